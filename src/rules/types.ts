@@ -32,6 +32,8 @@ export interface Province {
   readonly name: { readonly en: string; readonly es: string };
   /** Abbreviations as the rulebooks (es) and the usual English tables (en) write them. */
   readonly abbr: { readonly en: readonly string[]; readonly es: readonly string[] };
+  /** Other spellings seen in the rulebooks ('Edinburgo', 'Vienna', 'Tunez'); matched like names. */
+  readonly aliases?: readonly string[];
 }
 
 /** The board as data. Variants may derive one (e.g. Italy impassable in a two-player game). */
@@ -144,4 +146,25 @@ export interface Adjudication {
   readonly contested: readonly ProvinceId[];
   /** The position after this phase, already advanced to the next phase that needs orders. */
   readonly next: Position;
+}
+
+/** Rule switches. The standard game is the default; variants (issue 5) flip them. */
+export interface RuleOptions {
+  /** Supply centres needed to win outright. */
+  readonly victoryCentres: number;
+  /** "1914" rules: a dislodged unit is destroyed, there is no retreat phase. */
+  readonly destroyDislodged: boolean;
+  /** "1914" rules: a support for another power's unit counts only if that power's orders name it too. */
+  readonly supportNeedsConsent: boolean;
+}
+
+export const STANDARD_RULES: RuleOptions = { victoryCentres: 18, destroyDislodged: false, supportNeedsConsent: false };
+
+export interface AdjudicateOptions {
+  /** Defaults to the standard map. */
+  readonly map?: GameMap;
+  readonly rules?: Partial<RuleOptions>;
+  /** Powers in civil disorder this phase: their units hold and do not support each other;
+   *  in adjustments their removals follow the rulebook's distance rule and builds are waived. */
+  readonly civilDisorder?: readonly Power[];
 }
