@@ -14,8 +14,10 @@
 // the power owns, counting every adjacency regardless of unit type, and units standing on any
 // supply centre are kept while others can go.
 //
-// Ties are broken by the English province name (DATC 4.D.8: English by default in games not
-// played on physical boards), compared without accents or case, then by location.
+// Ties are broken by the full province name in Spanish, the language of the rulebooks we follow
+// (seed 000 XV.5: "nombres completos ... en una clasificación alfabética"; seed 002: "en orden
+// alfabético por las regiones"), compared without accents or case, then by location. DATC 4.D.8
+// would use English names; the rulebooks win (README, rule choices).
 import { provinceOf } from '../map';
 import type { GameMap, Loc, Position, Power, ProvinceId, Unit } from '../types';
 import type { RemovalRule } from './options';
@@ -96,7 +98,7 @@ export function removalDistances(
 
 function sortableName(map: GameMap, loc: Loc): string {
   const id = provinceOf(loc);
-  const name = map.provinces[id]?.name.en ?? id;
+  const name = map.provinces[id]?.name.es ?? id;
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 

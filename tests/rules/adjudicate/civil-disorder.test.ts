@@ -56,10 +56,10 @@ describe("home-centre distance rule (default, seed 000 XV.5)", () => {
     expect(removedBy(adjudicate(pos, []))).toEqual(['bot', 'arm']);
   });
 
-  it('breaks ties by the English province name (Gascony before Spain; in Spanish España would go first)', () => {
+  it('breaks ties by the Spanish full province name, as the rulebooks say (España before Gascuña; in English Gascony would go first)', () => {
     const pos = position(WINTER_1901, units({ france: 'A gas, A spa' }), centres({ france: 'par' }));
-    expect(removedBy(adjudicate(pos, []))).toEqual(['gas']);
-    expect(removalPriority(pos, 'france', STANDARD_MAP, 'home-centres').map((u) => u.loc)).toEqual(['gas', 'spa']);
+    expect(removedBy(adjudicate(pos, []))).toEqual(['spa']);
+    expect(removalPriority(pos, 'france', STANDARD_MAP, 'home-centres').map((u) => u.loc)).toEqual(['spa', 'gas']);
   });
 
   it('applies to removals a power owes but did not order, not only to civil disorder', () => {
