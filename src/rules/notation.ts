@@ -152,7 +152,7 @@ const POWER_WORDS: ReadonlyMap<string, Power> = new Map(
 
 /**
  * Reads many orders: one per line, or several on a line separated by ';'. Blank lines and lines
- * starting with '#' are skipped. A line 'England:' (or 'Inglaterra:', and 'England: A Lon H')
+ * starting with '#' are skipped, and so are list markers ('1.', '- ', '* '). A line 'England:' (or 'Inglaterra:', and 'England: A Lon H')
  * switches the power for the lines that follow, so a whole turn fits in one text; otherwise
  * orders are for ctx.power.
  */
@@ -174,7 +174,8 @@ export function parseOrders(text: string, ctx: ParseContext): ParsedOrders {
       }
     }
     for (const part of rest.split(';')) {
-      const piece = part.trim();
+      // List markers ('1.', '2)', '* ', '• ') are not part of the order.
+      const piece = part.trim().replace(/^(?:\d{1,3}[.)]|[*•·]|-(?=\s))\s*/u, '');
       if (piece.length === 0) continue;
       const r = parseOrder(piece, { ...ctx, power });
       if (r.ok) {

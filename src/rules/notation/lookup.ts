@@ -19,6 +19,8 @@ interface Entry {
 }
 interface NameEntry extends Entry {
   readonly key: string;
+  /** Words in the name: a misspelling must have as many ('ber lvn' is not 'Berlin'). */
+  readonly words: number;
 }
 interface ProvinceIndex {
   readonly exact: ReadonlyMap<string, readonly Entry[]>;
@@ -62,7 +64,7 @@ function buildIndex(map: GameMap): ProvinceIndex {
     ];
     for (const [name, lang] of named) {
       addExact(name, id, lang);
-      names.push({ key: compact(name), province: id, lang });
+      names.push({ key: compact(name), province: id, lang, words: words(name).length });
     }
     for (const a of p.abbr.en) addExact(a, id, 'en');
     for (const a of p.abbr.es) addExact(a, id, 'es');
@@ -148,7 +150,7 @@ function computeMatch(map: GameMap, text: string, lang?: Lang): ProvinceMatch {
     const close: NameEntry[] = [];
     for (const n of index.names) {
       const cap = maxEdits(n.key.length);
-      if (cap === 0) continue;
+      if (cap === 0 || n.words !== split.words.length) continue;
       const d = editDistance(key, n.key, cap);
       if (d <= cap) {
         close.push(n);

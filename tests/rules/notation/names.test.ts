@@ -114,3 +114,12 @@ describe('lookupProvince: coasts', () => {
     expect(found('Spa s')).toBe('unknown-province');
   });
 });
+
+describe('lookupProvince: misspellings stay within one name', () => {
+  it('does not glue two words into a misspelt name', () => {
+    expect(found('ber lvn')).toBe('unknown-province');
+    expect(found('lon lon')).toBe('unknown-province');
+    expect(found('Mar del Nrote')).toEqual({ province: 'nth' });
+    expect(found('St Petersbrug')).toEqual({ province: 'stp' });
+  });
+});

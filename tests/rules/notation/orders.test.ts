@@ -37,3 +37,11 @@ describe('parseOrders', () => {
     expect(parseOrders('', ctxOf())).toEqual({ orders: [], lines: [], errors: [] });
   });
 });
+
+describe('parseOrders: lists', () => {
+  it('skips list markers before orders', () => {
+    const r = parseOrders('1. A par - bur\n2) F bre H\n- A mar S A par - bur\n* F bre - mao\n• A par H', ctxOf());
+    expect(r.errors).toEqual([]);
+    expect(r.orders.map((o) => o.kind)).toEqual(['move', 'hold', 'support', 'move', 'hold']);
+  });
+});
