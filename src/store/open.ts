@@ -1,0 +1,86 @@
+// Opening the device's database and handing out one object with every store operation bound to it.
+import { wrap } from 'idb';
+import { addSeal, deleteDraft, getDraft, listDrafts, saveDraftOrders, type DraftKey } from './drafts';
+import { deleteGame, getGame, listGames, putGame, updateGame } from './games';
+import { ensureIdentityKeys, getIdentityKeys } from './identity';
+import { DB_VERSION, upgradeSchema, type DraftRecord, type GameRecord, type IdentityKeysRecord, type PactoDB, type SealRecord, type VerifiedRecord } from './schema';
+import { getSettings, updateSettings, type DeviceSettings } from './settings';
+import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, type Compaction, type LoadedUpdates } from './updates';
+import { listVerified, putVerified } from './verified';
+
+export interface PactoStore {
+  readonly name: string;
+  /** The raw idb handle, for tools and tests; the app uses the methods below. */
+  readonly db: PactoDB;
+  close(): void;
+
+  putGame(game: GameRecord): Promise<void>;
+  getGame(id: string): Promise<GameRecord | undefined>;
+  updateGame(id: string, patch: Partial<Omit<GameRecord, 'id'>>): Promise<GameRecord>;
+  listGames(): Promise<GameRecord[]>;
+  deleteGame(id: string): Promise<void>;
+
+  appendUpdates(gameId: string, updates: readonly Uint8Array[]): Promise<number[]>;
+  loadUpdates(gameId: string): Promise<LoadedUpdates>;
+  countUpdates(gameId: string): Promise<number>;
+  compact(gameId: string): Promise<Compaction>;
+  deleteUpdates(gameId: string, seqs: readonly number[]): Promise<void>;
+
+  getDraft(key: DraftKey): Promise<DraftRecord | undefined>;
+  saveDraftOrders(key: DraftKey, orders: unknown, now: number): Promise<DraftRecord>;
+  addSeal(key: DraftKey, seal: SealRecord): Promise<DraftRecord>;
+  listDrafts(gameId: string): Promise<DraftRecord[]>;
+  deleteDraft(key: DraftKey): Promise<void>;
+
+  getSettings(): Promise<DeviceSettings>;
+  updateSettings(patch: Partial<DeviceSettings>): Promise<void>;
+
+  getIdentityKeys(): Promise<IdentityKeysRecord | undefined>;
+  ensureIdentityKeys(randomBytes: (n: number) => Uint8Array, now: number): Promise<IdentityKeysRecord>;
+
+  putVerified(records: readonly VerifiedRecord[]): Promise<void>;
+  listVerified(gameId: string): Promise<VerifiedRecord[]>;
+}
+
+/** `idbFactory`: the browser's indexedDB by default; tests pass a fake-indexeddb IDBFactory.
+ * idb recognises IndexedDB objects by the global IDB* classes: in Node import 'fake-indexeddb/auto' first. */
+export async function openPactoStore(name = 'pacto', idbFactory?: IDBFactory): Promise<PactoStore> {
+  const factory = idbFactory ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (factory === undefined) throw new Error('openPactoStore: this environment has no IndexedDB');
+  // idb's openDB always uses the global indexedDB, so open through the given factory and wrap.
+  const request = factory.open(name, DB_VERSION);
+  request.addEventListener('upgradeneeded', (event) => upgradeSchema(wrap(request.result) as unknown as PactoDB, event.oldVersion));
+  const db = (await wrap(request)) as unknown as PactoDB;
+  // A newer version of the app in another tab wants to upgrade: let it, rather than block it.
+  db.addEventListener('versionchange', () => db.close());
+  return bindStore(name, db);
+}
+
+function bindStore(name: string, db: PactoDB): PactoStore {
+  return {
+    name,
+    db,
+    close: () => db.close(),
+    putGame: (game) => putGame(db, game),
+    getGame: (id) => getGame(db, id),
+    updateGame: (id, patch) => updateGame(db, id, patch),
+    listGames: () => listGames(db),
+    deleteGame: (id) => deleteGame(db, id),
+    appendUpdates: (gameId, updates) => appendUpdates(db, gameId, updates),
+    loadUpdates: (gameId) => loadUpdates(db, gameId),
+    countUpdates: (gameId) => countUpdates(db, gameId),
+    compact: (gameId) => compactUpdates(db, gameId),
+    deleteUpdates: (gameId, seqs) => deleteUpdates(db, gameId, seqs),
+    getDraft: (key) => getDraft(db, key),
+    saveDraftOrders: (key, orders, now) => saveDraftOrders(db, key, orders, now),
+    addSeal: (key, seal) => addSeal(db, key, seal),
+    listDrafts: (gameId) => listDrafts(db, gameId),
+    deleteDraft: (key) => deleteDraft(db, key),
+    getSettings: () => getSettings(db),
+    updateSettings: (patch) => updateSettings(db, patch),
+    getIdentityKeys: () => getIdentityKeys(db),
+    ensureIdentityKeys: (randomBytes, now) => ensureIdentityKeys(db, randomBytes, now),
+    putVerified: (records) => putVerified(db, records),
+    listVerified: (gameId) => listVerified(db, gameId),
+  };
+}

@@ -1,0 +1,142 @@
+// Binding a game's Y.Doc to the store: load what is stored, then append every later update.
+// Updates are queued and written in batches by one writer, so a burst of updates costs one
+// transaction, and flush() tells when everything seen so far is durable.
+import * as Y from 'yjs';
+import { StoreDataError } from './errors';
+import type { PactoStore } from './open';
+import type { Compaction, LoadedUpdates } from './updates';
+
+export interface PersistOptions {
+  /** Compact when the game has more than this many records (default 256). */
+  readonly compactAfter?: number;
+  /** Told about write or compaction failures (the updates stay queued and are retried). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface PersistedDoc {
+  /** Resolves once the stored updates are in the doc. Rejects with StoreDataError if some
+   * records were bad: the good ones are loaded anyway and new updates are still stored. */
+  readonly ready: Promise<LoadedUpdates>;
+  /** Resolves when every update seen so far has been durably written; rejects if a write fails twice. */
+  flush(): Promise<void>;
+  compact(): Promise<Compaction>;
+  /** Stops listening and waits for the writes already queued. */
+  destroy(): Promise<void>;
+}
+
+export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, options: PersistOptions = {}): PersistedDoc {
+  const compactAfter = options.compactAfter ?? 256;
+  // Loaded updates are applied with this origin, so the update listener knows not to store them again.
+  const origin = Symbol(`pacto-store:${gameId}`);
+  let queue: Uint8Array[] = [];
+  let running: Promise<void> | null = null;
+  let failure: unknown = null;
+  let records = 0;
+  let damaged = false;
+  let destroyed = false;
+
+  const report = (e: unknown) => options.onError?.(e);
+
+  async function compactNow(): Promise<Compaction> {
+    const result = await store.compact(gameId);
+    records = result.after;
+    return result;
+  }
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        await store.appendUpdates(gameId, batch);
+      } catch (e) {
+        queue = batch.concat(queue);
+        failure = e;
+        report(e);
+        return;
+      }
+      records += batch.length;
+      if (records > compactAfter && !damaged) await compactNow().catch(report);
+    }
+  }
+
+  function kick(): Promise<void> {
+    running ??= drain().finally(() => {
+      running = null;
+      if (queue.length > 0 && failure === null) void kick();
+    });
+    return running;
+  }
+
+  const onUpdate = (update: Uint8Array, from: unknown) => {
+    if (from === origin) return;
+    queue.push(update);
+    failure = null;
+    void kick();
+  };
+  doc.on('update', onUpdate);
+
+  // Whatever the doc held before it was bound is stored too, as one update.
+  if (doc.store.clients.size > 0) onUpdate(Y.encodeStateAsUpdate(doc), null);
+
+  const ready = (async () => {
+    let loaded: LoadedUpdates;
+    let error: StoreDataError | null = null;
+    try {
+      loaded = await store.loadUpdates(gameId);
+    } catch (e) {
+      if (!(e instanceof StoreDataError)) throw e;
+      error = e;
+      damaged = true;
+      loaded = e.partial as LoadedUpdates;
+    }
+    records += loaded.records.length;
+    Y.transact(
+      doc,
+      () => {
+        for (const r of loaded.records) Y.applyUpdate(doc, r.update, origin);
+      },
+      origin,
+    );
+    if (error !== null) throw error;
+    return loaded;
+  })();
+  // The caller may never await ready; its failure is still reported through onError.
+  ready.catch(report);
+
+  async function flush(): Promise<void> {
+    let retried = false;
+    for (;;) {
+      if (running !== null) await running;
+      else if (queue.length === 0) return;
+      else if (failure !== null && retried) throw failure;
+      else {
+        retried ||= failure !== null;
+        failure = null;
+        void kick();
+      }
+    }
+  }
+
+  const onDestroy = () => void destroy().catch(report);
+  doc.on('destroy', onDestroy);
+
+  async function destroy(): Promise<void> {
+    if (!destroyed) {
+      destroyed = true;
+      doc.off('update', onUpdate);
+      doc.off('destroy', onDestroy);
+    }
+    await flush();
+  }
+
+  return {
+    ready,
+    flush,
+    compact: async () => {
+      await flush();
+      return compactNow();
+    },
+    destroy,
+  };
+}

@@ -1,0 +1,86 @@
+// The IndexedDB layout of one device: what each object store holds and how it is keyed.
+// Bump DB_VERSION and add a step to upgradeSchema when the layout changes; never edit a step.
+import type { DBSchema, IDBPDatabase } from 'idb';
+
+export const DB_VERSION = 1;
+
+/** The device's own keys. Secret seeds only: public keys are derived, never stored or exported. */
+export interface IdentityKeysRecord {
+  /** 32-byte ed25519 seed (tweetnacl sign.keyPair.fromSeed). */
+  readonly signSeed: Uint8Array;
+  /** 32-byte curve25519 secret key (tweetnacl box.keyPair.fromSecretKey). */
+  readonly boxSecret: Uint8Array;
+  readonly created: number;
+}
+
+/** A small open record: the lobby lists games from these without opening any Y.Doc. */
+export interface GameRecord {
+  readonly id: string;
+  readonly title: string;
+  /** Milliseconds since 1970, from the caller's clock. */
+  readonly created: number;
+  readonly myPower?: string;
+  /** The last phase this device showed, e.g. '1903-fall-movement'. */
+  readonly lastPhase?: string;
+  readonly [extra: string]: unknown;
+}
+
+export interface UpdateRecord {
+  readonly gameId: string;
+  /** Increases by one per append within a game; a compacted record keeps the highest seq it merged. */
+  readonly seq: number;
+  /** A Yjs v1 update, as given by doc.on('update'). */
+  readonly update: Uint8Array;
+  /** How many appended updates this record stands for (1 unless compacted). */
+  readonly merged: number;
+}
+
+/** A sealing key kept until the phase is over: without it the player could not reveal. */
+export interface SealRecord {
+  readonly key: Uint8Array;
+  readonly nonce?: Uint8Array;
+  /** The commit's hash, so the reveal can find the key of the commit it must open. */
+  readonly hash: string;
+  readonly created: number;
+}
+
+export interface DraftRecord {
+  readonly gameId: string;
+  readonly phase: string;
+  readonly power: string;
+  /** Draft orders as the UI keeps them (structured-cloneable; never leaves the device in clear). */
+  readonly orders: unknown;
+  readonly seals: readonly SealRecord[];
+  readonly updated: number;
+}
+
+export interface VerifiedRecord {
+  readonly gameId: string;
+  /** The message's id (its hash), unique within the game. */
+  readonly id: string;
+  readonly message: unknown;
+}
+
+export interface PactoSchema extends DBSchema {
+  identity: { key: string; value: IdentityKeysRecord };
+  games: { key: string; value: GameRecord };
+  updates: { key: [string, number]; value: UpdateRecord; indexes: { byGame: string } };
+  drafts: { key: [string, string, string]; value: DraftRecord; indexes: { byGame: string } };
+  settings: { key: string; value: unknown };
+  verified: { key: [string, string]; value: VerifiedRecord; indexes: { byGame: string } };
+}
+
+export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'verified';
+
+export type PactoDB = IDBPDatabase<PactoSchema>;
+
+export function upgradeSchema(db: PactoDB, oldVersion: number): void {
+  if (oldVersion < 1) {
+    db.createObjectStore('identity');
+    db.createObjectStore('games', { keyPath: 'id' });
+    db.createObjectStore('updates', { keyPath: ['gameId', 'seq'] }).createIndex('byGame', 'gameId');
+    db.createObjectStore('drafts', { keyPath: ['gameId', 'phase', 'power'] }).createIndex('byGame', 'gameId');
+    db.createObjectStore('settings');
+    db.createObjectStore('verified', { keyPath: ['gameId', 'id'] }).createIndex('byGame', 'gameId');
+  }
+}

@@ -1,0 +1,81 @@
+// A game's Y.Doc updates: appended one record per update, read back in seq order, and now and
+// then merged into a single record. Each write resolves only once its transaction has committed
+// with strict durability, so "stored" means on disk.
+import * as Y from 'yjs';
+import { checkUpdate } from './check';
+import { StoreDataError } from './errors';
+import { readGame } from './records';
+import type { PactoDB, UpdateRecord } from './schema';
+
+export const DURABLE = { durability: 'strict' } as const;
+
+/** Appends in one transaction; returns the seq of each update. Seqs are taken inside the
+ * transaction, so two tabs appending to the same game cannot collide. */
+export async function appendUpdates(db: PactoDB, gameId: string, updates: readonly Uint8Array[]): Promise<number[]> {
+  if (updates.length === 0) return [];
+  const tx = db.transaction('updates', 'readwrite', DURABLE);
+  const cursor = await tx.store.index('byGame').openKeyCursor(gameId, 'prev');
+  const last = cursor === null ? 0 : cursor.primaryKey[1];
+  const seqs = updates.map((_, i) => last + 1 + i);
+  await Promise.all([...updates.map((update, i) => tx.store.add({ gameId, seq: seqs[i]!, update, merged: 1 })), tx.done]);
+  return seqs;
+}
+
+export interface LoadedUpdates {
+  readonly records: UpdateRecord[];
+  /** Appended updates these records stand for (compacted records count what they merged). */
+  readonly merged: number;
+}
+
+/** Every good record in seq order. Throws StoreDataError (with the good ones as `partial`) if any is bad. */
+export async function loadUpdates(db: PactoDB, gameId: string): Promise<LoadedUpdates> {
+  const tx = db.transaction('updates', 'readonly');
+  const { good, bad } = await readGame('updates', tx.store.index('byGame'), gameId, checkUpdate);
+  await tx.done;
+  const loaded = { records: good, merged: good.reduce((n, r) => n + r.merged, 0) };
+  if (bad.length > 0) throw new StoreDataError(bad, loaded);
+  return loaded;
+}
+
+export async function countUpdates(db: PactoDB, gameId: string): Promise<number> {
+  return db.countFromIndex('updates', 'byGame', gameId);
+}
+
+export interface Compaction {
+  readonly before: number;
+  readonly after: number;
+  readonly bytesBefore: number;
+  readonly bytesAfter: number;
+}
+
+/** Merges all of a game's records into one, in a single transaction: an append that comes in
+ * meanwhile waits for it and lands after the merged record with a higher seq. A game with a bad
+ * record is not compacted (merging would either fail or bury the evidence). */
+export async function compactUpdates(db: PactoDB, gameId: string): Promise<Compaction> {
+  const tx = db.transaction('updates', 'readwrite', DURABLE);
+  const { good, bad, keys } = await readGame('updates', tx.store.index('byGame'), gameId, checkUpdate);
+  const bytesBefore = good.reduce((n, r) => n + r.update.length, 0);
+  if (bad.length > 0) {
+    tx.abort();
+    await tx.done.catch(() => undefined);
+    throw new StoreDataError(bad, { records: good });
+  }
+  const lastRecord = good[good.length - 1];
+  if (good.length < 2 || lastRecord === undefined) {
+    await tx.done;
+    return { before: good.length, after: good.length, bytesBefore, bytesAfter: bytesBefore };
+  }
+  // mergeUpdates is synchronous, so the transaction stays open around it.
+  const update = Y.mergeUpdates(good.map((r) => r.update));
+  const merged = good.reduce((n, r) => n + r.merged, 0);
+  const writes: Promise<unknown>[] = keys.slice(0, -1).map((key) => tx.store.delete(key));
+  writes.push(tx.store.put({ gameId, seq: lastRecord.seq, update, merged }));
+  await Promise.all([...writes, tx.done]);
+  return { before: good.length, after: 1, bytesBefore, bytesAfter: update.length };
+}
+
+/** Removes named records of a game, e.g. bad ones the user chose to discard. */
+export async function deleteUpdates(db: PactoDB, gameId: string, seqs: readonly number[]): Promise<void> {
+  const tx = db.transaction('updates', 'readwrite', DURABLE);
+  await Promise.all([...seqs.map((seq) => tx.store.delete([gameId, seq])), tx.done]);
+}
