@@ -1,0 +1,54 @@
+// A text box for players used to paper: orders in the rulebook notations, read by the rules
+// engine's parser, with each unreadable line explained.
+import { useState } from 'react';
+import { describeParseError, parseOrders } from '../../rules';
+import type { Order, Position, Power } from '../../rules';
+import { STRINGS, type Lang } from '../i18n';
+
+export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; onOrders: (orders: readonly Order[]) => void }) {
+  const { position, powers, lang } = props;
+  const t = STRINGS[lang];
+  const [text, setText] = useState('');
+  const [power, setPower] = useState<Power>(powers[0] ?? 'austria');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [added, setAdded] = useState(0);
+
+  const submit = (): void => {
+    const parsed = parseOrders(text, { power, phase: position.phase.kind, lang, position });
+    setErrors(parsed.errors.map((e) => `${t.line} ${e.line} («${e.text}»): ${describeParseError(e.error, lang)}`));
+    setAdded(parsed.orders.length);
+    if (parsed.orders.length > 0) props.onOrders(parsed.orders);
+    if (parsed.errors.length === 0) setText('');
+  };
+
+  return (
+    <details className="order-text-box">
+      <summary>{t.typeOrders}</summary>
+      <p className="muted">{t.typeHint}</p>
+      {powers.length > 1 ? (
+        <label>
+          {t.textPower}{' '}
+          <select value={power} onChange={(e) => setPower(e.target.value as Power)}>
+            {powers.map((p) => (
+              <option key={p} value={p}>
+                {t.powers[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <textarea aria-label={t.orderText} value={text} rows={4} onChange={(e) => setText(e.target.value)} spellCheck={false} autoCapitalize="off" />
+      <button type="button" onClick={submit}>
+        {t.addOrders}
+      </button>
+      {added > 0 && errors.length === 0 ? <p className="muted" role="status">{`${t.added}: ${added}`}</p> : null}
+      {errors.length > 0 ? (
+        <ul className="errors" role="alert">
+          {errors.map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,251 @@
+// Order entry by tapping, as a pure state machine: a tap on the map or a button press moves it
+// one step and may yield an order. Every choice it offers comes from the rules engine's legal
+// orders (legalOrdersForUnit, adjustmentOrders), so the app cannot produce an order the
+// adjudicator would call illegal.
+import { STANDARD_MAP, adjustmentOrders, legalOrdersForUnit, provinceOf } from '../../rules';
+import type { GameMap, Loc, Order, Position, Power, ProvinceId } from '../../rules';
+
+export type EntryState =
+  | { readonly step: 'idle' }
+  /** A unit is selected: its moves are the targets. `viaConvoy` offers the convoyed moves instead. */
+  | { readonly step: 'move'; readonly unit: Loc; readonly viaConvoy: boolean }
+  | { readonly step: 'support-unit'; readonly unit: Loc }
+  | { readonly step: 'support-target'; readonly unit: Loc; readonly supported: Loc }
+  | { readonly step: 'convoy-army'; readonly unit: Loc }
+  | { readonly step: 'convoy-target'; readonly unit: Loc; readonly army: ProvinceId }
+  | { readonly step: 'retreat'; readonly unit: Loc }
+  /** Several orders fit the tap (two coasts, army or fleet): the player picks one from a list. */
+  | { readonly step: 'choose'; readonly unit?: Loc; readonly options: readonly Order[] };
+
+export const IDLE: EntryState = { step: 'idle' };
+
+export interface EntryContext {
+  readonly position: Position;
+  /** The powers this player gives orders for (all seven on the practice board). */
+  readonly powers: readonly Power[];
+  /** Orders already drafted: adjustments may not exceed the builds or removals due. */
+  readonly draft: readonly Order[];
+  readonly map?: GameMap;
+}
+
+export type EntryAction = 'hold' | 'support' | 'convoy' | 'via-convoy' | 'direct' | 'disband' | 'cancel';
+
+export interface EntryView {
+  /** Locations that start an entry when tapped (units to order, centres to build in). */
+  readonly selectable: readonly Loc[];
+  /** Locations the current step accepts (highlighted on the map). */
+  readonly targets: readonly Loc[];
+  readonly actions: readonly EntryAction[];
+  /** In the 'choose' step: the orders to pick from. */
+  readonly options: readonly Order[];
+  /** The unit being ordered, if any. */
+  readonly unit?: Loc;
+}
+
+export interface EntryOutcome {
+  readonly state: EntryState;
+  readonly order?: Order;
+  /** Drop the drafted order of the unit in this province (tapping a removal again undoes it). */
+  readonly clear?: ProvinceId;
+}
+
+const mapOf = (ctx: EntryContext): GameMap => ctx.map ?? STANDARD_MAP;
+const sortedUnique = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
+
+/** Does a tap on `tapped` hit `target`? A bare province stands for any of its coasts and vice versa,
+ *  but a tap on one coast never hits the other coast. */
+export function hits(target: Loc, tapped: Loc): boolean {
+  if (target === tapped) return true;
+  if (provinceOf(target) !== provinceOf(tapped)) return false;
+  return target === provinceOf(target) || tapped === provinceOf(tapped);
+}
+
+function unitOrders(state: { unit: Loc }, ctx: EntryContext): Order[] {
+  return legalOrdersForUnit(ctx.position, state.unit, mapOf(ctx));
+}
+
+/** The candidate orders of a step and the map location each one is entered by. */
+function candidates(state: EntryState, ctx: EntryContext): Array<{ order: Order; target: Loc }> {
+  switch (state.step) {
+    case 'move':
+      return unitOrders(state, ctx).flatMap((o) =>
+        o.kind === 'move' && (o.viaConvoy === true) === state.viaConvoy ? [{ order: o, target: o.to }] : [],
+      );
+    case 'support-target':
+      return unitOrders(state, ctx).flatMap((o) =>
+        o.kind === 'support' && o.supported.loc === state.supported ? [{ order: o, target: o.to ?? provinceOf(o.supported.loc) }] : [],
+      );
+    case 'convoy-target':
+      return unitOrders(state, ctx).flatMap((o) => (o.kind === 'convoy' && o.army === state.army ? [{ order: o, target: o.to }] : []));
+    case 'retreat':
+      return unitOrders(state, ctx).flatMap((o) => (o.kind === 'retreat' ? [{ order: o, target: o.to }] : []));
+    default:
+      return [];
+  }
+}
+
+function ordersOfKind(state: { unit: Loc }, ctx: EntryContext, kind: Order['kind']): Order[] {
+  return unitOrders(state, ctx).filter((o) => o.kind === kind);
+}
+
+/** Adjustment choices still open to `power`, given what is already drafted elsewhere. */
+function adjustmentChoices(ctx: EntryContext, power: Power): { builds: Order[]; removals: Order[] } {
+  const { builds, removals, delta } = adjustmentOrders(ctx.position, power, mapOf(ctx));
+  const drafted = ctx.draft.filter((o) => o.power === power && (o.kind === 'build' || o.kind === 'remove'));
+  const draftedAt = new Set(drafted.map((o) => (o.kind === 'waive' ? '' : provinceOf(o.unit.loc))));
+  const room = Math.abs(delta) - drafted.length;
+  // A province already drafted stays open so the player can change or undo its order.
+  const open = (o: Order): boolean => o.kind !== 'waive' && (room > 0 || draftedAt.has(provinceOf(o.unit.loc)));
+  return { builds: delta > 0 ? builds.filter(open) : [], removals: delta < 0 ? removals.filter(open) : [] };
+}
+
+function selectable(ctx: EntryContext): Loc[] {
+  const { position } = ctx;
+  const mine = (p: Power): boolean => ctx.powers.includes(p);
+  switch (position.phase.kind) {
+    case 'movement':
+      return position.units.filter((u) => mine(u.power)).map((u) => u.loc).sort();
+    case 'retreat':
+      return position.dislodged.filter((d) => mine(d.unit.power)).map((d) => d.unit.loc).sort();
+    case 'adjustment':
+      return sortedUnique(
+        ctx.powers.flatMap((p) => {
+          const c = adjustmentChoices(ctx, p);
+          return [...c.builds, ...c.removals].map((o) => (o.kind === 'waive' ? '' : provinceOf(o.unit.loc)));
+        }),
+      );
+  }
+}
+
+export function entryView(state: EntryState, ctx: EntryContext): EntryView {
+  const none: readonly never[] = [];
+  switch (state.step) {
+    case 'idle':
+      return { selectable: selectable(ctx), targets: none, actions: none, options: none };
+    case 'move': {
+      const actions: EntryAction[] = ['hold'];
+      if (ordersOfKind(state, ctx, 'support').length > 0) actions.push('support');
+      if (ordersOfKind(state, ctx, 'convoy').length > 0) actions.push('convoy');
+      const convoyed = ordersOfKind(state, ctx, 'move').some((o) => o.kind === 'move' && o.viaConvoy === true);
+      if (convoyed) actions.push(state.viaConvoy ? 'direct' : 'via-convoy');
+      actions.push('cancel');
+      return { selectable: selectable(ctx), targets: sortedUnique(candidates(state, ctx).map((c) => c.target)), actions, options: none, unit: state.unit };
+    }
+    case 'support-unit':
+      return {
+        selectable: none,
+        targets: sortedUnique(ordersOfKind(state, ctx, 'support').map((o) => (o.kind === 'support' ? o.supported.loc : ''))),
+        actions: ['cancel'],
+        options: none,
+        unit: state.unit,
+      };
+    case 'convoy-army':
+      return {
+        selectable: none,
+        targets: sortedUnique(ordersOfKind(state, ctx, 'convoy').map((o) => (o.kind === 'convoy' ? o.army : ''))),
+        actions: ['cancel'],
+        options: none,
+        unit: state.unit,
+      };
+    case 'support-target':
+    case 'convoy-target':
+      return { selectable: none, targets: sortedUnique(candidates(state, ctx).map((c) => c.target)), actions: ['cancel'], options: none, unit: state.unit };
+    case 'retreat':
+      return { selectable: none, targets: sortedUnique(candidates(state, ctx).map((c) => c.target)), actions: ['disband', 'cancel'], options: none, unit: state.unit };
+    case 'choose':
+      return { selectable: none, targets: none, actions: ['cancel'], options: state.options, ...(state.unit ? { unit: state.unit } : {}) };
+  }
+}
+
+/** One order ends the entry; several ask the player to choose; none leaves the state alone. */
+function settle(state: EntryState, orders: readonly Order[], unit?: Loc): EntryOutcome {
+  if (orders.length === 1) return { state: IDLE, order: orders[0]! };
+  if (orders.length > 1) return { state: { step: 'choose', options: orders, ...(unit ? { unit } : {}) } };
+  return { state };
+}
+
+function start(ctx: EntryContext, tapped: Loc): EntryOutcome {
+  const { position } = ctx;
+  const province = provinceOf(tapped);
+  const mine = (p: Power): boolean => ctx.powers.includes(p);
+  switch (position.phase.kind) {
+    case 'movement': {
+      const unit = position.units.find((u) => provinceOf(u.loc) === province && mine(u.power));
+      return { state: unit ? { step: 'move', unit: unit.loc, viaConvoy: false } : IDLE };
+    }
+    case 'retreat': {
+      const d = position.dislodged.find((x) => provinceOf(x.unit.loc) === province && mine(x.unit.power));
+      return { state: d ? { step: 'retreat', unit: d.unit.loc } : IDLE };
+    }
+    case 'adjustment': {
+      for (const p of ctx.powers) {
+        const c = adjustmentChoices(ctx, p);
+        const removal = c.removals.find((o) => o.kind === 'remove' && provinceOf(o.unit.loc) === province);
+        if (removal) {
+          const drafted = ctx.draft.some((o) => o.kind === 'remove' && provinceOf(o.unit.loc) === province);
+          return drafted ? { state: IDLE, clear: province } : { state: IDLE, order: removal };
+        }
+        const builds = c.builds.filter((o) => o.kind === 'build' && hits(o.unit.loc, tapped));
+        if (builds.length > 0) return settle(IDLE, builds);
+      }
+      return { state: IDLE };
+    }
+  }
+}
+
+export function tapLoc(state: EntryState, ctx: EntryContext, tapped: Loc): EntryOutcome {
+  switch (state.step) {
+    case 'idle':
+    case 'choose':
+      return start(ctx, tapped);
+    case 'move': {
+      if (provinceOf(tapped) === provinceOf(state.unit)) {
+        const hold = ordersOfKind(state, ctx, 'hold');
+        return settle(state, hold);
+      }
+      const matched = candidates(state, ctx).filter((c) => hits(c.target, tapped));
+      if (matched.length > 0) return settle(state, matched.map((c) => c.order), state.unit);
+      return start(ctx, tapped); // another unit of ours: switch to it; elsewhere: deselect
+    }
+    case 'support-unit': {
+      const supported = entryView(state, ctx).targets.find((t) => hits(t, tapped));
+      return { state: supported ? { step: 'support-target', unit: state.unit, supported } : state };
+    }
+    case 'convoy-army': {
+      const army = entryView(state, ctx).targets.find((t) => hits(t, tapped));
+      return { state: army ? { step: 'convoy-target', unit: state.unit, army: provinceOf(army) } : state };
+    }
+    case 'support-target':
+    case 'convoy-target':
+    case 'retreat': {
+      const matched = candidates(state, ctx).filter((c) => hits(c.target, tapped));
+      return settle(state, matched.map((c) => c.order), state.unit);
+    }
+  }
+}
+
+export function act(state: EntryState, ctx: EntryContext, action: EntryAction): EntryOutcome {
+  if (action === 'cancel') return { state: IDLE };
+  if (!entryView(state, ctx).actions.includes(action) || !('unit' in state) || state.unit === undefined) return { state };
+  const unit = state.unit;
+  switch (action) {
+    case 'hold':
+      return settle(state, ordersOfKind({ unit }, ctx, 'hold'));
+    case 'disband':
+      return settle(state, ordersOfKind({ unit }, ctx, 'disband'));
+    case 'support':
+      return { state: { step: 'support-unit', unit } };
+    case 'convoy':
+      return { state: { step: 'convoy-army', unit } };
+    case 'via-convoy':
+      return { state: { step: 'move', unit, viaConvoy: true } };
+    case 'direct':
+      return { state: { step: 'move', unit, viaConvoy: false } };
+  }
+}
+
+export function choose(state: EntryState, index: number): EntryOutcome {
+  if (state.step !== 'choose') return { state };
+  const order = state.options[index];
+  return order ? { state: IDLE, order } : { state };
+}

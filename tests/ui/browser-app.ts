@@ -1,0 +1,72 @@
+// Shared by the app's browser tests: build the app once per file, serve it like `npm start`,
+// and tap on the map where a province is drawn (its unit spot), as a finger would.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { launchChromium } from '../e2e/browser';
+
+export const SCREENSHOTS = join(process.cwd(), 'test-output');
+
+export interface Served {
+  readonly base: string;
+  readonly browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function serveApp(): Promise<Served> {
+  const outDir = mkdtempSync(join(tmpdir(), 'pacto-ui-'));
+  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const server: AppServer = createAppServer(outDir);
+  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`;
+  const browser = await launchChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      await server.signaling.close();
+      await new Promise<void>((r) => server.http.close(() => r()));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where on the screen `loc`'s unit spot is drawn (a coast's spot for 'stp/nc'), at the current zoom. */
+export function mapPointOnScreen(page: Page, loc: string): Promise<{ x: number; y: number }> {
+  return page.evaluate((where) => {
+    const el = document.querySelector(where.includes('/') ? `[data-loc="${where}"]` : `[data-province="${where}"]`);
+    if (!el) throw new Error(`no ${where} on the map`);
+    const svg = (el as SVGGraphicsElement).ownerSVGElement!;
+    const p = svg.createSVGPoint();
+    p.x = Number(el.getAttribute('data-x') ?? el.getAttribute('cx'));
+    p.y = Number(el.getAttribute('data-y') ?? el.getAttribute('cy'));
+    const s = p.matrixTransform(svg.getScreenCTM()!);
+    return { x: s.x, y: s.y };
+  }, loc);
+}
+
+/** Taps the screen where `loc`'s unit stands, as a finger would. */
+export async function tapOnMap(page: Page, loc: string): Promise<void> {
+  const at = await mapPointOnScreen(page, loc);
+  await page.touchscreen.tap(at.x, at.y);
+}
+
+/** Text the page shows that betrays a missing string, and controls with no accessible name. */
+export async function missingStrings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const text = document.body.innerText;
+    for (const bad of ['undefined', '[object', 'NaN']) if (text.includes(bad)) problems.push(`page shows "${bad}"`);
+    document.querySelectorAll('button, [role="button"], select, textarea, a').forEach((el) => {
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+      if (name.length === 0) problems.push(`unnamed ${el.tagName.toLowerCase()} ${el.outerHTML.slice(0, 80)}`);
+    });
+    return problems;
+  });
+}
