@@ -1,0 +1,131 @@
+// What a phone signs, and when. Pure like the rest: the caller supplies the clock reading,
+// the per-author sequence number and every random byte.
+import type { Order, Power } from '../rules';
+import { fromBase64, toBase64, toHex } from './bytes';
+import { hashHex } from './canonical';
+import { signMessage } from './envelope';
+import type { Identity } from './identity';
+import { gameIdFor } from './lobby';
+import { lotCommitment } from './lot';
+import type { PhaseKey, PayloadBody, Settings } from './messages';
+import { sealOrders } from './seal';
+import type { GameView, OpenPhase } from './view';
+
+/** The author's own sequence number (0, 1, 2, ... across the whole game) and clock reading. */
+export interface Stamp {
+  readonly seq: number;
+  readonly time: number;
+}
+
+export interface Signed {
+  readonly id: string;
+  readonly bytes: Uint8Array;
+}
+
+/** The id of a signed entry (hash of its payload), as reduceLog and reveal locks use it. */
+export function messageId(bytes: Uint8Array): string {
+  return hashHex(bytes.subarray(64));
+}
+
+function sign(identity: Identity, body: PayloadBody): Signed {
+  const bytes = signMessage(identity, body);
+  return { id: messageId(bytes), bytes };
+}
+
+/** salt: 16 random bytes. */
+export function createGame(identity: Identity, salt: Uint8Array, settings: Settings, stamp: Stamp): { gameId: string; message: Signed } {
+  const saltHex = toHex(salt);
+  const gameId = gameIdFor(identity.id, saltHex);
+  return { gameId, message: sign(identity, { type: 'create', game: gameId, ...stamp, salt: saltHex, settings }) };
+}
+
+export function joinGame(identity: Identity, gameId: string, name: string, power: Power | null, stamp: Stamp): Signed {
+  return sign(identity, { type: 'join', game: gameId, ...stamp, name, box: identity.boxPublicKey, power });
+}
+
+export function startGame(identity: Identity, gameId: string, roster: Readonly<Record<Power, string>>, lotReveals: readonly string[], stamp: Stamp): Signed {
+  return sign(identity, { type: 'start', game: gameId, ...stamp, roster, lot: [...lotReveals].sort() });
+}
+
+export function acceptStart(identity: Identity, gameId: string, startId: string, stamp: Stamp): Signed {
+  return sign(identity, { type: 'ack', game: gameId, ...stamp, phase: 'start', hash: startId });
+}
+
+/** value: 32 random bytes, kept until the reveal. */
+export function commitLot(identity: Identity, gameId: string, lot: string, value: Uint8Array, stamp: Stamp): Signed {
+  return sign(identity, { type: 'lot-commit', game: gameId, ...stamp, lot, hash: lotCommitment(value) });
+}
+
+export function revealLot(identity: Identity, gameId: string, lot: string, value: Uint8Array, stamp: Stamp): Signed {
+  return sign(identity, { type: 'lot-reveal', game: gameId, ...stamp, lot, value: toBase64(value) });
+}
+
+/**
+ * Seals orders under a fresh key (32 random bytes) and nonce (24 random bytes). `prev` is this
+ * power's latest commit in the phase (view.current.heads[power]) so the new one replaces it.
+ */
+export function commitOrders(
+  identity: Identity,
+  gameId: string,
+  phase: PhaseKey,
+  power: Power,
+  orders: readonly Order[],
+  prev: string | null,
+  key: Uint8Array,
+  nonce: Uint8Array,
+  stamp: Stamp,
+): Signed {
+  const sealed = sealOrders(orders, key, nonce);
+  return sign(identity, { type: 'commit', game: gameId, ...stamp, phase, power, prev, sealed: sealed.sealed, hash: sealed.hash, keyHash: sealed.keyHash });
+}
+
+/** keys: commit id -> key for every commit this power made in the phase; the lock is taken from the view. */
+export function revealOrders(identity: Identity, gameId: string, current: OpenPhase, power: Power, keys: Readonly<Record<string, Uint8Array>>, stamp: Stamp): Signed {
+  const textKeys: Record<string, string> = {};
+  for (const [id, key] of Object.entries(keys)) textKeys[id] = toBase64(key);
+  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: current.key, power, keys: textKeys, lock: { ...current.heads } });
+}
+
+export function voteTimeout(identity: Identity, gameId: string, phase: PhaseKey, power: Power, against: readonly Power[], stamp: Stamp): Signed {
+  return sign(identity, { type: 'timeout', game: gameId, ...stamp, phase, power, powers: [...new Set(against)].sort() });
+}
+
+export function voteDraw(identity: Identity, gameId: string, phase: PhaseKey, power: Power, yes: boolean, stamp: Stamp): Signed {
+  return sign(identity, { type: 'draw', game: gameId, ...stamp, phase, power, yes });
+}
+
+export function concede(identity: Identity, gameId: string, phase: PhaseKey, power: Power, stamp: Stamp): Signed {
+  return sign(identity, { type: 'concede', game: gameId, ...stamp, phase, power });
+}
+
+export function acknowledge(identity: Identity, gameId: string, phase: PhaseKey, stateHash: string, stamp: Stamp): Signed {
+  return sign(identity, { type: 'ack', game: gameId, ...stamp, phase, hash: stateHash });
+}
+
+export function sendChat(identity: Identity, gameId: string, sealed: Pick<Extract<PayloadBody, { type: 'chat' }>, 'keys' | 'nonce' | 'sealed'>, stamp: Stamp): Signed {
+  return sign(identity, { type: 'chat', game: gameId, ...stamp, ...sealed });
+}
+
+/**
+ * A phone reveals as soon as it sees a commit from every power whose orders are awaited (or
+ * that power is timed out), and it has committed itself and not yet revealed.
+ */
+export function revealDue(view: GameView, power: Power): boolean {
+  const c = view.current;
+  if (c === undefined || !c.required.includes(power) || c.revealed.includes(power) || !c.committed.includes(power)) return false;
+  return c.required.every((p) => c.committed.includes(p) || c.timedOut.includes(p));
+}
+
+/** Powers this power should vote out now, judged by this phone's own clock. */
+export function timeoutsDue(view: GameView, power: Power, now: number): Power[] {
+  const c = view.current;
+  if (c === undefined || now < c.deadline || !c.active.includes(power)) return [];
+  const everyoneCommitted = c.required.every((p) => c.committed.includes(p) || c.timedOut.includes(p));
+  if (everyoneCommitted && now < c.revealDeadline) return [];
+  return c.required.filter((p) => p !== power && !c.timedOut.includes(p) && (everyoneCommitted ? !c.revealed.includes(p) : !c.committed.includes(p)));
+}
+
+/** Decodes a base64url key string (for stores that keep commit keys as text). */
+export function keyFromText(text: string): Uint8Array | null {
+  return fromBase64(text);
+}

@@ -1,0 +1,70 @@
+// The wire form of a log entry: signature (64 bytes) followed by the canonical payload bytes.
+// The id is the hash of the payload alone, so a re-signed copy (ed25519 signatures are not
+// unique in tweetnacl) is the same message, and duplicates collapse.
+import nacl from 'tweetnacl';
+import { concatBytes, fromHex, toHex } from './bytes';
+import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
+import type { Identity } from './identity';
+import { checkPayload, PROTOCOL_VERSION, type Payload, type PayloadBody } from './messages';
+import { sealedHash } from './seal';
+
+export const MAX_MESSAGE_BYTES = 128 * 1024;
+const SIG = 64;
+
+export interface Message<P extends Payload = Payload> {
+  readonly id: string;
+  readonly payload: P;
+}
+
+/** Checks a signature; implementations may cache by (id, signature) since the id covers the payload. */
+export interface Verifier {
+  verify(id: string, payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean;
+}
+
+/** tweetnacl takes milliseconds per signature, so a phone verifies each message once and remembers. */
+export function cachedVerifier(check: (payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array) => boolean, limit = 200_000): Verifier {
+  const good = new Set<string>();
+  return {
+    verify(id, payload, signature, publicKey) {
+      const key = id + toHex(signature);
+      if (good.has(key)) return true;
+      if (!check(payload, signature, publicKey)) return false;
+      if (good.size >= limit) good.clear();
+      good.add(key);
+      return true;
+    },
+  };
+}
+
+export const naclVerifier: Verifier = cachedVerifier((m, s, k) => nacl.sign.detached.verify(m, s, k));
+
+/** Fills in protocol version and author, encodes canonically and signs. */
+export function signMessage(identity: Identity, body: PayloadBody): Uint8Array {
+  const payload = canonicalEncode({ ...body, v: PROTOCOL_VERSION, from: identity.id });
+  return concatBytes(nacl.sign.detached(payload, identity.signSecretKey), payload);
+}
+
+/** The id a raw entry is listed under when it cannot even be parsed. */
+export function rawId(bytes: Uint8Array): string {
+  return hashHex(bytes);
+}
+
+export type Opened = { ok: true; message: Message } | { ok: false; id: string; reason: string };
+
+/** Parses and verifies one log entry; never throws. */
+export function openMessage(bytes: unknown, verifier: Verifier = naclVerifier): Opened {
+  if (!(bytes instanceof Uint8Array)) return { ok: false, id: 'not-bytes', reason: 'not-bytes' };
+  if (bytes.length <= SIG) return { ok: false, id: rawId(bytes), reason: 'truncated' };
+  if (bytes.length > MAX_MESSAGE_BYTES) return { ok: false, id: rawId(bytes), reason: 'too-large' };
+  const signature = bytes.subarray(0, SIG);
+  const body = bytes.subarray(SIG);
+  const decoded = canonicalDecode(body);
+  if (!decoded.ok) return { ok: false, id: rawId(bytes), reason: decoded.reason };
+  const checked = checkPayload(decoded.value);
+  const id = hashHex(body);
+  if (!checked.ok) return { ok: false, id, reason: checked.reason };
+  if (checked.payload.type === 'commit' && sealedHash(checked.payload.sealed) !== checked.payload.hash) return { ok: false, id, reason: 'commit-hash-mismatch' };
+  const publicKey = fromHex(checked.payload.from);
+  if (publicKey === null || !verifier.verify(id, body, signature, publicKey)) return { ok: false, id: rawId(bytes), reason: 'bad-signature' };
+  return { ok: true, message: { id, payload: checked.payload } };
+}

@@ -1,0 +1,36 @@
+// A device's identity: an ed25519 key pair to sign and a curve25519 key pair to receive
+// encrypted chat. No accounts: a player is their public key, shown as a short fingerprint.
+import nacl from 'tweetnacl';
+import { toHex } from './bytes';
+
+export interface Identity {
+  /** ed25519 public key, hex: how every message names its author. */
+  readonly id: string;
+  readonly signPublicKey: Uint8Array;
+  readonly signSecretKey: Uint8Array;
+  /** curve25519 public key, hex: published in JOIN so others can encrypt chat to us. */
+  readonly boxPublicKey: string;
+  readonly boxSecretKey: Uint8Array;
+}
+
+/** Both seeds come from the caller (nacl.randomBytes(32) on first run, then the store). */
+export function createIdentity(signSeed: Uint8Array, boxSecret: Uint8Array): Identity {
+  if (signSeed.length !== 32 || boxSecret.length !== 32) throw new Error('identity seeds must be 32 bytes');
+  const sign = nacl.sign.keyPair.fromSeed(signSeed);
+  const box = nacl.box.keyPair.fromSecretKey(boxSecret);
+  return {
+    id: toHex(sign.publicKey),
+    signPublicKey: sign.publicKey,
+    signSecretKey: sign.secretKey,
+    boxPublicKey: toHex(box.publicKey),
+    boxSecretKey: box.secretKey,
+  };
+}
+
+/** 64 bits of the key's hash in four groups: short enough to read aloud and compare across a table. */
+export function fingerprint(publicKeyHex: string): string {
+  const bytes = new Uint8Array(publicKeyHex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(publicKeyHex.slice(2 * i, 2 * i + 2), 16);
+  const hex = toHex(nacl.hash(bytes).subarray(0, 8));
+  return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}`;
+}

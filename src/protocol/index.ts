@@ -1,0 +1,26 @@
+// The public face of the protocol: signed messages, sealed orders and the log reducer.
+// net/, store/ and ui/ import from here only.
+export { toBase64, fromBase64, toHex, fromHex } from './bytes';
+export { canonicalEncode, canonicalDecode, canonicalText, CanonicalError, hashHex, stateHash } from './canonical';
+export { createIdentity, fingerprint, type Identity } from './identity';
+export {
+  PROTOCOL_VERSION,
+  checkPayload,
+  type Settings,
+  type Deadlines,
+  type Payload,
+  type PayloadBody,
+  type PhaseKey,
+  type MessageType,
+} from './messages';
+export { signMessage, openMessage, cachedVerifier, naclVerifier, MAX_MESSAGE_BYTES, type Message, type Verifier } from './envelope';
+export { sealOrders, openOrders, sealedHash, type Sealed } from './seal';
+export { sealChat, openChat, type ChatRecipient } from './chat';
+export { lotCommitment, lotSeed, lotOrder, dealPowers, coinToss } from './lot';
+export { gameIdFor, POWER_LOT } from './lobby';
+export { countTimeouts, openingTime, quorumReached, revealGrace } from './timeout';
+export { standardEngine, phaseKey, RULES_ENGINE_VERSION, type Engine } from './engine';
+export { reduceLog, type ReduceOptions } from './reduce';
+export { clearMemos } from './memo';
+export * from './client';
+export type * from './view';

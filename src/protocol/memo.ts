@@ -1,0 +1,81 @@
+// Phones re-reduce the whole log whenever an entry arrives, so the two expensive pure steps
+// are remembered: opening an entry (by the identity of its bytes object: entries in a log are
+// never mutated) and adjudicating a phase (by the hash of everything adjudicate() is given).
+// Results are the same with or without the memo; only time changes.
+import type { Adjudication, Order, Power } from '../rules';
+import type { Opened, Verifier } from './envelope';
+
+const LIMIT = 20_000;
+
+const openedBy = new WeakMap<Verifier, WeakMap<object, Opened>>();
+
+export function memoOpen(bytes: unknown, verifier: Verifier, open: () => Opened): Opened {
+  if (typeof bytes !== 'object' || bytes === null) return open();
+  const opened = openedBy.get(verifier) ?? new WeakMap<object, Opened>();
+  openedBy.set(verifier, opened);
+  const have = opened.get(bytes);
+  if (have !== undefined) return have;
+  const fresh = open();
+  opened.set(bytes, fresh);
+  return fresh;
+}
+
+export interface Adjudged {
+  readonly adjudication: Adjudication;
+  readonly nextHash: string;
+}
+
+const adjudged = new Map<string, Adjudged>();
+
+export function memoAdjudicate(key: string, run: () => Adjudged): Adjudged {
+  const have = adjudged.get(key);
+  if (have !== undefined) return have;
+  const fresh = run();
+  if (adjudged.size >= LIMIT) adjudged.clear();
+  adjudged.set(key, fresh);
+  return fresh;
+}
+
+/** What a key does to a sealed box: does it open it, and is there an order list inside. */
+export interface Unsealed {
+  readonly opens: boolean;
+  readonly orders: readonly Order[] | null;
+}
+
+const unsealed = new Map<string, Unsealed>();
+
+/** Opening a sealed box, remembered by (hashes of the sealed bytes and of the expected key, key text): they fix the result. */
+export function memoUnseal(sealedHash: string, keyText: string, run: () => Unsealed): Unsealed {
+  const key = `${sealedHash}|${keyText}`;
+  const have = unsealed.get(key);
+  if (have !== undefined) return have;
+  const fresh = run();
+  if (unsealed.size >= LIMIT) unsealed.clear();
+  unsealed.set(key, fresh);
+  return fresh;
+}
+
+export interface PhaseFacts {
+  readonly ordersNeeded: readonly Power[];
+  readonly withUnits: readonly Power[];
+  readonly withCentres: readonly Power[];
+}
+
+const facts = new Map<string, PhaseFacts>();
+
+/** Facts about a position, remembered by the same chained key that names it in memoAdjudicate. */
+export function memoFacts(key: string, run: () => PhaseFacts): PhaseFacts {
+  const have = facts.get(key);
+  if (have !== undefined) return have;
+  const fresh = run();
+  if (facts.size >= LIMIT) facts.clear();
+  facts.set(key, fresh);
+  return fresh;
+}
+
+/** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */
+export function clearMemos(): void {
+  adjudged.clear();
+  unsealed.clear();
+  facts.clear();
+}

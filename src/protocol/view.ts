@@ -1,0 +1,122 @@
+// What a phone shows: everything here is derived from the log by reduceLog and nothing else.
+import type { Dislodged, Order, OrderResult, Position, Power, ProvinceId } from '../rules';
+import type { PhaseKey, Settings } from './messages';
+
+export interface Ignored {
+  readonly id: string;
+  readonly reason: string;
+}
+
+export interface Misconduct {
+  /** Author's public key. */
+  readonly author: string;
+  readonly power?: Power;
+  readonly phase?: string;
+  readonly kind: 'equivocation' | 'same-seq' | 'unopened-commit' | 'bad-orders' | 'duplicate-create' | 'duplicate-start' | 'start-omits-lot-reveal';
+  /** The messages that show it (sorted). */
+  readonly ids: readonly string[];
+}
+
+export interface Player {
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly name: string;
+  /** curve25519 public key (hex) for chat. */
+  readonly box: string;
+  readonly claim: Power | null;
+}
+
+export interface ResolvedPhase {
+  readonly key: PhaseKey;
+  /** The board the orders were given on. */
+  readonly position: Position;
+  readonly openedAt: number;
+  readonly deadline: number;
+  /** The orders adjudicated, per power that gave any. */
+  readonly orders: Partial<Record<Power, readonly Order[]>>;
+  /** The commit whose orders were used, per power. */
+  readonly commits: Partial<Record<Power, string>>;
+  readonly civilDisorder: readonly Power[];
+  readonly timedOut: readonly Power[];
+  readonly conceded: readonly Power[];
+  readonly results: readonly OrderResult[];
+  readonly dislodged: readonly Dislodged[];
+  readonly contested: readonly ProvinceId[];
+  /** State hash of the position after this phase (what ACKs compare). */
+  readonly stateHash: string;
+}
+
+export interface OpenPhase {
+  readonly key: PhaseKey;
+  readonly position: Position;
+  readonly openedAt: number;
+  readonly deadline: number;
+  /** From when a power that committed may be voted out for not revealing. */
+  readonly revealDeadline: number;
+  /** Powers whose orders are awaited (sorted). */
+  readonly required: readonly Power[];
+  readonly active: readonly Power[];
+  readonly committed: readonly Power[];
+  readonly revealed: readonly Power[];
+  readonly timedOut: readonly Power[];
+  /** Latest commit seen per power: the lock a reveal should carry. */
+  readonly heads: Partial<Record<Power, string>>;
+  /** Per power named in a counted vote, the powers voting it out. */
+  readonly timeoutVotes: Partial<Record<Power, readonly Power[]>>;
+  readonly drawVotes: readonly Power[];
+}
+
+export type GameResult =
+  | { readonly kind: 'victory'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
+  | { readonly kind: 'draw'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
+  | { readonly kind: 'short-game'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
+  | { readonly kind: 'concession'; readonly winners: readonly Power[]; readonly phase: PhaseKey };
+
+export interface ChatEntry {
+  readonly id: string;
+  readonly from: string;
+  readonly time: number;
+  readonly recipients: readonly string[];
+}
+
+export interface HashMismatch {
+  readonly phase: string;
+  readonly author: string;
+  readonly claimed: string;
+  readonly expected: string;
+}
+
+export interface LotView {
+  readonly name: string;
+  readonly committed: readonly string[];
+  readonly revealed: readonly string[];
+  readonly order: readonly string[];
+}
+
+export type GameStatus = 'no-game' | 'incompatible' | 'lobby' | 'starting' | 'playing' | 'finished';
+
+export interface GameView {
+  readonly gameId: string;
+  readonly status: GameStatus;
+  /** Set when status is 'incompatible': what the game asks for and what this phone runs. */
+  readonly incompatible?: { readonly reason: string; readonly game: string; readonly ours: string };
+  readonly creator?: string;
+  readonly settings?: Settings;
+  /** Sorted by key. */
+  readonly players: readonly Player[];
+  readonly roster?: Readonly<Record<Power, string>>;
+  /** Roster members who have accepted the START (sorted). */
+  readonly accepted: readonly string[];
+  readonly lots: readonly LotView[];
+  readonly phases: readonly ResolvedPhase[];
+  readonly current?: OpenPhase;
+  /** The board now (after the last resolved phase). */
+  readonly position?: Position;
+  readonly stateHash?: string;
+  readonly result?: GameResult;
+  readonly chats: readonly ChatEntry[];
+  readonly hashMismatches: readonly HashMismatch[];
+  readonly misconduct: readonly Misconduct[];
+  /** Sorted by id then reason. */
+  readonly ignored: readonly Ignored[];
+}

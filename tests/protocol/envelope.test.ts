@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalEncode, checkPayload, createIdentity, fingerprint, openMessage, PROTOCOL_VERSION, signMessage } from '../../src/protocol';
+import { identity, rng, T0 } from './helpers';
+
+const body = { type: 'ack' as const, game: 'ab'.repeat(16), seq: 3, time: T0, phase: '1901-spring-movement', hash: 'cd'.repeat(16) };
+
+describe('identities and signed messages', () => {
+  it('an identity is a pure function of its seeds, named by a short fingerprint', () => {
+    const r = rng(1);
+    const [s, b] = [r.bytes(32), r.bytes(32)];
+    const one = createIdentity(s, b);
+    expect(createIdentity(s, b)).toEqual(one);
+    expect(one.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(fingerprint(one.id)).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/);
+    expect(fingerprint(identity(2).id)).not.toBe(fingerprint(one.id));
+    expect(() => createIdentity(new Uint8Array(31), b)).toThrow();
+  });
+
+  it('signs the canonical payload with the author inside, and opens it back', () => {
+    const me = identity(1);
+    const bytes = signMessage(me, body);
+    const opened = openMessage(bytes);
+    expect(opened.ok).toBe(true);
+    if (opened.ok) expect(opened.message.payload).toEqual({ ...body, v: PROTOCOL_VERSION, from: me.id });
+    expect(new TextDecoder().decode(bytes.subarray(64))).toBe(new TextDecoder().decode(canonicalEncode({ ...body, v: PROTOCOL_VERSION, from: me.id })));
+  });
+
+  it('a message claiming another author does not verify', () => {
+    const [me, other] = [identity(1), identity(2)];
+    const bytes = signMessage(me, body);
+    const text = new TextDecoder().decode(bytes.subarray(64)).replace(me.id, other.id);
+    const swapped = new Uint8Array([...bytes.subarray(0, 64), ...new TextEncoder().encode(text)]);
+    expect(openMessage(swapped)).toMatchObject({ ok: false, reason: 'bad-signature' });
+  });
+
+  it('refuses unknown types, unknown fields, other protocol versions and malformed fields', () => {
+    const base = { ...body, v: PROTOCOL_VERSION, from: identity(1).id };
+    expect(checkPayload(base).ok).toBe(true);
+    expect(checkPayload({ ...base, extra: 1 })).toEqual({ ok: false, reason: 'bad-shape' });
+    expect(checkPayload({ ...base, type: 'teleport' })).toEqual({ ok: false, reason: 'unknown-type' });
+    expect(checkPayload({ ...base, type: 'toString' })).toEqual({ ok: false, reason: 'unknown-type' });
+    expect(checkPayload({ ...base, v: 2 })).toEqual({ ok: false, reason: 'unknown-protocol-version' });
+    expect(checkPayload({ ...base, seq: -1 })).toEqual({ ok: false, reason: 'bad-shape' });
+    expect(checkPayload({ ...base, phase: '1901-summer-movement' })).toEqual({ ok: false, reason: 'bad-shape' });
+    expect(checkPayload({ ...base, game: 'AB'.repeat(16) })).toEqual({ ok: false, reason: 'bad-shape' });
+    expect(checkPayload([base])).toEqual({ ok: false, reason: 'not-an-object' });
+  });
+});

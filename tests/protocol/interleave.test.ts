@@ -1,0 +1,72 @@
+// The same set of entries gives the same game, whatever order and however many copies arrive.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { POWERS, randomOrders, type Power } from '../../src/rules';
+import { canonicalEncode, reduceLog, type GameView } from '../../src/protocol';
+import { rng, startedGame, T0, view, type Game } from './helpers';
+
+/** Spring and Fall 1901 in which France and Germany re-seal while others are already revealing. */
+function concurrentLog(): { game: Game; entries: Uint8Array[] } {
+  const game = startedGame(21);
+  const r = rng(22);
+  const lobby = game.log.length;
+  for (let phase = 0; phase < 2; phase++) {
+    let v = view(game);
+    const pos = v.current!.position;
+    for (const p of POWERS) game.log.push(game.byPower[p].commit(game.gameId, v, randomOrders(pos, p, r.int), T0 + 10 + phase).bytes);
+    const seenEarly = view(game);
+    // France and Germany re-seal, each without having seen the other's new commit.
+    const resealers: Power[] = ['france', 'germany'];
+    for (const p of resealers) game.log.push(game.byPower[p].commit(game.gameId, seenEarly, randomOrders(pos, p, r.int), T0 + 20 + phase).bytes);
+    // England revealed having seen only the first commits; everyone else saw the re-seals.
+    game.log.push(game.byPower.england.reveal(game.gameId, seenEarly, T0 + 30 + phase).bytes);
+    v = view(game);
+    for (const p of POWERS.filter((x) => x !== 'england')) game.log.push(game.byPower[p].reveal(game.gameId, v, T0 + 40 + phase).bytes);
+  }
+  return { game, entries: game.log.slice(lobby) };
+}
+
+const encode = (v: GameView) => canonicalEncode(v);
+
+describe('order and duplicates do not matter', () => {
+  const { game, entries } = concurrentLog();
+  const lobby = game.log.slice(0, game.log.length - entries.length);
+  const full = view(game);
+
+  it('the scripted game resolves both phases with England’s early lock respected', () => {
+    expect(full.phases).toHaveLength(2);
+    expect(full.ignored).toEqual([]);
+    for (const ph of full.phases) expect(Object.keys(ph.commits).sort()).toEqual([...POWERS]);
+  });
+
+  it('every interleaving with duplications of any subset gives the same view and state hash', () => {
+    const n = lobby.length + entries.length;
+    fc.assert(
+      fc.property(
+        fc.subarray([...Array(n).keys()]),
+        fc.array(fc.nat(n - 1), { maxLength: 12 }),
+        fc.array(fc.nat(), { minLength: n + 12, maxLength: n + 12 }),
+        fc.array(fc.nat(), { minLength: n + 12, maxLength: n + 12 }),
+        (subset, dupes, orderA, orderB) => {
+          const all = [...lobby, ...entries];
+          const chosen = subset.map((i) => all[i]!);
+          const copies = dupes.filter((i) => subset.includes(i)).map((i) => all[i]!.slice());
+          const base = [...chosen, ...copies];
+          const shuffle = (keys: number[]) => base.map((b, i) => [keys[i]!, i, b] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map(([, , b]) => b);
+          const a = reduceLog(game.gameId, shuffle(orderA));
+          const b = reduceLog(game.gameId, shuffle(orderB));
+          const reference = reduceLog(game.gameId, chosen);
+          expect(encode(a)).toEqual(encode(reference));
+          expect(encode(b)).toEqual(encode(reference));
+          expect(a.stateHash).toBe(reference.stateHash);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('the full set in reverse, doubled, equals the full set', () => {
+    const reversed = [...game.log].reverse();
+    expect(encode(reduceLog(game.gameId, [...reversed, ...game.log.map((b) => b.slice())]))).toEqual(encode(full));
+  });
+});
