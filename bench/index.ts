@@ -1,7 +1,9 @@
 // `npm run bench`: every speed and size target of the project, as figures and ratios.
 // Each part prints its own block; a part that needs something missing (Chromium) says "skipped".
 import { benchRules } from './rules';
+import { benchProtocol } from './protocol';
 import { benchStore } from './store';
 
 benchRules();
+await benchProtocol();
 await benchStore();

@@ -4,6 +4,7 @@ import {
   adjudicate,
   adjustmentsNeeded,
   POWERS,
+  RULES_ENGINE_VERSION,
   STARTING_POSITION,
   type Adjudication,
   type AdjudicateOptions,
@@ -22,9 +23,6 @@ export interface Engine {
   /** Powers that have something to order in this position (sorted). */
   ordersNeeded(position: Position): Power[];
 }
-
-/** Bump whenever adjudication of the same orders could give different bytes. */
-export const RULES_ENGINE_VERSION = 'pacto-rules/1';
 
 export function phaseKey(phase: Phase): string {
   return `${phase.year}-${phase.season}-${phase.kind}`;

@@ -7,3 +7,4 @@ export * from './movement';
 export * from './adjudicate';
 export * from './legal';
 export * from './explain';
+export * from './version';
