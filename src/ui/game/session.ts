@@ -1,0 +1,47 @@
+// The seam between the app's game plumbing (identity, store, network, protocol: session
+// implementation in this folder) and the in-game screens (board, sealing, results, history, press,
+// draws). Screens only read a GameSession and call its actions; they never touch the log.
+import type { ChatEntry, GameView } from '../../protocol';
+import type { Order, Power } from '../../rules';
+
+export interface NetStatus {
+  /** Peers currently connected (WebRTC, BroadcastChannel or table mode). */
+  readonly peers: number;
+  /** True once a sync handshake with at least one peer has completed since the last change. */
+  readonly synced: boolean;
+  readonly online: boolean;
+}
+
+export interface DecryptedChat extends ChatEntry {
+  /** Null when this phone is not among the recipients or the box did not open. */
+  readonly text: string | null;
+  /** Powers the message went to ('all' when every player). */
+  readonly to: readonly Power[] | 'all';
+  readonly fromPower?: Power;
+}
+
+export interface GameSession {
+  readonly gameId: string;
+  readonly view: GameView;
+  /** This phone's player: its public key, name and the powers it holds (several in small games). */
+  readonly me: { readonly key: string; readonly name: string; readonly powers: readonly Power[] };
+  readonly net: NetStatus;
+  /** The clock for countdowns (ms since epoch), ticking once a second. */
+  readonly now: number;
+  /** The player's unsealed draft for the current phase, per power; survives reloads. */
+  readonly drafts: Partial<Record<Power, readonly Order[]>>;
+  /** Orders sealed most recently for the current phase, per power (from this phone's own records). */
+  readonly sealed: Partial<Record<Power, readonly Order[]>>;
+  readonly chats: readonly DecryptedChat[];
+  /** Unread press messages. */
+  readonly unread: number;
+
+  saveDraft(power: Power, orders: readonly Order[]): Promise<void>;
+  /** Seal (or re-seal while the phase is open) a power's orders. Rejects with a clear Error. */
+  seal(power: Power, orders: readonly Order[]): Promise<void>;
+  voteDraw(yes: boolean): Promise<void>;
+  concede(power: Power): Promise<void>;
+  voteTimeout(against: readonly Power[]): Promise<void>;
+  sendChat(to: readonly Power[] | 'all', text: string): Promise<void>;
+  markChatsRead(): void;
+}
