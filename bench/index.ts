@@ -3,7 +3,9 @@
 import { benchRules } from './rules';
 import { benchProtocol } from './protocol';
 import { benchStore } from './store';
+import { benchNet } from './net';
 
 benchRules();
 await benchProtocol();
 await benchStore();
+await benchNet();

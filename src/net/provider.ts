@@ -1,0 +1,238 @@
+// Connects a game's Y.Doc to its peers with y-webrtc: over WebRTC through a signaling server, and
+// between tabs of one browser over BroadcastChannel. Adds what y-webrtc lacks for a long game:
+// large catch-ups cut into pieces, the sync handshake re-run on every reconnect and on a timer
+// (after a reconnect y-webrtc's sync can go one way: yjs/y-webrtc#24), one provider per room.
+import type * as Y from 'yjs';
+import { WebrtcProvider } from 'y-webrtc';
+import { Awareness } from 'y-protocols/awareness';
+import { UPDATE_BUDGET_BYTES } from './log-doc';
+import { roomNameFor } from './room';
+import { checkIceServer, checkSignalingUrl, type IceServer } from './settings';
+import { syncStep1Message } from './sync-messages';
+import { peerCounts, sendToConnected, signalingConnected, instrumentPeers } from './y-webrtc-hooks';
+
+export interface ConnectOptions {
+  readonly gameId: string;
+  /** The room password from the invite: signaling messages are encrypted with it. */
+  readonly password: string;
+  /** Signaling server addresses; an empty list finds peers over BroadcastChannel only. */
+  readonly signaling: readonly string[];
+  readonly iceServers?: readonly IceServer[];
+  /** A WebRTC implementation where the platform has none (Node: @roamhq/wrtc). */
+  readonly wrtc?: unknown;
+  /** How often to re-run the sync handshake with every peer. */
+  readonly resyncIntervalMs?: number;
+  /** Largest message put on a data channel. */
+  readonly maxMessageBytes?: number;
+}
+
+export interface SyncStatus {
+  /** Looking for peers (false after disconnect()). */
+  readonly active: boolean;
+  readonly signalingConnected: boolean;
+  /** Open WebRTC connections, and how many of them have completed a sync handshake. */
+  readonly webrtcPeers: number;
+  readonly syncedPeers: number;
+  /** Every open WebRTC connection has sent us its state at least once. Tabs of this browser
+   * also sync over BroadcastChannel, which y-webrtc does not count (filterBcConns is off). */
+  readonly synced: boolean;
+}
+
+export interface GameConnection {
+  readonly gameId: string;
+  readonly roomName: string;
+  readonly doc: Y.Doc;
+  status(): SyncStatus;
+  /** Called on every change of status; returns the unsubscribe. */
+  onStatus(listener: (status: SyncStatus) => void): () => void;
+  /** Asks every connected peer for what we lack (and so, by their own timers, they ask us). */
+  resync(): number;
+  /** Stops looking for peers and closes connections; the doc keeps working offline. */
+  disconnect(): void;
+  connect(): void;
+  /** Releases this handle; the provider closes when the last handle of the room is released. */
+  destroy(): void;
+}
+
+export class NetError extends Error {}
+
+export const DEFAULT_RESYNC_INTERVAL_MS = 20_000;
+
+interface Shared {
+  readonly doc: Y.Doc;
+  readonly provider: WebrtcProvider;
+  readonly listeners: Set<(s: SyncStatus) => void>;
+  handles: number;
+  close(): void;
+}
+
+/** y-webrtc allows one provider per room name in a page and throws asynchronously otherwise. */
+const rooms = new Map<string, Shared>();
+
+export function openRooms(): string[] {
+  return [...rooms.keys()].sort();
+}
+
+function statusOf(provider: WebrtcProvider): SyncStatus {
+  const peers = peerCounts(provider);
+  return {
+    active: provider.shouldConnect,
+    signalingConnected: signalingConnected(provider),
+    webrtcPeers: peers.webrtc,
+    syncedPeers: peers.webrtcSynced,
+    synced: peers.webrtc > 0 && peers.webrtc === peers.webrtcSynced,
+  };
+}
+
+function open(doc: Y.Doc, roomName: string, options: ConnectOptions): Shared {
+  const maxBytes = options.maxMessageBytes ?? UPDATE_BUDGET_BYTES;
+  const signaling = options.signaling.map(checkSignalingUrl);
+  const iceServers = (options.iceServers ?? []).map(checkIceServer);
+  // Ours, so that closing the provider also stops the awareness timer y-webrtc would leave running.
+  const awareness = new Awareness(doc);
+  const provider = new WebrtcProvider(roomName, doc, {
+    signaling,
+    awareness,
+    password: options.password,
+    // Tabs of one browser sync over BroadcastChannel and also over WebRTC: a tab that loses the
+    // channel still has the other path.
+    filterBcConns: false,
+    // An explicit list, so simple-peer's default public STUN servers are never contacted.
+    peerOpts: { config: { iceServers }, ...(options.wrtc === undefined ? {} : { wrtc: options.wrtc }) },
+  });
+  const listeners = new Set<(s: SyncStatus) => void>();
+  let last = '';
+  const notify = (): void => {
+    const s = statusOf(provider);
+    const key = JSON.stringify(s);
+    if (key === last) return;
+    last = key;
+    for (const l of [...listeners]) l(s);
+  };
+  const resync = (): number => sendToConnected(provider, syncStep1Message(doc));
+
+  // Deferred, so that y-webrtc's own handlers of the same event have run first.
+  const peerChanged = (): void => void Promise.resolve().then(notify);
+  provider.on('peers', () => {
+    instrumentPeers(provider, maxBytes, peerChanged);
+    notify();
+  });
+  provider.on('synced', notify);
+  provider.on('status', notify);
+
+  // Signaling sockets are shared between providers of a page and replaced on connect(): watch
+  // whichever are current. A socket that comes back means we may have missed updates.
+  const watched = new Set<{ on(e: string, f: () => void): void; off(e: string, f: () => void): void }>();
+  const onSignalingConnect = (): void => {
+    resync();
+    notify();
+  };
+  const watchSignaling = (): void => {
+    for (const c of provider.signalingConns as { on(e: string, f: () => void): void; off(e: string, f: () => void): void }[]) {
+      if (watched.has(c)) continue;
+      watched.add(c);
+      c.on('connect', onSignalingConnect);
+      c.on('disconnect', notify);
+    }
+  };
+  const unwatchSignaling = (): void => {
+    for (const c of watched) {
+      c.off('connect', onSignalingConnect);
+      c.off('disconnect', notify);
+    }
+    watched.clear();
+  };
+  watchSignaling();
+
+  const timer = setInterval(() => {
+    instrumentPeers(provider, maxBytes, peerChanged);
+    resync();
+    notify();
+  }, options.resyncIntervalMs ?? DEFAULT_RESYNC_INTERVAL_MS);
+  const onOnline = (): void => {
+    resync();
+    notify();
+  };
+  const win = typeof window === 'undefined' ? undefined : window;
+  win?.addEventListener('online', onOnline);
+
+  const shared: Shared = {
+    doc,
+    provider,
+    listeners,
+    handles: 0,
+    close: () => {
+      clearInterval(timer);
+      win?.removeEventListener('online', onOnline);
+      unwatchSignaling();
+      listeners.clear();
+      // destroy() alone leaves the page's signaling sockets open and reconnecting for ever.
+      if (provider.shouldConnect) provider.disconnect();
+      provider.destroy();
+      awareness.destroy();
+    },
+  };
+  // connect()/disconnect() of a handle must re-watch the new sockets.
+  const connect = provider.connect.bind(provider);
+  provider.connect = () => {
+    connect();
+    watchSignaling();
+    notify();
+  };
+  const disconnect = provider.disconnect.bind(provider);
+  provider.disconnect = () => {
+    unwatchSignaling();
+    disconnect();
+    notify();
+  };
+  return shared;
+}
+
+/**
+ * Connects `doc` to the game's room. Asking again for a room already open in this page with the
+ * same doc shares the provider; with another doc it throws NetError (two docs in one room would
+ * each see only part of the game).
+ */
+export function connectGame(doc: Y.Doc, options: ConnectOptions): GameConnection {
+  if (options.gameId === '') throw new NetError('a game id is needed to connect');
+  const roomName = roomNameFor(options.gameId, options.password);
+  let shared = rooms.get(roomName);
+  if (shared && shared.doc !== doc) throw new NetError(`game ${options.gameId} is already connected in this page with another document`);
+  if (!shared) {
+    shared = open(doc, roomName, options);
+    rooms.set(roomName, shared);
+  }
+  const s = shared;
+  s.handles++;
+  const mine = new Set<(st: SyncStatus) => void>();
+  let released = false;
+  return {
+    gameId: options.gameId,
+    roomName,
+    doc,
+    status: () => statusOf(s.provider),
+    onStatus: (listener) => {
+      s.listeners.add(listener);
+      mine.add(listener);
+      return () => {
+        s.listeners.delete(listener);
+        mine.delete(listener);
+      };
+    },
+    resync: () => sendToConnected(s.provider, syncStep1Message(doc)),
+    disconnect: () => {
+      if (s.provider.shouldConnect) s.provider.disconnect();
+    },
+    connect: () => {
+      if (!released && !s.provider.shouldConnect) s.provider.connect();
+    },
+    destroy: () => {
+      if (released) return;
+      released = true;
+      for (const l of mine) s.listeners.delete(l);
+      if (--s.handles > 0) return;
+      rooms.delete(roomName);
+      s.close();
+    },
+  };
+}

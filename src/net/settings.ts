@@ -1,0 +1,49 @@
+// Where a game looks for its peers. Both lists are settings of the game: by default the signaling
+// server is the one on the host that served the app, and no public STUN/TURN server is contacted.
+export interface IceServer {
+  readonly urls: string | readonly string[];
+  readonly username?: string;
+  readonly credential?: string;
+}
+
+export interface NetSettings {
+  readonly signaling: readonly string[];
+  readonly iceServers: readonly IceServer[];
+}
+
+export class NetSettingsError extends Error {}
+
+/** The signaling server `npm start` runs next to the app: same host and port, ws or wss to match. */
+export function defaultSignaling(location: { readonly protocol: string; readonly host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
+}
+
+export function defaultNetSettings(location?: { readonly protocol: string; readonly host: string }): NetSettings {
+  return { signaling: location && location.host !== '' ? [defaultSignaling(location)] : [], iceServers: [] };
+}
+
+/** Throws NetSettingsError naming the first bad address. */
+export function checkSignalingUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new NetSettingsError(`not a signaling address: "${url}"`);
+  }
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') {
+    throw new NetSettingsError(`a signaling address must start with ws:// or wss://: "${url}"`);
+  }
+  if (parsed.hash !== '' || parsed.username !== '' || parsed.password !== '') {
+    throw new NetSettingsError(`a signaling address carries no fragment or credentials: "${url}"`);
+  }
+  return parsed.href;
+}
+
+export function checkIceServer(server: IceServer): IceServer {
+  const urls = typeof server.urls === 'string' ? [server.urls] : server.urls;
+  if (urls.length === 0) throw new NetSettingsError('an ICE server needs at least one address');
+  for (const u of urls) {
+    if (!/^(stun|stuns|turn|turns):/.test(u)) throw new NetSettingsError(`an ICE server address starts with stun: or turn: ("${u}")`);
+  }
+  return server;
+}

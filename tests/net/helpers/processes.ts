@@ -1,0 +1,50 @@
+// Parent side of the multi-process tests: forks peer-process.ts and talks to it over IPC.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Command, State } from './peer-process';
+
+const SCRIPT = fileURLToPath(new URL('./peer-process.ts', import.meta.url));
+
+export interface PeerProcess {
+  readonly child: ChildProcess;
+  request<T extends { type: string }>(cmd: Command, reply: T['type']): Promise<T>;
+  state(): Promise<State>;
+  stop(): Promise<void>;
+}
+
+export async function startPeer(env: Record<string, string>): Promise<PeerProcess> {
+  const child = fork(SCRIPT, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiters: { type: string; resolve: (m: never) => void }[] = [];
+  child.on('message', (m: { type: string }) => {
+    const i = waiters.findIndex((w) => w.type === m.type);
+    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(m as never);
+  });
+  const next = <T>(type: string): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      waiters.push({ type, resolve: resolve as (m: never) => void });
+      child.once('exit', (code) => reject(new Error(`peer process exited (${code}) while waiting for ${type}`)));
+    });
+  await next('ready');
+  const request = <T extends { type: string }>(cmd: Command, reply: T['type']): Promise<T> => {
+    const p = next<T>(reply);
+    child.send(cmd);
+    return p;
+  };
+  return {
+    child,
+    request,
+    state: () => request<State>({ type: 'state' }, 'state'),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.send({ type: 'exit' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
