@@ -1,8 +1,8 @@
 // Adjudication of a movement phase. The rule choices it makes are listed in docs/rule-choices.md.
 import type { AdjudicateOptions, Dislodged, Order, OrderResult, Position, Power, ProvinceId, Unit } from './types';
 import { STANDARD_MAP } from './map';
-import { boardOf, provinceOf } from './movement/board';
-import { HOLD, newCtx } from './movement/context';
+import { boardOf } from './movement/board';
+import { newCtx } from './movement/context';
 import { decided } from './movement/decide';
 import { readOrders } from './movement/orders';
 import { aftermath, contestedProvinces, dislodgedUnits, unitResults, unitsAfter } from './movement/results';
@@ -30,23 +30,19 @@ export function adjudicateMovement(
     civilDisorder: options?.civilDisorder ? new Set(options.civilDisorder) : NO_POWERS,
     supportNeedsConsent: options?.rules?.supportNeedsConsent === true,
   });
-  for (let u = 0; u < ctx.n; u++) if (ctx.kind[u] !== HOLD) decided(ctx, u);
+  for (let u = 0; u < ctx.n; u++) if (ctx.kind[u] !== 'hold') decided(ctx, u);
 
   const after = aftermath(ctx);
-  const units = unitsAfter(ctx, after);
-  const occupied = new Set<ProvinceId>();
-  for (const unit of units) occupied.add(provinceOf(unit.loc));
-  const contested = contestedProvinces(ctx, after, occupied);
+  const contested = contestedProvinces(ctx, after);
   const results = unitResults(ctx, after);
-  if (ctx.extras.length > 0) results.push(...sortExtras(ctx.extras));
-  return { results, dislodged: dislodgedUnits(ctx, after, occupied, contested), contested, units };
+  if (ctx.extras.length > 0) for (const r of sortExtras(ctx.extras)) results.push(r);
+  return { results, dislodged: dislodgedUnits(ctx, after, contested), contested, units: unitsAfter(ctx, after) };
 }
 
 /** Orders that command no unit, by power and then by the location they name (stable). */
 function sortExtras(extras: OrderResult[]): OrderResult[] {
-  const key = (r: OrderResult): string => `${r.order.power}|${'unit' in r.order ? r.order.unit.loc : ''}`;
   return extras
-    .map((r, i) => ({ r, k: key(r), i }))
+    .map((r, i) => ({ r, k: `${r.order.power}|${'unit' in r.order ? r.order.unit.loc : ''}`, i }))
     .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i))
     .map((x) => x.r);
 }

@@ -13,6 +13,12 @@ export interface Board {
   readonly seasNear: ReadonlyMap<ProvinceId, readonly ProvinceId[]>;
   /** Provinces that have split coasts. */
   readonly splitCoasts: ReadonlySet<ProvinceId>;
+  /** Bit of each sea in a sea set (convoy routes are searched on 32-bit sets of seas). */
+  readonly seaBit: ReadonlyMap<ProvinceId, number>;
+  /** For each province, the set of seas next to it (seasNear as bits). */
+  readonly seaMaskNear: ReadonlyMap<ProvinceId, number>;
+  /** For each sea's bit position, the seas next to that sea. */
+  readonly seaLinks: Int32Array;
 }
 
 const EMPTY_SET: ReadonlySet<string> = new Set();
@@ -80,7 +86,20 @@ function buildBoard(map: GameMap): Board {
   const seasSorted = new Map<ProvinceId, readonly ProvinceId[]>();
   for (const [p, s] of seasNear) seasSorted.set(p, [...s].sort());
 
-  return { map, kind, armyAdj, fleetAdj, fleetReach, seasNear: seasSorted, splitCoasts };
+  const seas = [...kind.keys()].filter((p) => kind.get(p) === 'sea');
+  if (seas.length > 31) throw new Error(`a map with ${seas.length} seas: convoy routes support at most 31`);
+  const seaBit = new Map<ProvinceId, number>();
+  seas.forEach((sea, i) => seaBit.set(sea, 1 << i));
+  const seaMaskNear = new Map<ProvinceId, number>();
+  for (const [p, near] of seasSorted) {
+    let mask = 0;
+    for (const sea of near) mask |= seaBit.get(sea) ?? 0;
+    seaMaskNear.set(p, mask);
+  }
+  const seaLinks = new Int32Array(32);
+  seas.forEach((sea, i) => (seaLinks[i] = seaMaskNear.get(sea) ?? 0));
+
+  return { map, kind, armyAdj, fleetAdj, fleetReach, seasNear: seasSorted, splitCoasts, seaBit, seaMaskNear, seaLinks };
 }
 
 export function armyNeighbours(board: Board, p: ProvinceId): ReadonlySet<ProvinceId> {

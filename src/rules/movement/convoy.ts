@@ -3,38 +3,27 @@
 import type { ProvinceId } from '../types';
 import { seasNearOf, type Board } from './board';
 
-/** Is there a chain of seas, each accepted by `carries`, from `from` to `to`? */
-export function routeExists(
-  board: Board,
-  from: ProvinceId,
-  to: ProvinceId,
-  carries: (sea: ProvinceId) => boolean,
-): boolean {
-  if (board.kind.get(from) !== 'coast' || board.kind.get(to) !== 'coast' || from === to) return false;
-  const landing = seasNearOf(board, to);
-  const seen = new Set<ProvinceId>();
-  const queue: ProvinceId[] = [];
-  for (const s of seasNearOf(board, from)) {
-    if (carries(s)) {
-      seen.add(s);
-      queue.push(s);
-    }
+/**
+ * Is there a chain of seas, all in the set `carriers` (as bits, see Board.seaBit), from the coast
+ * `from` to the coast `to`? A breadth-first search on 32-bit sets: no allocation.
+ */
+export function routeExists(board: Board, from: ProvinceId, to: ProvinceId, carriers: number): boolean {
+  if (from === to || board.kind.get(from) !== 'coast' || board.kind.get(to) !== 'coast') return false;
+  const landing = board.seaMaskNear.get(to) ?? 0;
+  let reached = (board.seaMaskNear.get(from) ?? 0) & carriers;
+  let frontier = reached;
+  while (frontier !== 0) {
+    if ((reached & landing) !== 0) return true;
+    let next = 0;
+    for (let m = frontier; m !== 0; m &= m - 1) next |= board.seaLinks[31 - Math.clz32(m & -m)]!;
+    frontier = next & carriers & ~reached;
+    reached |= frontier;
   }
-  for (let head = 0; head < queue.length; head++) {
-    const s = queue[head]!;
-    if (landing.includes(s)) return true;
-    for (const next of seasNearOf(board, s)) {
-      if (!seen.has(next) && board.kind.get(next) === 'sea' && carries(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return false;
+  return (reached & landing) !== 0;
 }
 
 /**
- * Seas (among those accepted by `carries`) that are needed by at least one route from `from` to
+ * Seas (among `carriers`) that are needed by at least one route from `from` to
  * `to`: seas on a route with no shortcut. DATC 4.E.1 / 6.G.19 call a convoy order by any other
  * fleet illegal, so it cannot show convoy intent.
  */
@@ -42,13 +31,14 @@ export function necessarySeas(
   board: Board,
   from: ProvinceId,
   to: ProvinceId,
-  carries: (sea: ProvinceId) => boolean,
+  carriers: number,
 ): Set<ProvinceId> {
   const needed = new Set<ProvinceId>();
   if (board.kind.get(from) !== 'coast' || board.kind.get(to) !== 'coast' || from === to) return needed;
   const start = seasNearOf(board, from);
   const landing = seasNearOf(board, to);
   const path: ProvinceId[] = [];
+  const carries = (sea: ProvinceId): boolean => ((board.seaBit.get(sea) ?? 0) & carriers) !== 0;
 
   // A sea may join the path only if nothing earlier on the path (nor the start) touches it:
   // otherwise a shorter route skips the seas in between.

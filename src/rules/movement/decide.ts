@@ -1,17 +1,17 @@
 // The conditions of DATC 5.B written as code: when a move, a support or a convoy succeeds, and
 // the strengths (attack, hold, defend, prevent) those conditions compare.
 import type { ProvinceId } from '../types';
-import { seasNearOf } from './board';
-import { CONVOY, MOVE, SUPPORT, type Ctx } from './context';
+import { routeExists } from './convoy';
+import type { Ctx } from './context';
 import { resolve } from './resolver';
 
 export function adjudicate(ctx: Ctx, u: number): boolean {
   switch (ctx.kind[u]) {
-    case MOVE:
+    case 'move':
       return moveSucceeds(ctx, u);
-    case SUPPORT:
+    case 'support':
       return supportHolds(ctx, u);
-    case CONVOY:
+    case 'convoy':
       return convoySucceeds(ctx, u);
     default:
       return false;
@@ -39,7 +39,7 @@ function moveSucceeds(ctx: Ctx, u: number): boolean {
 
 /** Support is cut by an attack from anywhere but the province it supports into, or by dislodgement. */
 function supportHolds(ctx: Ctx, s: number): boolean {
-  if (ctx.supMatched[s] !== 1) return false;
+  if (ctx.matched[s] !== 1) return false;
   const attackers = ctx.attackers.get(ctx.prov[s]!);
   if (!attackers) return true;
   const power = ctx.units[s]!.power;
@@ -58,7 +58,7 @@ function supportHolds(ctx: Ctx, s: number): boolean {
 
 /** A convoy succeeds while its fleet is not dislodged (the Szykman rule may still fail it). */
 function convoySucceeds(ctx: Ctx, f: number): boolean {
-  if (ctx.cvMatched[f] !== 1) return false;
+  if (ctx.matched[f] !== 1) return false;
   const attackers = ctx.attackers.get(ctx.prov[f]!);
   if (!attackers) return true;
   const power = ctx.units[f]!.power;
@@ -71,30 +71,16 @@ function convoySucceeds(ctx: Ctx, f: number): boolean {
 /** A direct move always has its path; a convoyed one needs a chain of successful convoys. */
 export function path(ctx: Ctx, u: number): boolean {
   if (ctx.byConvoy[u] !== 1) return true;
-  const fleets = ctx.convoyers[u]!;
-  if (fleets.length === 0) return false;
-  const board = ctx.board;
-  const landing = seasNearOf(board, ctx.dest[u]!);
-  const usable: ProvinceId[] = [];
-  for (const f of fleets) if (decided(ctx, f)) usable.push(ctx.prov[f]!);
-  if (usable.length === 0) return false;
-  const reached: ProvinceId[] = [];
-  for (const s of seasNearOf(board, ctx.prov[u]!)) if (usable.includes(s)) reached.push(s);
-  for (let head = 0; head < reached.length; head++) {
-    const s = reached[head]!;
-    if (landing.includes(s)) return true;
-    for (const next of seasNearOf(board, s)) {
-      if (usable.includes(next) && !reached.includes(next)) reached.push(next);
-    }
-  }
-  return false;
+  let usable = 0;
+  for (const f of ctx.convoyers[u]!) if (decided(ctx, f)) usable |= ctx.board.seaBit.get(ctx.prov[f]!) ?? 0;
+  return usable !== 0 && routeExists(ctx.board, ctx.prov[u]!, ctx.dest[u]!, usable);
 }
 
 /** The unit at u's destination moving straight back into u's province, both without convoy. */
 export function headToHead(ctx: Ctx, u: number): number {
   if (ctx.byConvoy[u] === 1) return -1;
   const v = ctx.at.get(ctx.dest[u]!);
-  if (v === undefined || ctx.kind[v] !== MOVE || ctx.byConvoy[v] === 1) return -1;
+  if (v === undefined || ctx.kind[v] !== 'move' || ctx.byConvoy[v] === 1) return -1;
   return ctx.dest[v] === ctx.prov[u] ? v : -1;
 }
 
@@ -107,14 +93,14 @@ function countSupports(ctx: Ctx, u: number): number {
 export function holdStrength(ctx: Ctx, p: ProvinceId): number {
   const v = ctx.at.get(p);
   if (v === undefined) return 0;
-  if (ctx.kind[v] === MOVE) return decided(ctx, v) ? 0 : 1;
+  if (ctx.kind[v] === 'move') return decided(ctx, v) ? 0 : 1;
   return 1 + countSupports(ctx, v);
 }
 
 export function attackStrength(ctx: Ctx, u: number): number {
   if (!path(ctx, u)) return 0;
   const v = ctx.at.get(ctx.dest[u]!);
-  if (v === undefined || (ctx.kind[v] === MOVE && headToHead(ctx, u) < 0 && decided(ctx, v))) {
+  if (v === undefined || (ctx.kind[v] === 'move' && headToHead(ctx, u) < 0 && decided(ctx, v))) {
     return 1 + countSupports(ctx, u);
   }
   // Seed 002 rule 12: no power dislodges, or helps to dislodge, its own unit.

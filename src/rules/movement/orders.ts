@@ -4,7 +4,7 @@
 import type { IllegalReason, Loc, Order, Power, ProvinceId } from '../types';
 import { fleetReachOf, hasCoast, provinceOf, armyNeighbours } from './board';
 import { necessarySeas, routeExists } from './convoy';
-import { CONVOY, HOLD, MOVE, SUPPORT, type Ctx } from './context';
+import { addTo, type Ctx } from './context';
 
 export interface ReadOptions {
   readonly civilDisorder: ReadonlySet<Power>;
@@ -16,66 +16,67 @@ type SupportOrder = Extract<Order, { kind: 'support' }>;
 type ConvoyOrder = Extract<Order, { kind: 'convoy' }>;
 
 export function readOrders(ctx: Ctx, orders: readonly Order[], opts: ReadOptions): void {
-  const consent = new Set<string>();
+  const consent = opts.supportNeedsConsent ? new Set<string>() : undefined;
   const consentOrders: SupportOrder[] = [];
-  assignOrders(ctx, orders, opts, consent, consentOrders);
+  const byKind: Grouped = { convoys: [], moves: [], supports: [] };
+  assignOrders(ctx, orders, opts, consent, consentOrders, byKind);
 
-  const fleetAtSea = (sea: ProvinceId): boolean => {
-    const u = ctx.at.get(sea);
-    return u !== undefined && ctx.units[u]!.type === 'F' && ctx.board.kind.get(sea) === 'sea';
-  };
-  // Legal convoy orders by "army province>destination", for convoy intent.
-  const legalConvoys = new Map<string, number[]>();
-  const necessary = new Map<string, Set<ProvinceId>>();
-
-  for (let u = 0; u < ctx.n; u++) {
-    const o = ctx.given[u];
-    if (o?.kind !== 'convoy' || ctx.unordered[u]) continue;
-    const why = convoyIllegal(ctx, u, o, necessary, fleetAtSea);
+  // Legal convoy orders by "army province>destination", for convoy intent (rare: made on demand).
+  let legalConvoys: Map<string, number[]> | undefined;
+  let necessary: Map<string, Set<ProvinceId>> | undefined;
+  for (const u of byKind.convoys) {
+    const o = ctx.given[u] as ConvoyOrder;
+    const why = convoyIllegal(ctx, u, o, (necessary ??= new Map()));
     if (why) demote(ctx, u, why);
     else {
-      ctx.kind[u] = CONVOY;
+      ctx.kind[u] = 'convoy';
       const a = ctx.at.get(o.army);
-      ctx.cvArmy[u] = a ?? -1;
+      ctx.target[u] = a ?? -1;
       const key = `${o.army}>${provinceOf(o.to)}`;
+      legalConvoys ??= new Map();
       const list = legalConvoys.get(key);
       if (list) list.push(u);
       else legalConvoys.set(key, [u]);
     }
   }
-  for (let u = 0; u < ctx.n; u++) {
-    const o = ctx.given[u];
-    if (o?.kind === 'move' && !ctx.unordered[u]) readMove(ctx, u, o, legalConvoys, fleetAtSea);
-  }
-  for (let u = 0; u < ctx.n; u++) {
-    const o = ctx.given[u];
-    if (o?.kind === 'support' && !ctx.unordered[u]) readSupport(ctx, u, o, fleetAtSea);
-  }
-  match(ctx, opts.supportNeedsConsent ? consent : undefined);
+  // Moves before supports: a support is legal only if the move it names could be made.
+  for (const u of byKind.moves) readMove(ctx, u, ctx.given[u] as MoveOrder, legalConvoys);
+  for (const u of byKind.supports) readSupport(ctx, u, ctx.given[u] as SupportOrder);
+  match(ctx, consent);
 
   for (const o of consentOrders) {
     const s = ctx.at.get(provinceOf(o.unit.loc));
-    const ok = s !== undefined && ctx.kind[s] === SUPPORT && ctx.supMatched[s] === 1 && sameSupport(ctx, s, o);
+    const ok = s !== undefined && ctx.kind[s] === 'support' && ctx.matched[s] === 1 && sameSupport(ctx, s, o);
     ctx.extras.push(ok ? { order: o, success: true } : { order: o, success: false, reason: { kind: 'support-not-matched' } });
   }
+}
+
+/** Units by the kind of their order, in unit order (so every later pass stays sorted). */
+interface Grouped {
+  readonly convoys: number[];
+  readonly moves: number[];
+  readonly supports: number[];
 }
 
 function assignOrders(
   ctx: Ctx,
   orders: readonly Order[],
   opts: ReadOptions,
-  consent: Set<string>,
+  consent: Set<string> | undefined,
   consentOrders: SupportOrder[],
+  byKind: Grouped,
 ): void {
+  const disorder = opts.civilDisorder.size > 0 ? opts.civilDisorder : undefined;
   for (const o of orders) {
-    if (opts.civilDisorder.has(o.power)) continue;
+    // Civil disorder: the power's orders are not read at all, so its units hold.
+    if (disorder?.has(o.power)) continue;
     if (o.kind !== 'hold' && o.kind !== 'move' && o.kind !== 'support' && o.kind !== 'convoy') {
       ctx.extras.push({ order: o, success: false, reason: { kind: 'illegal', why: 'wrong-phase' } });
       continue;
     }
     const u = ctx.at.get(provinceOf(o.unit.loc));
     if (u === undefined || ctx.units[u]!.power !== o.power) {
-      if (opts.supportNeedsConsent && o.kind === 'support') {
+      if (consent && o.kind === 'support') {
         // 1914 rules: a power writes the foreign support it accepts for its own unit.
         consent.add(supportKey(o.power, provinceOf(o.unit.loc), o.supported.loc, o.to));
         consentOrders.push(o);
@@ -91,11 +92,10 @@ function assignOrders(
     ctx.given[u] = o;
   }
   for (let u = 0; u < ctx.n; u++) {
-    const unit = ctx.units[u]!;
-    if (ctx.given[u] === undefined || opts.civilDisorder.has(unit.power)) {
-      ctx.given[u] = undefined;
-      ctx.unordered[u] = 1;
-    }
+    const kind = ctx.given[u]?.kind;
+    if (kind === 'move') byKind.moves.push(u);
+    else if (kind === 'support') byKind.supports.push(u);
+    else if (kind === 'convoy') byKind.convoys.push(u);
   }
 }
 
@@ -104,14 +104,14 @@ function supportKey(power: Power, supporter: ProvinceId, supported: Loc, to: Pro
 }
 
 function sameSupport(ctx: Ctx, s: number, o: SupportOrder): boolean {
-  const t = ctx.supTarget[s]!;
+  const t = ctx.target[s]!;
   return (
     t >= 0 && ctx.prov[t] === provinceOf(o.supported.loc) && ctx.supDest[s] === (o.to === undefined ? '' : provinceOf(o.to))
   );
 }
 
 function demote(ctx: Ctx, u: number, why: IllegalReason): void {
-  ctx.kind[u] = HOLD;
+  ctx.kind[u] = 'hold';
   ctx.demoted[u] = { kind: 'illegal', why };
 }
 
@@ -120,7 +120,6 @@ function convoyIllegal(
   u: number,
   o: ConvoyOrder,
   necessary: Map<string, Set<ProvinceId>>,
-  fleetAtSea: (sea: ProvinceId) => boolean,
 ): IllegalReason | undefined {
   const board = ctx.board;
   if (ctx.units[u]!.type !== 'F') return 'convoy-by-non-fleet';
@@ -133,7 +132,7 @@ function convoyIllegal(
   const key = `${from}>${to}`;
   let seas = necessary.get(key);
   if (!seas) {
-    seas = necessarySeas(board, from, to, fleetAtSea);
+    seas = necessarySeas(board, from, to, ctx.fleetSeas);
     necessary.set(key, seas);
   }
   return seas.has(ctx.prov[u]!) ? undefined : 'not-adjacent';
@@ -143,8 +142,7 @@ function readMove(
   ctx: Ctx,
   u: number,
   o: MoveOrder,
-  legalConvoys: ReadonlyMap<string, number[]>,
-  fleetAtSea: (sea: ProvinceId) => boolean,
+  legalConvoys: ReadonlyMap<string, number[]> | undefined,
 ): void {
   const board = ctx.board;
   const unit = ctx.units[u]!;
@@ -158,15 +156,15 @@ function readMove(
     if (toKind === 'sea') return demote(ctx, u, 'army-to-sea');
     const adjacent = armyNeighbours(board, from).has(to);
     let byConvoy = !adjacent || o.viaConvoy === true;
-    if (!byConvoy) {
+    if (!byConvoy && legalConvoys) {
       // Seed 002 (2000 rulebook): one convoying fleet of the army's own power shows the intent.
       const fleets = legalConvoys.get(`${from}>${to}`);
       if (fleets) for (const f of fleets) if (ctx.units[f]!.power === unit.power) byConvoy = true;
     }
-    if (byConvoy && !routeExists(board, from, to, fleetAtSea)) {
+    if (byConvoy && !routeExists(board, from, to, ctx.fleetSeas)) {
       if (!adjacent) return demote(ctx, u, 'not-adjacent');
       // "Via convoy" with no fleet that could ever carry it: no land fallback (DATC 4.A.3), so it holds.
-      ctx.kind[u] = HOLD;
+      ctx.kind[u] = 'hold';
       ctx.demoted[u] = { kind: 'no-convoy-route' };
       return;
     }
@@ -196,7 +194,7 @@ function readMove(
 }
 
 function setMove(ctx: Ctx, u: number, to: ProvinceId, loc: Loc, byConvoy: boolean): void {
-  ctx.kind[u] = MOVE;
+  ctx.kind[u] = 'move';
   ctx.dest[u] = to;
   ctx.destLoc[u] = loc;
   ctx.byConvoy[u] = byConvoy ? 1 : 0;
@@ -209,7 +207,7 @@ function canReach(ctx: Ctx, u: number, p: ProvinceId): boolean {
   return fleetReachOf(ctx.board, unit.loc).has(p);
 }
 
-function readSupport(ctx: Ctx, s: number, o: SupportOrder, fleetAtSea: (sea: ProvinceId) => boolean): void {
+function readSupport(ctx: Ctx, s: number, o: SupportOrder): void {
   const board = ctx.board;
   const target = provinceOf(o.supported.loc);
   const self = ctx.prov[s]!;
@@ -221,12 +219,15 @@ function readSupport(ctx: Ctx, s: number, o: SupportOrder, fleetAtSea: (sea: Pro
     const dest = provinceOf(o.to);
     // DATC 6.D.34: supporting into one's own province is illegal (a unit cannot move there).
     if (dest === self || dest === target || !canReach(ctx, s, dest)) return demote(ctx, s, 'support-unreachable');
-    if (t !== undefined && !supportedMovePossible(ctx, s, t, dest, fleetAtSea)) return demote(ctx, s, 'support-unreachable');
+    if (t !== undefined && !supportedMovePossible(ctx, s, t, dest)) return demote(ctx, s, 'support-unreachable');
     ctx.supDest[s] = dest;
-    if (hasCoast(o.to) && board.splitCoasts.has(dest) && ctx.units[t ?? s]!.type === 'F') ctx.supDestLoc[s] = o.to;
+    // A named coast binds only a fleet going to a split-coast province (DATC 6.B.9); else ignored.
+    if (t !== undefined && hasCoast(o.to) && board.splitCoasts.has(dest) && ctx.units[t]!.type === 'F') {
+      ctx.supDestLoc[s] = o.to;
+    }
   }
-  ctx.kind[s] = SUPPORT;
-  ctx.supTarget[s] = t ?? -1;
+  ctx.kind[s] = 'support';
+  ctx.target[s] = t ?? -1;
 }
 
 /** DATC 6.D.31: the supported move must be possible without the supporter's own help. */
@@ -235,7 +236,6 @@ function supportedMovePossible(
   s: number,
   t: number,
   dest: ProvinceId,
-  fleetAtSea: (sea: ProvinceId) => boolean,
 ): boolean {
   const unit = ctx.units[t]!;
   const from = ctx.prov[t]!;
@@ -243,41 +243,41 @@ function supportedMovePossible(
   if (ctx.board.kind.get(dest) === 'sea') return false;
   if (armyNeighbours(ctx.board, from).has(dest)) return true;
   const supporter = ctx.prov[s]!;
-  return routeExists(ctx.board, from, dest, (sea) => sea !== supporter && fleetAtSea(sea));
+  return routeExists(ctx.board, from, dest, ctx.fleetSeas & ~(ctx.board.seaBit.get(supporter) ?? 0));
 }
 
 function match(ctx: Ctx, consent: ReadonlySet<string> | undefined): void {
   const { n, kind } = ctx;
   for (let u = 0; u < n; u++) {
-    if (kind[u] !== MOVE) continue;
+    if (kind[u] !== 'move') continue;
     const d = ctx.dest[u]!;
     const list = ctx.attackers.get(d);
     if (list) list.push(u);
     else ctx.attackers.set(d, [u]);
   }
   for (let f = 0; f < n; f++) {
-    if (kind[f] !== CONVOY) continue;
-    const a = ctx.cvArmy[f]!;
+    if (kind[f] !== 'convoy') continue;
+    const a = ctx.target[f]!;
     const o = ctx.given[f] as ConvoyOrder;
-    if (a >= 0 && kind[a] === MOVE && ctx.byConvoy[a] === 1 && ctx.dest[a] === provinceOf(o.to)) {
-      ctx.cvMatched[f] = 1;
-      ctx.convoyers[a]!.push(f);
+    if (a >= 0 && kind[a] === 'move' && ctx.byConvoy[a] === 1 && ctx.dest[a] === provinceOf(o.to)) {
+      ctx.matched[f] = 1;
+      addTo(ctx.convoyers, a, f);
     }
   }
   for (let s = 0; s < n; s++) {
-    if (kind[s] !== SUPPORT) continue;
-    const t = ctx.supTarget[s]!;
+    if (kind[s] !== 'support') continue;
+    const t = ctx.target[s]!;
     if (t < 0) continue;
     const d = ctx.supDest[s]!;
     const ok =
       d === ''
-        ? kind[t] !== MOVE
-        : kind[t] === MOVE && ctx.dest[t] === d && (ctx.supDestLoc[s] === '' || ctx.destLoc[t] === ctx.supDestLoc[s]);
+        ? kind[t] !== 'move'
+        : kind[t] === 'move' && ctx.dest[t] === d && (ctx.supDestLoc[s] === '' || ctx.destLoc[t] === ctx.supDestLoc[s]);
     if (!ok) continue;
     const sp = ctx.units[s]!.power;
     const tp = ctx.units[t]!.power;
     if (consent && sp !== tp && !consent.has(`${tp}|${ctx.prov[s]}|${ctx.prov[t]}|${d}`)) continue;
-    ctx.supMatched[s] = 1;
-    ctx.supports[t]!.push(s);
+    ctx.matched[s] = 1;
+    addTo(ctx.supports, t, s);
   }
 }

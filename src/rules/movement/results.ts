@@ -2,7 +2,7 @@
 // units with their retreats, the standoff provinces, and the units after the moves.
 import type { Dislodged, Loc, Order, OrderResult, ProvinceId, Reason, Unit } from '../types';
 import { armyNeighbours, fleetNeighbourLocs, provinceOf } from './board';
-import { CONVOY, MOVE, SUPPORT, type Ctx } from './context';
+import type { Ctx } from './context';
 import {
   decided,
   defendStrength,
@@ -22,12 +22,12 @@ export interface Aftermath {
 export function aftermath(ctx: Ctx): Aftermath {
   const { n, kind } = ctx;
   const moved = new Uint8Array(n);
-  for (let u = 0; u < n; u++) if (kind[u] === MOVE && decided(ctx, u)) moved[u] = 1;
+  for (let u = 0; u < n; u++) if (kind[u] === 'move' && decided(ctx, u)) moved[u] = 1;
   const dislodger = new Int32Array(n).fill(-1);
-  for (let u = 0; u < n; u++) {
-    if (moved[u]) continue;
-    const attackers = ctx.attackers.get(ctx.prov[u]!);
-    if (attackers) for (const k of attackers) if (moved[k]) dislodger[u] = k;
+  for (const [p, movers] of ctx.attackers) {
+    const u = ctx.at.get(p);
+    if (u === undefined || moved[u]) continue;
+    for (const k of movers) if (moved[k]) dislodger[u] = k;
   }
   return { dislodger, moved };
 }
@@ -50,14 +50,14 @@ function unitResult(ctx: Ctx, after: Aftermath, u: number): OrderResult {
   const demoted = ctx.demoted[u];
   if (demoted) return { order: given, success: false, reason: demoted };
   switch (ctx.kind[u]) {
-    case MOVE:
+    case 'move':
       return after.moved[u] ? { order: given, success: true } : { order: given, success: false, reason: moveFailure(ctx, after, u) };
-    case SUPPORT:
-      if (ctx.supMatched[u] !== 1) return { order: given, success: false, reason: { kind: 'support-not-matched' } };
+    case 'support':
+      if (ctx.matched[u] !== 1) return { order: given, success: false, reason: { kind: 'support-not-matched' } };
       if (decided(ctx, u)) return { order: given, success: true };
       return { order: given, success: false, reason: dislodged ?? cutBy(ctx, u) };
-    case CONVOY:
-      if (ctx.cvMatched[u] !== 1) return { order: given, success: false, reason: { kind: 'void' } };
+    case 'convoy':
+      if (ctx.matched[u] !== 1) return { order: given, success: false, reason: { kind: 'void' } };
       if (decided(ctx, u)) return { order: given, success: true };
       return { order: given, success: false, reason: dislodged ?? { kind: 'void' } };
     default:
@@ -108,10 +108,10 @@ function convoyFailure(ctx: Ctx, after: Aftermath, u: number): Reason {
 }
 
 /** Provinces left empty after a standoff: some failed move into them still had prevent strength. */
-export function contestedProvinces(ctx: Ctx, after: Aftermath, occupied: ReadonlySet<ProvinceId>): ProvinceId[] {
+export function contestedProvinces(ctx: Ctx, after: Aftermath): ProvinceId[] {
   const out: ProvinceId[] = [];
   for (const [p, movers] of ctx.attackers) {
-    if (occupied.has(p)) continue;
+    if (occupiedAfter(ctx, after, p)) continue;
     for (const k of movers) {
       if (!after.moved[k] && preventStrength(ctx, k) > 0) {
         out.push(p);
@@ -122,22 +122,41 @@ export function contestedProvinces(ctx: Ctx, after: Aftermath, occupied: Readonl
   return out.sort();
 }
 
+const byLoc = (a: Unit, b: Unit): number => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0);
+
+/** Units after the moves, sorted by loc: the units that stayed keep their (sorted) order, and
+ *  the few that moved are merged in. */
 export function unitsAfter(ctx: Ctx, after: Aftermath): Unit[] {
-  const out: Unit[] = [];
+  const stayed: Unit[] = [];
+  const moved: Unit[] = [];
   for (let u = 0; u < ctx.n; u++) {
     if (after.dislodger[u]! >= 0) continue;
     const unit = ctx.units[u]!;
-    out.push(after.moved[u] ? { type: unit.type, power: unit.power, loc: ctx.destLoc[u]! } : unit);
+    if (after.moved[u]) moved.push({ type: unit.type, power: unit.power, loc: ctx.destLoc[u]! });
+    else stayed.push(unit);
   }
-  return out.sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0));
+  for (let k = 1; k < stayed.length; k++) if (stayed[k - 1]!.loc > stayed[k]!.loc) return stayed.concat(moved).sort(byLoc);
+  moved.sort(byLoc);
+  const out: Unit[] = new Array<Unit>(stayed.length + moved.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] = j >= moved.length || (i < stayed.length && stayed[i]!.loc < moved[j]!.loc) ? stayed[i++]! : moved[j++]!;
+  }
+  return out;
 }
 
-export function dislodgedUnits(
-  ctx: Ctx,
-  after: Aftermath,
-  occupied: ReadonlySet<ProvinceId>,
-  contested: readonly ProvinceId[],
-): Dislodged[] {
+/** Is province p occupied once the moves are made? */
+export function occupiedAfter(ctx: Ctx, after: Aftermath, p: ProvinceId): boolean {
+  const u = ctx.at.get(p);
+  // A unit that stayed is still there, or its dislodger is.
+  if (u !== undefined && !after.moved[u]) return true;
+  const movers = ctx.attackers.get(p);
+  if (movers) for (const k of movers) if (after.moved[k]) return true;
+  return false;
+}
+
+export function dislodgedUnits(ctx: Ctx, after: Aftermath, contested: readonly ProvinceId[]): Dislodged[] {
   const out: Dislodged[] = [];
   for (let u = 0; u < ctx.n; u++) {
     const d = after.dislodger[u]!;
@@ -145,18 +164,29 @@ export function dislodgedUnits(
     const unit = ctx.units[u]!;
     // DATC 4.A.5: an attacker that came by convoy leaves its origin open for the retreat.
     const barred = ctx.byConvoy[d] === 1 ? '' : ctx.prov[d]!;
-    const open = (p: ProvinceId): boolean => {
-      const k = ctx.board.kind.get(p);
-      return k !== undefined && k !== 'impassable' && p !== barred && !occupied.has(p) && !contested.includes(p);
-    };
     const retreats: Loc[] = [];
     if (unit.type === 'A') {
-      for (const p of armyNeighbours(ctx.board, ctx.prov[u]!)) if (ctx.board.kind.get(p) !== 'sea' && open(p)) retreats.push(p);
+      for (const p of armyNeighbours(ctx.board, ctx.prov[u]!)) {
+        if (ctx.board.kind.get(p) !== 'sea' && retreatOpen(ctx, after, contested, barred, p)) retreats.push(p);
+      }
     } else {
-      for (const loc of fleetNeighbourLocs(ctx.board, unit.loc)) if (open(provinceOf(loc))) retreats.push(loc);
+      for (const loc of fleetNeighbourLocs(ctx.board, unit.loc)) {
+        if (retreatOpen(ctx, after, contested, barred, provinceOf(loc))) retreats.push(loc);
+      }
     }
     retreats.sort();
     out.push({ unit, attackerFrom: ctx.prov[d]!, retreats });
   }
   return out;
+}
+
+function retreatOpen(ctx: Ctx, after: Aftermath, contested: readonly ProvinceId[], barred: ProvinceId, p: ProvinceId): boolean {
+  const kind = ctx.board.kind.get(p);
+  return (
+    kind !== undefined &&
+    kind !== 'impassable' &&
+    p !== barred &&
+    !contested.includes(p) &&
+    !occupiedAfter(ctx, after, p)
+  );
 }
