@@ -1,6 +1,6 @@
 // What a phone signs, and when. Pure like the rest: the caller supplies the clock reading,
 // the per-author sequence number and every random byte.
-import type { Order, Power } from '../rules';
+import { isTossPhase, missingOrders, variantById, type Loc, type Order, type Power } from '../rules';
 import { fromBase64, toBase64, toHex } from './bytes';
 import { hashHex } from './canonical';
 import { signMessage } from './envelope';
@@ -77,6 +77,45 @@ export function commitOrders(
 ): Signed {
   const sealed = sealOrders(orders, key, nonce);
   return sign(identity, { type: 'commit', game: gameId, ...stamp, phase, power, prev, sealed: sealed.sealed, hash: sealed.hash, keyHash: sealed.keyHash });
+}
+
+/**
+ * The seal helper for variants: refuses to seal while a unit of the power has no order under the
+ * "1914" rule "every unit must receive an order", and seals `coin` (32 random bytes, supplied by
+ * the caller like every random byte) with the orders in the phase of a two-player toss.
+ */
+export function commitTurn(
+  identity: Identity,
+  gameId: string,
+  view: GameView,
+  power: Power,
+  orders: readonly Order[],
+  random: { readonly key: Uint8Array; readonly nonce: Uint8Array; readonly coin: Uint8Array },
+  stamp: Stamp,
+): { ok: true; message: Signed } | { ok: false; reason: 'no-open-phase' | 'missing-orders'; missing: Loc[] } {
+  const c = view.current;
+  if (c === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
+  const variant = variantById(view.settings.variant);
+  const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
+  const missing = required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
+  if (missing.length > 0) return { ok: false, reason: 'missing-orders', missing };
+  const coin = variant !== undefined && isTossPhase(variant, c.position.phase) ? random.coin : undefined;
+  const sealed = sealOrders(orders, random.key, random.nonce, coin);
+  const prev = c.heads[power] ?? null;
+  return {
+    ok: true,
+    message: sign(identity, { type: 'commit', game: gameId, ...stamp, phase: c.key, power, prev, sealed: sealed.sealed, hash: sealed.hash, keyHash: sealed.keyHash }),
+  };
+}
+
+/** Seed 001's alliance: each member power signs the same member list; yes: false leaves it. */
+export function declareAlliance(identity: Identity, gameId: string, phase: PhaseKey, power: Power, powers: readonly Power[], yes: boolean, stamp: Stamp): Signed {
+  return sign(identity, { type: 'alliance', game: gameId, ...stamp, phase, power, powers: [...new Set(powers)].sort(), yes });
+}
+
+/** Votes to hand `power` to the key `to` (a player replacing an absent one, seed 000 XV.4). */
+export function handOver(identity: Identity, gameId: string, phase: PhaseKey, power: Power, to: string, stamp: Stamp): Signed {
+  return sign(identity, { type: 'handover', game: gameId, ...stamp, phase, power, to });
 }
 
 /** keys: commit id -> key for every commit this power made in the phase; the lock is taken from the view. */

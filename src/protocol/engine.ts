@@ -5,11 +5,12 @@ import {
   adjustmentsNeeded,
   POWERS,
   RULES_ENGINE_VERSION,
-  STARTING_POSITION,
+  variantById,
   type Adjudication,
   type AdjudicateOptions,
   type Order,
   type Phase,
+  type NeutralOptions,
   type Position,
   type Power,
 } from '../rules';
@@ -19,7 +20,8 @@ export interface Engine {
   readonly version: string;
   /** The starting position of a variant, or null if this engine does not know it. */
   start(variant: string): Position | null;
-  adjudicate(position: Position, orders: readonly Order[], options: AdjudicateOptions): Adjudication;
+  /** options carry the variant's map and neutral powers for the phase (src/protocol/variants.ts). */
+  adjudicate(position: Position, orders: readonly Order[], options: AdjudicateOptions & NeutralOptions): Adjudication;
   /** Powers that have something to order in this position (sorted). */
   ordersNeeded(position: Position): Power[];
 }
@@ -30,7 +32,7 @@ export function phaseKey(phase: Phase): string {
 
 export const standardEngine: Engine = {
   version: RULES_ENGINE_VERSION,
-  start: (variant) => (variant === 'standard' ? STARTING_POSITION : null),
+  start: (variant) => variantById(variant)?.start ?? null,
   adjudicate: (position, orders, options) => adjudicate(position, orders, options),
   ordersNeeded(position) {
     switch (position.phase.kind) {

@@ -16,7 +16,8 @@ export {
 export { signMessage, openMessage, cachedVerifier, naclVerifier, MAX_MESSAGE_BYTES, type Message, type Verifier } from './envelope';
 export { sealOrders, openOrders, sealedHash, type Sealed } from './seal';
 export { sealChat, openChat, type ChatRecipient } from './chat';
-export { lotCommitment, lotSeed, lotOrder, dealPowers, coinToss } from './lot';
+export { lotCommitment, lotSeed, lotOrder, dealPowers, dealSeats, coinToss } from './lot';
+export { variantOf, rosterProblem, tossWinner } from './variants';
 export { gameIdFor, POWER_LOT } from './lobby';
 export { countTimeouts, openingTime, quorumReached, revealGrace } from './timeout';
 export { standardEngine, phaseKey, type Engine } from './engine';

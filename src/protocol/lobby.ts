@@ -6,8 +6,9 @@ import { compareText, fromBase64, utf8 } from './bytes';
 import { hashHex } from './canonical';
 import type { Message } from './envelope';
 import { fingerprint } from './identity';
-import { dealPowers, lotCommitment, lotOrder } from './lot';
+import { dealSeats, lotCommitment, lotOrder } from './lot';
 import type { CreatePayload, JoinPayload, LotCommitPayload, LotRevealPayload, Payload, StartPayload } from './messages';
+import { rosterProblem, variantOf } from './variants';
 import type { Ignored, LotView, Misconduct, Player } from './view';
 
 export function gameIdFor(creatorKey: string, salt: string): string {
@@ -144,6 +145,10 @@ function checkStart(
 ): string | null {
   const roster = s.payload.roster;
   if (POWERS.some((p) => !joined.has(roster[p]))) return 'start-roster-names-non-player';
+  const variant = variantOf(create.payload.settings.variant);
+  // The standard game keeps its old freedom: one player may hold several powers.
+  const problem = variant.id === 'standard' ? null : rosterProblem(variant, roster, create.payload.from);
+  if (problem !== null) return problem;
   if (create.payload.settings.assignment !== 'lot') return s.payload.lot.length === 0 ? null : 'start-lot-in-choice-game';
   const counted = new Set(s.payload.lot);
   const revealsById = new Set(lotReveals.map((r) => r.id));
@@ -151,7 +156,7 @@ function checkStart(
   const scratch: Ignored[] = [];
   const state = lotState(POWER_LOT, players.map((p) => p.key), lotCommits, lotReveals, scratch, counted);
   if (state.revealIds.size !== counted.size) return 'start-counts-invalid-lot-reveal';
-  const dealt = dealPowers(state.view.order, state.values);
-  // With fewer than seven players the remaining powers are the creator's to hand out.
+  const dealt = dealSeats(state.view.order, state.values, variant.seats);
+  // With fewer players than seats the remaining seats are the creator's to hand out.
   return (Object.keys(dealt) as Power[]).every((p) => roster[p] === dealt[p]) ? null : 'start-roster-not-the-lot';
 }

@@ -39,6 +39,24 @@ export function dealPowers(order: readonly string[], revealed: ReadonlyMap<strin
   return out;
 }
 
+/**
+ * A variant's seats shuffled by the seed and dealt one per player in lot order, as powers -> key.
+ * With one power per seat (the standard game) this is exactly dealPowers.
+ */
+export function dealSeats(
+  order: readonly string[],
+  revealed: ReadonlyMap<string, Uint8Array>,
+  seats: readonly { readonly id: string; readonly powers: readonly Power[] }[],
+): Partial<Record<Power, string>> {
+  const seed = lotSeed(revealed);
+  const shuffled = [...seats].sort((a, b) => compareText(hashHex(utf8(`${seed}:${a.id}`)), hashHex(utf8(`${seed}:${b.id}`))));
+  const out: Partial<Record<Power, string>> = {};
+  order.forEach((player, i) => {
+    for (const power of shuffled[i]?.powers ?? []) out[power] = player;
+  });
+  return out;
+}
+
 /** A fair bit (heads = true) from a lot: the two-player coin toss. */
 export function coinToss(revealed: ReadonlyMap<string, Uint8Array>): boolean {
   return parseInt(lotSeed(revealed).slice(0, 2), 16) % 2 === 0;

@@ -40,6 +40,8 @@ export function memoAdjudicate(key: string, run: () => Adjudged): Adjudged {
 export interface Unsealed {
   readonly opens: boolean;
   readonly orders: readonly Order[] | null;
+  /** The two-player toss coin sealed with the orders, if any. */
+  readonly coin: Uint8Array | null;
 }
 
 const unsealed = new Map<string, Unsealed>();

@@ -45,6 +45,8 @@ export interface CreatePayload extends Base { readonly type: 'create'; readonly 
 export interface JoinPayload extends Base { readonly type: 'join'; readonly name: string; readonly box: string; readonly power: Power | null }
 export interface StartPayload extends Base {
   readonly type: 'start';
+  /** power -> key. One key may hold several powers (a seat of the variant); a neutral power is
+   *  listed under the creator's key as a placeholder and never acts (see variants.ts). */
   readonly roster: Readonly<Record<Power, string>>;
   /** Lot games: ids of the lot reveals counted for the draw. */
   readonly lot: readonly string[];
@@ -74,6 +76,24 @@ export interface RevealPayload extends Base {
 export interface TimeoutPayload extends Base { readonly type: 'timeout'; readonly phase: PhaseKey; readonly power: Power; readonly powers: readonly Power[] }
 export interface DrawPayload extends Base { readonly type: 'draw'; readonly phase: PhaseKey; readonly power: Power; readonly yes: boolean }
 export interface ConcedePayload extends Base { readonly type: 'concede'; readonly phase: PhaseKey; readonly power: Power }
+/** Seed 001's alliance: every member power signs one with the same `powers`; `yes: false` leaves it. */
+export interface AlliancePayload extends Base {
+  readonly type: 'alliance';
+  readonly phase: PhaseKey;
+  /** The signing power (a member). */
+  readonly power: Power;
+  /** All members, sorted, at least two. */
+  readonly powers: readonly Power[];
+  readonly yes: boolean;
+}
+/** Civil-disorder hand-over: `power` passes to key `to` once a majority of the other players sign it. */
+export interface HandoverPayload extends Base {
+  readonly type: 'handover';
+  readonly phase: PhaseKey;
+  /** The power handed over (not the signer's). */
+  readonly power: Power;
+  readonly to: string;
+}
 export interface ChatPayload extends Base {
   readonly type: 'chat';
   /** recipient public key (hex) -> base64url(box of the message key). */
@@ -88,12 +108,14 @@ export interface LotRevealPayload extends Base { readonly type: 'lot-reveal'; re
 
 export type Payload =
   | CreatePayload | JoinPayload | StartPayload | CommitPayload | RevealPayload | TimeoutPayload
-  | DrawPayload | ConcedePayload | ChatPayload | AckPayload | LotCommitPayload | LotRevealPayload;
+  | DrawPayload | ConcedePayload | ChatPayload | AckPayload | LotCommitPayload | LotRevealPayload
+  | AlliancePayload | HandoverPayload;
 export type MessageType = Payload['type'];
 
 /** Fold order within a phase: commits before the reveals that name them, and so on. */
 export const TYPE_ORDER: readonly MessageType[] = [
   'create', 'join', 'lot-commit', 'lot-reveal', 'start', 'commit', 'reveal', 'timeout', 'concede', 'draw', 'ack', 'chat',
+  'alliance', 'handover',
 ];
 
 /** A payload without the envelope fields that signMessage fills in. */
@@ -138,6 +160,8 @@ const SHAPES: Record<MessageType, Check> = {
   create: shape({ ...BASE, salt: hexOf(32), settings }),
   join: shape({ ...BASE, name: text(40), box: pk, power: nullable(power) }),
   start: shape({ ...BASE, roster: (v) => recordOf(power, pk, 7)(v) && Object.keys(v as object).length === POWERS.length, lot: sortedUnique(id, 64) }),
+  alliance: shape({ ...BASE, phase: phaseKey, power, powers: (v) => sortedUnique(power, 7)(v) && (v as unknown[]).length >= 2, yes: bool }),
+  handover: shape({ ...BASE, phase: phaseKey, power, to: pk }),
   commit: shape({ ...BASE, phase: phaseKey, power, prev: nullable(id), sealed: b64(MAX_SEALED), hash: id, keyHash: id }),
   reveal: shape({ ...BASE, phase: phaseKey, power, keys: recordOf(id, b64(43), 64), lock: recordOf(power, id, 7) }),
   timeout: shape({ ...BASE, phase: phaseKey, power, powers: (v) => sortedUnique(power, 7)(v) && (v as unknown[]).length > 0 }),
@@ -159,6 +183,11 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   return { ok: true, payload: value as unknown as Payload };
 }
 
-export function isPhaseBound(p: Payload): p is CommitPayload | RevealPayload | TimeoutPayload | DrawPayload | ConcedePayload {
-  return p.type === 'commit' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'draw' || p.type === 'concede';
+export function isPhaseBound(
+  p: Payload,
+): p is CommitPayload | RevealPayload | TimeoutPayload | DrawPayload | ConcedePayload | AlliancePayload | HandoverPayload {
+  return (
+    p.type === 'commit' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'draw' || p.type === 'concede' ||
+    p.type === 'alliance' || p.type === 'handover'
+  );
 }

@@ -1,7 +1,20 @@
 // reduceLog: the whole game as a pure function of the set of log entries. Entries are opened,
 // deduplicated by id and sorted canonically before anything is folded, so delivery order and
 // duplicates cannot matter; anything that does not fit is listed in `ignored`, never thrown.
-import { centreCounts, POWERS, winner, type Order, type Position, type Power } from '../rules';
+import {
+  allianceWinners,
+  centreCounts,
+  missingOrders,
+  POWERS,
+  variantPhase,
+  variantWinners,
+  type Loc,
+  type Order,
+  type Position,
+  type Power,
+  type Seat,
+  type Variant,
+} from '../rules';
 import { compareText, fromBase64, utf8 } from './bytes';
 import { canonicalEncode, hashHex, stateHash } from './canonical';
 import { ancestry, chainedCommits, commonAncestor, forkedCommits } from './commits';
@@ -11,6 +24,8 @@ import { reduceLobby } from './lobby';
 import {
   TYPE_ORDER,
   type AckPayload,
+  type AlliancePayload,
+  type HandoverPayload,
   type ChatPayload,
   type CommitPayload,
   type ConcedePayload,
@@ -21,9 +36,10 @@ import {
   type TimeoutPayload,
 } from './messages';
 import { memoAdjudicate, memoFacts, memoOpen, memoUnseal, type Unsealed } from './memo';
-import { openSealed, ordersFromPlain } from './seal';
+import { coinFromPlain, openSealed, ordersFromPlain } from './seal';
 import { countTimeouts, openingTime, revealGrace } from './timeout';
-import type { GameResult, GameView, HashMismatch, Ignored, Misconduct, OpenPhase, ResolvedPhase } from './view';
+import { Alliances, handoversDone, isTossPhase, tossWinner, variantOf } from './variants';
+import type { GameResult, GameView, HashMismatch, Ignored, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
 
 export interface ReduceOptions {
   readonly engine?: Engine;
@@ -42,9 +58,11 @@ interface PhaseGroup {
   timeouts: Message<TimeoutPayload>[];
   draws: Message<DrawPayload>[];
   concedes: Message<ConcedePayload>[];
+  alliances: Message<AlliancePayload>[];
+  handovers: Message<HandoverPayload>[];
 }
 
-const emptyGroup = (): PhaseGroup => ({ commits: [], reveals: [], timeouts: [], draws: [], concedes: [] });
+const emptyGroup = (): PhaseGroup => ({ commits: [], reveals: [], timeouts: [], draws: [], concedes: [], alliances: [], handovers: [] });
 
 function sortKey(m: Message): string {
   const p = m.payload as Payload & { phase?: string };
@@ -133,8 +151,10 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
     return finish({ ...header, status: 'lobby' });
   }
   const roster = start.payload.roster;
-  const members = new Set(Object.values(roster));
-  if (lobby.accepted.length < members.size) {
+  const variant = variantOf(settings.variant);
+  // The keys that play a seat; a neutral power's placeholder key (the creator's) does not count.
+  const members = new Set(variant.seats.flatMap((seat) => seat.powers.map((p) => roster[p])));
+  if ([...members].some((k) => !lobby.accepted.includes(k))) {
     for (const m of gameMessages) ignored.add(m.id, 'game-not-started');
     return finish({ ...header, roster, status: 'starting' });
   }
@@ -148,10 +168,7 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
       continue;
     }
     if (!('power' in p) || !('phase' in p)) continue;
-    if (roster[p.power] !== p.from) {
-      ignored.add(m.id, 'not-your-power');
-      continue;
-    }
+    // Who holds a power can change (toss, hand-over), so authorship is checked phase by phase in the fold.
     const group = groups.get(p.phase) ?? emptyGroup();
     groups.set(p.phase, group);
     if (p.type === 'commit') group.commits.push(m as Message<CommitPayload>);
@@ -159,9 +176,13 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
     else if (p.type === 'timeout') group.timeouts.push(m as Message<TimeoutPayload>);
     else if (p.type === 'draw') group.draws.push(m as Message<DrawPayload>);
     else if (p.type === 'concede') group.concedes.push(m as Message<ConcedePayload>);
+    else if (p.type === 'alliance') group.alliances.push(m as Message<AlliancePayload>);
+    else if (p.type === 'handover') group.handovers.push(m as Message<HandoverPayload>);
   }
 
-  const fold = foldPhases(startPosition, start.payload.time, settings, groups, engine, ignored, misconduct);
+  const joined = new Set(lobby.players.map((p) => p.key));
+  const fold = foldPhases(startPosition, start.payload.time, settings, variant, roster, joined, groups, engine, ignored, misconduct);
+  for (const key of Object.values(fold.holders)) members.add(key);
   const resolvedHashes = new Map(fold.phases.map((ph) => [ph.key, ph.stateHash]));
   for (const ack of acks) {
     const expected = resolvedHashes.get(ack.payload.phase);
@@ -179,6 +200,11 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
     position: fold.position,
     stateHash: stateHash(fold.position),
     result: fold.result,
+    holders: fold.holders,
+    neutral: fold.neutral,
+    seats: fold.seats,
+    alliances: fold.alliances,
+    ...(fold.toss === undefined ? {} : { toss: fold.toss }),
   });
 }
 
@@ -193,6 +219,11 @@ interface Fold {
   current?: OpenPhase;
   position: Position;
   result?: GameResult;
+  holders: Record<Power, string>;
+  neutral: Power[];
+  seats: Seat[];
+  alliances: GameView['alliances'];
+  toss?: TossView;
 }
 
 function latestVote<M extends Message<DrawPayload>>(votes: readonly M[]): Map<Power, M> {
@@ -204,31 +235,71 @@ function latestVote<M extends Message<DrawPayload>>(votes: readonly M[]): Map<Po
   return out;
 }
 
+/** Messages of a phase signed by whoever holds the power they name in that phase. */
+function byHolder<P extends Payload & { power: Power }>(
+  list: readonly Message<P>[],
+  holders: Readonly<Record<Power, string>>,
+  neutral: readonly Power[],
+  ignored: IgnoredList,
+): Message<P>[] {
+  return list.filter((m) => {
+    if (neutral.includes(m.payload.power)) return ignored.add(m.id, 'neutral-power'), false;
+    if (holders[m.payload.power] !== m.payload.from) return ignored.add(m.id, 'not-your-power'), false;
+    return true;
+  });
+}
+
 function foldPhases(
   startPosition: Position,
   startTime: number,
   settings: Settings,
+  variant: Variant,
+  roster: Readonly<Record<Power, string>>,
+  joined: ReadonlySet<string>,
   groups: ReadonlyMap<string, PhaseGroup>,
   engine: Engine,
   ignored: IgnoredList,
   misconduct: Misconduct[],
 ): Fold {
-  const rules = settings.rules;
+  // The variant's switches, then the game's own (settings.rules) on top.
+  const rules = { ...variant.rules, ...settings.rules };
+  const playing: Variant = { ...variant, rules, victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory };
   const phases: ResolvedPhase[] = [];
   const conceded = new Set<Power>();
   const visited = new Set<string>();
+  const holders: Record<Power, string> = { ...roster };
+  const alliances = new Alliances();
+  let toss: TossView | undefined;
   let position = startPosition;
   let openedAt = startTime;
-  let memoKey = `${engine.version}|${hashHex(canonicalEncode([startPosition, rules]))}`;
+  let memoKey = `${engine.version}|${hashHex(canonicalEncode([startPosition, rules, variant.id]))}`;
   let current: OpenPhase | undefined;
   let result: GameResult | undefined;
+  let setup = variantPhase(variant, position.phase, null);
 
   for (let guard = 0; guard < MAX_PHASES; guard++) {
     const key = phaseKey(position.phase);
     if (visited.has(key)) break;
     visited.add(key);
-    const group = groups.get(key) ?? emptyGroup();
+    setup = variantPhase(variant, position.phase, toss?.winner ?? null);
+    const neutral = setup.neutral;
+    if (toss?.winner != null && variant.toss !== undefined && !neutral.includes(variant.toss.power)) {
+      const side = setup.seats.find((s) => s.id === toss!.winner);
+      const lead = side?.powers.find((p) => p !== variant.toss!.power);
+      if (lead !== undefined && holders[variant.toss.power] === roster[variant.toss.power]) holders[variant.toss.power] = holders[lead];
+    }
+    const raw = groups.get(key) ?? emptyGroup();
+    const group: PhaseGroup = {
+      commits: byHolder(raw.commits, holders, neutral, ignored),
+      reveals: byHolder(raw.reveals, holders, neutral, ignored),
+      timeouts: byHolder(raw.timeouts, holders, neutral, ignored),
+      draws: byHolder(raw.draws, holders, neutral, ignored),
+      concedes: byHolder(raw.concedes, holders, neutral, ignored),
+      alliances: byHolder(raw.alliances, holders, neutral, ignored),
+      handovers: raw.handovers,
+    };
     for (const c of group.concedes) conceded.add(c.payload.power);
+    ignored.addAll(alliances.add(group.alliances, position.phase));
 
     const here = position;
     const facts = memoFacts(memoKey, () => {
@@ -239,8 +310,8 @@ function foldPhases(
         withCentres: POWERS.filter((p) => centres[p] > 0),
       };
     });
-    const withUnits = facts.withUnits;
-    const active = POWERS.filter((p) => !conceded.has(p) && (withUnits.includes(p) || facts.withCentres.includes(p)));
+    const withUnits = facts.withUnits.filter((p) => !neutral.includes(p));
+    const active = POWERS.filter((p) => !conceded.has(p) && !neutral.includes(p) && (withUnits.includes(p) || facts.withCentres.includes(p)));
     const survivors = withUnits.filter((p) => !conceded.has(p));
     if (survivors.length <= 1 && conceded.size > 0) {
       result = { kind: 'concession', winners: survivors, phase: key };
@@ -252,7 +323,7 @@ function foldPhases(
       break;
     }
 
-    const required = facts.ordersNeeded.filter((p) => !conceded.has(p));
+    const required = facts.ordersNeeded.filter((p) => !conceded.has(p) && !neutral.includes(p));
     const { chained, unchained } = chainedCommits(group.commits);
     for (const c of unchained) ignored.add(c.id, 'commit-prev-unknown');
     const forks = forkedCommits(chained.values());
@@ -297,6 +368,7 @@ function foldPhases(
 
     const orders: Partial<Record<Power, readonly Order[]>> = {};
     const used: Partial<Record<Power, string>> = {};
+    const coins = new Map<Power, Uint8Array>();
     const disorder = new Set<Power>([...conceded, ...timedOut]);
     const lockedAncestry = new Set<string>();
     for (const power of required) {
@@ -320,6 +392,7 @@ function foldPhases(
       }
       used[power] = chosen;
       orders[power] = opened.filter((o) => o.power === power);
+      if (plain.coin !== null) coins.set(power, plain.coin);
     }
     for (const c of chained.values()) {
       if (lockedAncestry.has(c.id)) continue;
@@ -328,14 +401,23 @@ function foldPhases(
 
     const civilDisorder = [...disorder].sort();
     const flat = POWERS.flatMap((p) => orders[p] ?? []);
+    // "1914" rules: a commit that leaves units without orders (made without the seal helper) is
+    // still used as it is; those units hold, as any unit without an order does, and are listed.
+    const unordered: Loc[] = rules.allOrdersRequired === true
+      ? POWERS.filter((p) => orders[p] !== undefined).flatMap((p) => missingOrders(position, p, orders[p]!).map((u) => u.loc))
+      : [];
     // The position is a function of the start and every earlier phase, and a commit id fixes the
     // orders inside it (the key is committed too), so chained ids name the board without encoding it.
-    memoKey = hashHex(utf8(`${memoKey}|${civilDisorder.join(',')}|${POWERS.map((p) => used[p] ?? '-').join(',')}`));
+    memoKey = hashHex(utf8(`${memoKey}|${civilDisorder.join(',')}|${POWERS.map((p) => used[p] ?? '-').join(',')}|${neutral.join(',')}|${toss?.winner ?? '-'}`));
     const before = position;
+    const phaseOptions = { civilDisorder, rules, map: setup.map, neutral };
     const { adjudication, nextHash } = memoAdjudicate(memoKey, () => {
-      const a = engine.adjudicate(before, flat, { civilDisorder, rules });
+      const a = engine.adjudicate(before, flat, phaseOptions);
       return { adjudication: a, nextHash: stateHash(a.next) };
     });
+    // The coin holders come from the board alone (not from who conceded or was timed out), so a
+    // side cannot switch to another power's coin after seeing the other side's.
+    if (isTossPhase(variant, position.phase)) toss = { phase: key, ...tossWinner(variant.seats, facts.ordersNeeded, coins) };
     const revealTimes = reveals.filter((r) => !timedOut.has(r.payload.power)).map((r) => r.payload.time);
     phases.push({
       key,
@@ -351,34 +433,61 @@ function foldPhases(
       dislodged: adjudication.dislodged,
       contested: adjudication.contested,
       stateHash: nextHash,
+      ...(unordered.length > 0 ? { unordered: [...unordered].sort() } : {}),
     });
     position = adjudication.next;
     openedAt = Math.max(openedAt, openingTime(revealTimes, openedAt));
 
-    const victor = winner(position, rules);
-    if (victor !== undefined) {
-      result = { kind: 'victory', winners: [victor], phase: key };
+    const handovers = handoversDone(group.handovers, holders, active, joined);
+    ignored.addAll(handovers.ignored);
+    for (const [power, to] of handovers.done) holders[power] = to;
+
+    const victors = variantWinners(playing, position, setup.seats);
+    if (victors.length > 0) {
+      result = { kind: 'victory', winners: victors, phase: key, ...(playing.victory.by === 'seat' ? { by: 'seat' as const } : {}) };
+      break;
+    }
+    const allied = allianceWinners(playing, position, alliances.standing());
+    if (allied.length > 0) {
+      result = { kind: 'victory', winners: allied, phase: key, by: 'alliance' };
       break;
     }
     if (settings.endYear !== null && position.phase.year > settings.endYear) {
-      result = { kind: 'short-game', winners: shortGameLeaders(position), phase: key };
+      result = { kind: 'short-game', winners: shortGameLeaders(position, setup.seats), phase: key };
       break;
     }
   }
 
   for (const [key, group] of groups) {
     if (visited.has(key)) continue;
-    for (const m of [...group.commits, ...group.reveals, ...group.timeouts, ...group.draws, ...group.concedes]) ignored.add(m.id, 'phase-not-reached');
+    for (const m of [...group.commits, ...group.reveals, ...group.timeouts, ...group.draws, ...group.concedes, ...group.alliances, ...group.handovers]) {
+      ignored.add(m.id, 'phase-not-reached');
+    }
   }
-  return { phases, current, position, result };
+  const alliancesView = alliances.standing().map((a) => ({ powers: a.powers, since: phaseKey(a.since) }));
+  return {
+    phases,
+    current,
+    position,
+    result,
+    holders,
+    neutral: [...setup.neutral],
+    seats: setup.seats.map((s) => ({ id: s.id, powers: [...s.powers] })),
+    alliances: alliancesView,
+    ...(toss === undefined ? {} : { toss }),
+  };
 }
 
-/** Rulebook III: the power with most units in play wins a short game; centres break ties, a full tie is shared. */
-function shortGameLeaders(position: Position): Power[] {
+/**
+ * Rulebook III: the player with most units in play wins a short game ("el jugador que posea más
+ * unidades"); a player is a seat, so a seat's powers are added up. Centres break ties, a full tie
+ * is shared. With one power per seat this is the power with most units.
+ */
+function shortGameLeaders(position: Position, seats: readonly Seat[]): Power[] {
   const centres = centreCounts(position);
-  const score = (p: Power) => position.units.filter((u) => u.power === p).length * 100 + centres[p];
-  const best = Math.max(...POWERS.map(score));
-  return POWERS.filter((p) => score(p) === best);
+  const score = (s: Seat) => s.powers.reduce((n, p) => n + position.units.filter((u) => u.power === p).length * 100 + centres[p], 0);
+  const best = Math.max(...seats.map(score));
+  return POWERS.filter((p) => seats.some((s) => score(s) === best && s.powers.includes(p)));
 }
 
 function authorOf(chained: ReadonlyMap<string, Message<CommitPayload>>, power: Power): string | undefined {
@@ -395,7 +504,7 @@ function unseal(commit: CommitPayload, keyText: string): Unsealed {
   return memoUnseal(`${commit.hash}|${commit.keyHash}`, keyText, () => {
     const key = fromBase64(keyText);
     const plain = key === null || hashHex(key) !== commit.keyHash ? null : openSealed(commit.sealed, key);
-    return { opens: plain !== null, orders: plain === null ? null : ordersFromPlain(plain) };
+    return { opens: plain !== null, orders: plain === null ? null : ordersFromPlain(plain), coin: plain === null ? null : coinFromPlain(plain) };
   });
 }
 

@@ -44,6 +44,8 @@ export interface ResolvedPhase {
   readonly contested: readonly ProvinceId[];
   /** State hash of the position after this phase (what ACKs compare). */
   readonly stateHash: string;
+  /** "1914" rules: units left without an order by a commit made without the seal helper (they held). */
+  readonly unordered?: readonly string[];
 }
 
 export interface OpenPhase {
@@ -67,7 +69,8 @@ export interface OpenPhase {
 }
 
 export type GameResult =
-  | { readonly kind: 'victory'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
+  /** by: 'seat' when a two-player side won together, 'alliance' for seed 001's alliance victory. */
+  | { readonly kind: 'victory'; readonly winners: readonly Power[]; readonly phase: PhaseKey; readonly by?: 'seat' | 'alliance' }
   | { readonly kind: 'draw'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
   | { readonly kind: 'short-game'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
   | { readonly kind: 'concession'; readonly winners: readonly Power[]; readonly phase: PhaseKey };
@@ -93,6 +96,27 @@ export interface LotView {
   readonly order: readonly string[];
 }
 
+/** The two-player toss for Italy (src/protocol/variants.ts). */
+export interface TossView {
+  /** The phase whose sealed orders carried the coins. */
+  readonly phase: PhaseKey;
+  /** Seat id that won Italy; null when neither side revealed a coin. */
+  readonly winner: string | null;
+  /** Seat ids whose coin was revealed (sorted). */
+  readonly revealed: readonly string[];
+}
+
+export interface AllianceView {
+  readonly powers: readonly Power[];
+  /** The phase from which every member had declared it. */
+  readonly since: PhaseKey;
+}
+
+export interface SeatView {
+  readonly id: string;
+  readonly powers: readonly Power[];
+}
+
 export type GameStatus = 'no-game' | 'incompatible' | 'lobby' | 'starting' | 'playing' | 'finished';
 
 export interface GameView {
@@ -114,6 +138,15 @@ export interface GameView {
   readonly position?: Position;
   readonly stateHash?: string;
   readonly result?: GameResult;
+  /** Who holds each power now: the roster, then the toss and any hand-over (neutral powers keep their placeholder). */
+  readonly holders?: Readonly<Record<Power, string>>;
+  /** Powers nobody plays now (the variant's neutrals). */
+  readonly neutral?: readonly Power[];
+  /** The seats (players' shares of the powers) now. */
+  readonly seats?: readonly SeatView[];
+  /** Seed 001 alliances standing now. */
+  readonly alliances?: readonly AllianceView[];
+  readonly toss?: TossView;
   readonly chats: readonly ChatEntry[];
   readonly hashMismatches: readonly HashMismatch[];
   readonly misconduct: readonly Misconduct[];

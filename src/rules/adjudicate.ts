@@ -5,6 +5,7 @@ import type { Adjudication, AdjudicateOptions, Order, Position } from './types';
 import { adjudicateAdjustments } from './adjudicate/adjustment';
 import { sortCentres } from './adjudicate/centres';
 import { movementPhase } from './adjudicate/movement-phase';
+import type { NeutralOptions } from './adjudicate/neutral';
 import { settingsOf, type RemovalOptions } from './adjudicate/options';
 import { closeTurn, nextPhase } from './adjudicate/phase';
 import { adjudicateRetreats } from './adjudicate/retreat';
@@ -19,6 +20,7 @@ export {
 } from './adjudicate/centres';
 export { removalDistances, removalPriority } from './adjudicate/civil-disorder';
 export type { RemovalOptions, RemovalRule } from './adjudicate/options';
+export type { NeutralOptions } from './adjudicate/neutral';
 export { closeTurn, needsAdjustment, nextPhase } from './adjudicate/phase';
 export { winner } from './adjudicate/victory';
 
@@ -29,19 +31,22 @@ export { winner } from './adjudicate/victory';
 export function adjudicate(
   position: Position,
   orders: readonly Order[],
-  options?: AdjudicateOptions & RemovalOptions,
+  options?: AdjudicateOptions & RemovalOptions & NeutralOptions,
 ): Adjudication {
   const settings = settingsOf(options);
+  // Outside movement a neutral power is treated as in civil disorder: no retreats, no builds,
+  // removals by the distance rule.
+  const held = new Set([...settings.civilDisorder, ...settings.neutral]);
   switch (position.phase.kind) {
     case 'movement':
       return movementPhase(position, orders, options, settings);
     case 'retreat': {
-      const outcome = adjudicateRetreats(position, orders, settings.map, settings.civilDisorder);
+      const outcome = adjudicateRetreats(position, orders, settings.map, held);
       const next = closeTurn(position.phase, [...position.units, ...outcome.retreated], position.centres, settings.map);
       return { before: position, results: outcome.results, dislodged: [], contested: [], next };
     }
     case 'adjustment': {
-      const outcome = adjudicateAdjustments(position, orders, settings.map, settings.civilDisorder, settings.removalRule);
+      const outcome = adjudicateAdjustments(position, orders, settings.map, held, settings.removalRule);
       const next: Position = {
         phase: nextPhase(position.phase),
         units: outcome.units,

@@ -8,3 +8,4 @@ export * from './adjudicate';
 export * from './legal';
 export * from './explain';
 export * from './version';
+export * from './variants';

@@ -2,6 +2,7 @@
 // phases): its outcome decides whether a retreat phase follows.
 import { adjudicateMovement } from '../movement';
 import type { Adjudication, AdjudicateOptions, Order, Position } from '../types';
+import { neutralMovementOrders, withoutConsents } from './neutral';
 import type { Settings } from './options';
 import { closeTurn } from './phase';
 import { sortCentres } from './centres';
@@ -13,8 +14,12 @@ export function movementPhase(
   options: AdjudicateOptions | undefined,
   settings: Settings,
 ): Adjudication {
-  const outcome = adjudicateMovement(position, orders, { ...options, map: settings.map, rules: settings.rules });
-  const dislodged = [...outcome.dislodged].sort((a, b) => (a.unit.loc < b.unit.loc ? -1 : a.unit.loc > b.unit.loc ? 1 : 0));
+  const { orders: read, consents } = neutralMovementOrders(position, orders, settings.neutral, settings.rules.supportNeedsConsent);
+  const outcome = adjudicateMovement(position, read, { ...options, map: settings.map, rules: settings.rules });
+  // A dislodged neutral unit is destroyed (seed 000 XV.3): it gets no place to retreat to.
+  const dislodged = outcome.dislodged
+    .map((d) => (settings.neutral.has(d.unit.power) && d.retreats.length > 0 ? { ...d, retreats: [] } : d))
+    .sort((a, b) => (a.unit.loc < b.unit.loc ? -1 : a.unit.loc > b.unit.loc ? 1 : 0));
   const contested = [...outcome.contested].sort();
   // A retreat phase only when some dislodged unit has somewhere to go: one with nowhere is
   // disbanded at once (seed 002), and under destroyDislodged every dislodged unit is.
@@ -24,8 +29,9 @@ export function movementPhase(
         phase: { ...position.phase, kind: 'retreat' },
         units: sortUnits(outcome.units),
         centres: sortCentres(position.centres),
-        dislodged,
+        // A destroyed neutral unit has nothing to order in the retreat phase.
+        dislodged: dislodged.filter((d) => !settings.neutral.has(d.unit.power)),
       }
     : closeTurn(position.phase, outcome.units, position.centres, settings.map);
-  return { before: position, results: outcome.results, dislodged, contested, next };
+  return { before: position, results: withoutConsents(outcome.results, consents), dislodged, contested, next };
 }

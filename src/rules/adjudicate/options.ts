@@ -2,6 +2,7 @@
 import { STANDARD_MAP } from '../map';
 import { STANDARD_RULES } from '../types';
 import type { AdjudicateOptions, GameMap, Power, RuleOptions } from '../types';
+import type { NeutralOptions } from './neutral';
 
 /**
  * How units are picked for removal when a power owes removals it did not order.
@@ -22,13 +23,16 @@ export interface Settings {
   readonly rules: RuleOptions;
   readonly civilDisorder: ReadonlySet<Power>;
   readonly removalRule: RemovalRule;
+  /** Neutral powers (neutral.ts): held like civil disorder, dislodged units destroyed. */
+  readonly neutral: ReadonlySet<Power>;
 }
 
-export function settingsOf(options: (AdjudicateOptions & RemovalOptions) | undefined): Settings {
+export function settingsOf(options: (AdjudicateOptions & RemovalOptions & NeutralOptions) | undefined): Settings {
   return {
     map: options?.map ?? STANDARD_MAP,
     rules: { ...STANDARD_RULES, ...(options?.rules ?? {}) },
     civilDisorder: new Set(options?.civilDisorder ?? []),
     removalRule: options?.removalRule ?? 'home-centres',
+    neutral: new Set(options?.neutral ?? []),
   };
 }
