@@ -7,12 +7,22 @@ type Centres = Readonly<Partial<Record<ProvinceId, Power>>>;
 
 /** A centres record with its keys in sorted order, so equal ownership serialises to equal bytes. */
 export function sortCentres(centres: Centres): Partial<Record<ProvinceId, Power>> {
+  // Positions are immutable and almost always already sorted: checking is far cheaper than rebuilding.
+  if (isSortedRecord(centres)) return centres as Partial<Record<ProvinceId, Power>>;
   const out: Partial<Record<ProvinceId, Power>> = {};
   for (const id of Object.keys(centres).sort()) {
     const owner = centres[id];
     if (owner !== undefined) out[id] = owner;
   }
   return out;
+}
+
+function isSortedRecord(centres: Centres): boolean {
+  const ids = Object.keys(centres);
+  for (let i = 0; i < ids.length; i++) {
+    if ((i > 0 && ids[i]! <= ids[i - 1]!) || centres[ids[i]!] === undefined) return false;
+  }
+  return true;
 }
 
 /** Ownership after a Fall turn: a centre passes to the power with a unit in it; an empty
