@@ -1,22 +1,113 @@
-// The app for now: a header with the language switch, the practice board from the starting
-// position, and the About section. The lobby and game screens plug in here when the protocol lands.
-import { useEffect, useState } from 'react';
+// The app shell: header with navigation and the language switch, and hash routes.
+//   #/            home: your games, new game, join; the practice board and About below
+//   #/new         new game          #/join   join by link or QR
+//   #/game/<id>   lobby, then the game          #/settings   settings and licences
+// An invite link carries its data in the fragment ("#v=1&g=…&k=…"): it is kept on this device
+// and replaced by the game's route, so the room password does not stay in the address bar.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { STARTING_POSITION } from '../rules';
 import { About } from './About';
+import { pageDevice, type Device } from './game/device';
+import { useBackgroundGames } from './home/background';
+import { Home } from './home/Home';
+import { routeOf, type Route } from './home/route';
 import { LANGS, STRINGS, defaultLang, type Lang } from './i18n';
+import { APP_STRINGS } from './lobby/strings';
 import { PracticeBoard } from './practice/PracticeBoard';
 import './styles.css';
 
+// Everything past the home screen (the network, Yjs, QR codes) loads when first needed, so the
+// first screen stays small and quick.
+const GamePage = lazy(() => import('./game/GamePage').then((m) => ({ default: m.GamePage })));
+const NewGame = lazy(() => import('./lobby/NewGame').then((m) => ({ default: m.NewGame })));
+const JoinByLink = lazy(() => import('./home/JoinByLink').then((m) => ({ default: m.JoinByLink })));
+const Settings = lazy(() => import('./settings/Settings').then((m) => ({ default: m.Settings })));
+
+function useHashRoute(): Route {
+  const [hash, setHash] = useState(() => location.hash);
+  useEffect(() => {
+    const on = () => setHash(location.hash);
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return routeOf(hash);
+}
+
 export function App() {
-  const [lang, setLang] = useState<Lang>(() => defaultLang(navigator.languages ?? [navigator.language]));
+  const [lang, setLangState] = useState<Lang>(() => defaultLang(navigator.languages ?? [navigator.language]));
+  const [device, setDevice] = useState<Device | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const route = useHashRoute();
+  useBackgroundGames(device, route.name === 'game' ? route.gameId : route.name);
   const t = STRINGS[lang];
+  const a = APP_STRINGS[lang];
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  useEffect(() => {
+    pageDevice().then(
+      (d) => {
+        setDevice(d);
+        if (d.settings.language !== undefined) setLangState(d.settings.language);
+      },
+      (e: unknown) => setFailure(String((e as Error).message ?? e)),
+    );
+  }, []);
+  const setLang = useCallback(
+    (l: Lang) => {
+      setLangState(l);
+      void device?.store.updateSettings({ language: l }).catch(() => undefined);
+    },
+    [device],
+  );
+  const openInvite = useCallback(
+    (link: string) => {
+      if (device === null) return;
+      void Promise.all([import('../net/invite'), import('./lobby/create')]).then(([{ parseInvite }, { acceptInvite }]) => {
+        let invite;
+        try {
+          invite = parseInvite(link);
+        } catch {
+          location.replace('#/join');
+          return;
+        }
+        void acceptInvite(device, invite, Date.now()).then((id) => location.replace(`#/game/${id}`));
+      });
+    },
+    [device],
+  );
+  useEffect(() => {
+    if (route.name === 'invite') openInvite(route.link);
+  }, [route, openInvite]);
+
+  let page;
+  if (failure !== null && route.name !== 'home') page = <p role="alert">{failure}</p>;
+  else if (route.name === 'home') {
+    page = (
+      <>
+        <p className="tagline">{t.tagline}</p>
+        <Home device={device} lang={lang} />
+        <PracticeBoard start={STARTING_POSITION} lang={lang} />
+        <About lang={lang} />
+      </>
+    );
+  } else if (device === null || route.name === 'invite') page = <p role="status">{a.home.loading}</p>;
+  else if (route.name === 'new') page = <NewGame device={device} lang={lang} onCreated={(id) => (location.hash = `#/game/${id}`)} />;
+  else if (route.name === 'join') page = <JoinByLink lang={lang} onInvite={openInvite} />;
+  else if (route.name === 'settings') page = <Settings device={device} lang={lang} onLang={setLang} onSaved={setDevice} />;
+  else page = <GamePage key={route.gameId} gameId={route.gameId} lang={lang} device={device} />;
+
   return (
     <div className="app" lang={lang}>
       <header className="app-header">
-        <h1>{t.title}</h1>
+        <h1>
+          <a href="#/" className="home-link">
+            {t.title}
+          </a>
+        </h1>
+        <nav aria-label={a.nav.main}>
+          <a href="#/">{a.nav.home}</a> <a href="#/settings">{a.nav.settings}</a>
+        </nav>
         <label>
           <span className="visually-hidden">{t.language}</span>
           <select value={lang} onChange={(e) => setLang(e.target.value as Lang)} aria-label={t.language}>
@@ -29,9 +120,7 @@ export function App() {
         </label>
       </header>
       <main>
-        <p className="tagline">{t.tagline}</p>
-        <PracticeBoard start={STARTING_POSITION} lang={lang} />
-        <About lang={lang} />
+        <Suspense fallback={<p role="status">{a.home.loading}</p>}>{page}</Suspense>
       </main>
     </div>
   );

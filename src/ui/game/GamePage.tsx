@@ -1,0 +1,26 @@
+// The route #/game/<id>: the lobby until the game starts, then the game screens
+// (src/ui/game/screens/, which read only the GameSession), loaded lazily to keep the first load small.
+import { lazy, Suspense } from 'react';
+import type { Lang } from '../i18n';
+import { Lobby } from '../lobby/Lobby';
+import { APP_STRINGS } from '../lobby/strings';
+import type { Device } from './device';
+import { useGameSession } from './useGameSession';
+
+const GameScreen = lazy(() => import('./screens/GameScreen').then((m) => ({ default: m.GameScreen })));
+
+export function GamePage(props: { gameId: string; lang: Lang; device?: Device }) {
+  const t = APP_STRINGS[props.lang].game;
+  const load = useGameSession(props.gameId, props.device);
+  if (load.state === 'loading') return <p role="status">{t.loading}</p>;
+  if (load.state === 'missing') return <p role="alert">{t.missing}</p>;
+  if (load.state === 'error') return <p role="alert">{t.error}: {load.error}</p>;
+  const session = load.session;
+  const status = session.view.status;
+  if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible') return <Lobby session={session} lang={props.lang} />;
+  return (
+    <Suspense fallback={<p role="status">{t.loading}</p>}>
+      <GameScreen session={session} lang={props.lang} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,35 @@
+// This device: its store and its identity, made on first run. The secret seeds stay in the store;
+// only the derived Identity lives in memory. One per page, shared by every screen.
+import nacl from 'tweetnacl';
+import { createIdentity, type Identity } from '../../protocol';
+// The store's open module, not its index: the index also binds Y.Docs (Yjs), which the home screen
+// does not need on its first load.
+import { openPactoStore, type PactoStore } from '../../store/open';
+import type { DeviceSettings } from '../../store/settings';
+
+export interface Device {
+  readonly store: PactoStore;
+  readonly identity: Identity;
+  readonly settings: DeviceSettings;
+}
+
+export async function openDevice(store: PactoStore, random: (n: number) => Uint8Array = nacl.randomBytes, now = Date.now()): Promise<Device> {
+  const keys = await store.ensureIdentityKeys(random, now);
+  const identity = createIdentity(keys.signSeed, keys.boxSecret);
+  let settings: DeviceSettings = {};
+  try {
+    settings = await store.getSettings();
+  } catch (e) {
+    // Bad records are reported by the store with the good part kept.
+    settings = ((e as { partial?: DeviceSettings }).partial ?? {}) as DeviceSettings;
+  }
+  return { store, identity, settings };
+}
+
+let device: Promise<Device> | null = null;
+
+/** The page's device, opened once. */
+export function pageDevice(): Promise<Device> {
+  device ??= openPactoStore().then((store) => openDevice(store));
+  return device;
+}

@@ -1,0 +1,153 @@
+// The games this page keeps open: one Y.Doc, store binding, runner and room connection per game,
+// shared by whoever asks (the game screen, and the home screen's background duty). A phone that
+// shows its home screen still reveals, acknowledges and relays for its games, so it never holds
+// the others up; and y-webrtc allows only one doc per room in a page anyway.
+import * as Y from 'yjs';
+// Direct imports, not the net index: the index also carries table mode (camera, QR reader), which
+// the game screens do not need on their first load.
+import { connectOptionsFor } from '../../net/invite';
+import { createGameDoc } from '../../net/log-doc';
+import { connectGame, type GameConnection } from '../../net/provider';
+import { persistDoc } from '../../store';
+import type { Device } from './device';
+import { randomBytes } from './random';
+import { asAppRecord } from './records';
+import { GameRunner } from './runner';
+import type { NetStatus } from './session';
+import { storedVerifier } from './verifier';
+
+export interface LiveGame {
+  readonly gameId: string;
+  readonly runner: GameRunner;
+  net(): NetStatus;
+  onNet(listener: () => void): () => void;
+}
+
+interface Entry {
+  readonly ready: Promise<LiveGame | null>;
+  refs: number;
+  closeTimer: ReturnType<typeof setTimeout> | null;
+  close(): void;
+}
+
+const games = new Map<string, Entry>();
+
+/** How long a released game stays open, so a quick re-open (StrictMode, navigation) reuses it. */
+const LINGER_MS = 2_000;
+
+function online(): boolean {
+  return typeof navigator === 'undefined' ? true : navigator.onLine;
+}
+
+function open(device: Device, gameId: string): Entry {
+  const undo: (() => void)[] = [];
+  let closed = false;
+  const close = (): void => {
+    closed = true;
+    undo.reverse().forEach((f) => f());
+    undo.length = 0;
+  };
+  const ready = (async (): Promise<LiveGame | null> => {
+    const record = asAppRecord(await device.store.getGame(gameId));
+    if (record === undefined || closed) return null;
+    const doc: Y.Doc = createGameDoc();
+    undo.push(() => doc.destroy());
+    const persisted = persistDoc(device.store, gameId, doc, { onError: (e) => console.warn('pacto: storing the game failed', e) });
+    undo.push(() => void persisted.destroy());
+    // Damaged records are reported and skipped; the good updates are in the doc either way.
+    await persisted.ready.catch((e) => console.warn('pacto: some stored updates were unreadable', e));
+    const verifier = await storedVerifier(device.store, gameId);
+    undo.push(() => void verifier.flush());
+    const flushTimer = setInterval(() => void verifier.flush(), 5_000);
+    undo.push(() => clearInterval(flushTimer));
+    if (closed) return null;
+    const runner = await GameRunner.open({
+      store: device.store,
+      identity: device.identity,
+      gameId,
+      doc,
+      now: () => Date.now(),
+      random: randomBytes,
+      verifier,
+      onError: (e) => console.warn('pacto:', e),
+    });
+    undo.push(() => runner.close());
+    if (closed) {
+      close();
+      return null;
+    }
+    const listeners = new Set<() => void>();
+    let conn: GameConnection | null = null;
+    try {
+      const options = connectOptionsFor(
+        { gameId, password: record.password, signaling: record.signaling },
+        { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [] },
+        typeof location === 'undefined' ? undefined : location,
+      );
+      conn = connectGame(doc, options);
+      const c = conn;
+      undo.push(() => c.destroy());
+      undo.push(c.onStatus(() => listeners.forEach((l) => l())));
+    } catch (e) {
+      console.warn('pacto: cannot connect', e);
+    }
+    const onOnline = (): void => listeners.forEach((l) => l());
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOnline);
+      undo.push(() => {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOnline);
+      });
+    }
+    const c = conn;
+    return {
+      gameId,
+      runner,
+      net: () => {
+        const s = c?.status();
+        return { peers: s?.webrtcPeers ?? 0, synced: s?.synced ?? false, online: online() };
+      },
+      onNet: (l) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    };
+  })();
+  ready.catch(() => close());
+  return { ready, refs: 0, closeTimer: null, close };
+}
+
+/** Opens (or shares) a game; call release() when done. Resolves to null if the game is not on this device. */
+export function acquireGame(device: Device, gameId: string): { ready: Promise<LiveGame | null>; release(): void } {
+  let entry = games.get(gameId);
+  if (entry === undefined) {
+    entry = open(device, gameId);
+    games.set(gameId, entry);
+  }
+  const e = entry;
+  e.refs++;
+  if (e.closeTimer !== null) {
+    clearTimeout(e.closeTimer);
+    e.closeTimer = null;
+  }
+  let released = false;
+  return {
+    ready: e.ready,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (--e.refs > 0) return;
+      e.closeTimer = setTimeout(() => {
+        if (e.refs > 0) return;
+        games.delete(gameId);
+        e.close();
+      }, LINGER_MS);
+    },
+  };
+}
+
+/** Games open in this page (for tests and diagnostics). */
+export function liveGames(): string[] {
+  return [...games.keys()].sort();
+}

@@ -1,0 +1,35 @@
+// The small open record the home screen lists games from (store 'games'), so it works offline
+// without opening any Y.Doc. The session keeps it current; the invite's secrets live here too,
+// because the device needs them to reconnect to the game's room.
+import type { GameRecord } from '../../store';
+import type { GameStatus } from '../../protocol';
+import type { Power } from '../../rules';
+
+export interface AppGameRecord extends GameRecord {
+  /** Room password from the invite (never leaves the device except in invites it shows). */
+  readonly password: string;
+  /** Signaling addresses from the invite; empty: the server that served the app. */
+  readonly signaling: readonly string[];
+  readonly status?: GameStatus;
+  readonly powers?: readonly Power[];
+  /** Powers of this player whose orders are awaited and not yet sealed. */
+  readonly owes?: readonly Power[];
+  readonly unread?: number;
+  /** How many incoming press messages the player has seen. */
+  readonly chatsRead?: number;
+  /** Next sequence number for this device's messages in the game (reserved before signing). */
+  readonly nextSeq?: number;
+  /** This device's lot value (base64url), kept until it is revealed. */
+  readonly lotValue?: string;
+  /** The creator has asked to close the lot. */
+  readonly closeLot?: boolean;
+  /** Seats the creator asked for (creator's device only). */
+  readonly seats?: number;
+  readonly creatorName?: string;
+  readonly updated?: number;
+}
+
+export function asAppRecord(r: GameRecord | undefined): AppGameRecord | undefined {
+  if (r === undefined || typeof r.password !== 'string' || !Array.isArray(r.signaling)) return undefined;
+  return r as AppGameRecord;
+}

@@ -1,0 +1,105 @@
+// The game as a whole: how it ended (or the short-game year it ends in), the centre chart, draw
+// votes and concession with a confirmation.
+import { useState } from 'react';
+import type { Power } from '../../../rules';
+import { STRINGS, type Lang } from '../../i18n';
+import type { GameSession } from '../session';
+import { CentreChart } from './CentreChart';
+import { centreSeries, drawState, phaseLabel, powerList } from './logic';
+import { SCREEN_STRINGS } from './strings';
+
+export function GameTab(props: { session: GameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = STRINGS[lang];
+  const s = SCREEN_STRINGS[lang];
+  const view = session.view;
+  const [confirming, setConfirming] = useState<Power | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const draw = drawState(view, session.me.powers);
+  const c = view.current;
+  const run = (p: Promise<void>): void => {
+    setError(null);
+    p.catch((e: unknown) => setError(`${s.actionError}: ${e instanceof Error ? e.message : String(e)}`));
+  };
+  const endYear = view.settings?.endYear;
+  // Newer protocol versions say how a victory was won (a two-player side, seed 001's alliance).
+  const by = (view.result as { readonly by?: string } | undefined)?.by;
+
+  return (
+    <div className="game-tab">
+      {view.result ? (
+        <section className="game-result" aria-labelledby="game-result-title" data-result={view.result.kind}>
+          <h3 id="game-result-title">
+            {s.gameOver}: {s.result[view.result.kind]}
+            {by === 'seat' || by === 'alliance' ? ` (${s.victoryBy[by]})` : ''}
+          </h3>
+          <p>
+            {view.result.winners.length === 1 ? s.winner : s.winners}: <strong>{powerList(view.result.winners, lang, s.none)}</strong> · {phaseLabel(view.result.phase, lang)}
+          </p>
+        </section>
+      ) : null}
+      {endYear !== null && endYear !== undefined ? <p className="short-game">{s.shortGame(endYear)}</p> : null}
+      <CentreChart series={centreSeries(view)} lang={lang} />
+      {c && !view.result ? (
+        <>
+          <section className="draw" aria-labelledby="draw-title">
+            <h3 id="draw-title">{s.drawTitle}</h3>
+            <p className="muted">{s.drawExplain}</p>
+            <p className="muted">{s.drawPublic}</p>
+            <p data-draw-yes={draw.yes.length} data-draw-of={draw.voters.length}>
+              {s.drawVotes(draw.yes.length, draw.voters.length)}
+              {draw.yes.length > 0 ? `: ${powerList(draw.yes, lang, s.none)}` : ''}
+            </p>
+            {draw.mineVoters.length > 0 ? (
+              <>
+                {draw.mineYes ? <p role="status">✔ {s.drawVoted}</p> : null}
+                <button type="button" className={draw.mineYes ? 'secondary' : ''} data-action="draw-vote" onClick={() => run(session.voteDraw(!draw.mineYes))}>
+                  {draw.mineYes ? s.drawNo : s.drawYes}
+                </button>
+              </>
+            ) : null}
+          </section>
+          {draw.mineVoters.length > 0 ? (
+            <section className="concede" aria-labelledby="concede-title">
+              <h3 id="concede-title">{s.concedeTitle}</h3>
+              {confirming ? (
+                <div role="alertdialog" aria-labelledby="concede-q" className="confirm">
+                  <p id="concede-q">{s.concedeConfirm(t.powers[confirming])}</p>
+                  <div className="toolbar">
+                    <button
+                      type="button"
+                      className="danger"
+                      data-action="concede-confirm"
+                      onClick={() => {
+                        run(session.concede(confirming));
+                        setConfirming(null);
+                      }}
+                    >
+                      {s.concedeYes}
+                    </button>
+                    <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+                      {s.cancel}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className="toolbar">
+                  {draw.mineVoters.map((p) => (
+                    <button key={p} type="button" className="secondary" data-action="concede" onClick={() => setConfirming(p)}>
+                      {s.concede} {t.powers[p]}
+                    </button>
+                  ))}
+                </div>
+              )}
+            </section>
+          ) : null}
+        </>
+      ) : null}
+      {error ? (
+        <p className="errors" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// useGameSession: one game on this phone as a GameSession. The game is opened by live.ts (its Y.Doc
+// from IndexedDB, connected to the game's room through the invite's signaling servers and to the
+// other tabs of this browser over BroadcastChannel); this hook hands the screens what the runner
+// derives, with a clock that ticks once a second.
+import { useEffect, useMemo, useState } from 'react';
+import type { Power } from '../../rules';
+import { pageDevice, type Device } from './device';
+import { acquireGame } from './live';
+import type { GameRunner, RunnerState } from './runner';
+import type { GameSession, NetStatus } from './session';
+
+/** The session plus what only the lobby needs (joining, starting, the lot). */
+export interface AppGameSession extends GameSession {
+  readonly runner: GameRunner;
+  readonly device: Device;
+}
+
+export type SessionLoad =
+  | { readonly state: 'loading' }
+  | { readonly state: 'missing' }
+  | { readonly state: 'error'; readonly error: string }
+  | { readonly state: 'ready'; readonly session: AppGameSession };
+
+const OFFLINE: NetStatus = { peers: 0, synced: false, online: false };
+
+export function useGameSession(gameId: string, deviceOverride?: Device): SessionLoad {
+  const [load, setLoad] = useState<{ runner: GameRunner; device: Device } | 'loading' | 'missing' | { error: string }>('loading');
+  const [state, setState] = useState<RunnerState | null>(null);
+  const [net, setNet] = useState<NetStatus>(OFFLINE);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    let cancelled = false;
+    const undo: (() => void)[] = [];
+    setLoad('loading');
+    setState(null);
+    void (async () => {
+      const device = deviceOverride ?? (await pageDevice());
+      if (cancelled) return;
+      const handle = acquireGame(device, gameId);
+      undo.push(() => handle.release());
+      const game = await handle.ready;
+      if (cancelled) return;
+      if (game === null) {
+        setLoad('missing');
+        return;
+      }
+      const runner = game.runner;
+      undo.push(runner.subscribe(() => setState(runner.current)));
+      undo.push(game.onNet(() => setNet(game.net())));
+      setState(runner.current);
+      setNet(game.net());
+      setLoad({ runner, device });
+    })().catch((e: unknown) => {
+      if (!cancelled) setLoad({ error: e instanceof Error ? e.message : String(e) });
+    });
+    return () => {
+      cancelled = true;
+      undo.reverse().forEach((f) => f());
+      undo.length = 0;
+    };
+  }, [gameId, deviceOverride]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const ready = typeof load === 'object' && 'runner' in load ? load : null;
+  const session = useMemo<AppGameSession | null>(() => {
+    if (ready === null || state === null) return null;
+    const r = ready.runner;
+    return {
+      gameId,
+      runner: r,
+      device: ready.device,
+      view: state.view,
+      me: state.me,
+      net,
+      now,
+      drafts: state.drafts,
+      sealed: state.sealed,
+      chats: state.chats,
+      unread: state.unread,
+      saveDraft: (power: Power, orders) => r.saveDraft(power, orders),
+      seal: (power: Power, orders) => r.seal(power, orders),
+      voteDraw: (yes) => r.voteDraw(yes),
+      concede: (power) => r.concede(power),
+      voteTimeout: (against) => r.voteTimeout(against),
+      sendChat: (to, text) => r.sendChat(to, text),
+      markChatsRead: () => r.markChatsRead(),
+    };
+  }, [ready, state, net, now, gameId]);
+
+  if (load === 'loading') return { state: 'loading' };
+  if (load === 'missing') return { state: 'missing' };
+  if (typeof load === 'object' && 'error' in load) return { state: 'error', error: load.error };
+  return session === null ? { state: 'loading' } : { state: 'ready', session };
+}

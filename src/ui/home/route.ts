@@ -1,0 +1,20 @@
+// Hash routes of the app. An invite link's fragment ("v=1&g=…&k=…") is a route of its own: the
+// app keeps the invite and moves on to the game, so the room password leaves the address bar.
+export type Route =
+  | { readonly name: 'home' }
+  | { readonly name: 'new' }
+  | { readonly name: 'join' }
+  | { readonly name: 'settings' }
+  | { readonly name: 'game'; readonly gameId: string }
+  | { readonly name: 'invite'; readonly link: string };
+
+export function routeOf(hash: string): Route {
+  const h = hash.replace(/^#/, '');
+  if (/^v=/.test(h) || /[?&]g=/.test(h)) return { name: 'invite', link: h };
+  const game = /^\/game\/([A-Za-z0-9_-]{8,128})$/.exec(h);
+  if (game !== null) return { name: 'game', gameId: game[1]! };
+  if (h === '/new') return { name: 'new' };
+  if (h === '/join') return { name: 'join' };
+  if (h === '/settings') return { name: 'settings' };
+  return { name: 'home' };
+}

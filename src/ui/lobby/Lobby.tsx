@@ -1,0 +1,302 @@
+// Before the first move: the invite (link and QR code), the variant and its seats filling up
+// live (a seat may hold several powers; neutral powers are nobody's), joining with a name and a
+// claimed seat, and for the creator the deal of whole seats (by lot or by hand) and START.
+import { useEffect, useMemo, useState } from 'react';
+import { formatInvite, inviteQrSvg } from '../../net/invite';
+import { fingerprint, POWER_LOT, type GameView } from '../../protocol';
+import type { Power, Variant } from '../../rules';
+import type { AppGameSession } from '../game/useGameSession';
+import { powerName, type Lang } from '../i18n';
+import { dealProblem, defaultSeats, lotRoster, rosterOf, type SeatDeal } from './roster';
+import { APP_STRINGS } from './strings';
+import { seatClaim, seatLabel, variantFor } from './variants';
+import './lobby.css';
+
+function viewVariant(view: GameView): Variant {
+  return variantFor(view.settings?.variant);
+}
+
+function appUrl(): string {
+  return `${location.origin}${location.pathname}`;
+}
+
+export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
+  const t = APP_STRINGS[props.lang].lobby;
+  const record = props.session.runner.gameRecord;
+  const link = useMemo(() => formatInvite(appUrl(), { gameId: props.session.gameId, password: record.password, signaling: record.signaling }), [props.session.gameId, record.password, record.signaling]);
+  const [svg, setSvg] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void inviteQrSvg(link).then((s) => live && setSvg(s));
+    return () => {
+      live = false;
+    };
+  }, [link]);
+  return (
+    <section className="invite" aria-labelledby="invite-title">
+      <h3 id="invite-title">{t.invite}</h3>
+      <p className="muted">{t.inviteHint}</p>
+      <label>
+        {t.inviteLink}
+        <input className="invite-link" readOnly value={link} onFocus={(e) => e.target.select()} />
+      </label>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined)}
+      >
+        {copied ? t.copied : t.copy}
+      </button>
+      {svg !== null ? <div className="qr" role="img" aria-label={t.qr} dangerouslySetInnerHTML={{ __html: svg }} /> : null}
+    </section>
+  );
+}
+
+function JoinForm(props: { session: AppGameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = APP_STRINGS[lang].lobby;
+  const me = session.view.players.find((p) => p.key === session.me.key);
+  const lot = session.view.settings?.assignment === 'lot';
+  const variant = viewVariant(session.view);
+  const [name, setName] = useState(me?.name ?? session.device.settings.name ?? '');
+  // A claim names a power; the form shows the seat holding it.
+  const claimedSeat = me?.claim == null ? undefined : variant.seats.find((s) => s.powers.includes(me.claim!));
+  const [claim, setClaim] = useState<Power | ''>(claimedSeat === undefined ? '' : seatClaim(claimedSeat));
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    const n = name.trim();
+    if (n === '') return;
+    setError(null);
+    void session.device.store.updateSettings({ name: n }).catch(() => undefined);
+    session.runner.join(n, lot || claim === '' ? null : claim).catch((e: Error) => setError(e.message));
+  };
+  return (
+    <form
+      className="form join-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <h3>{t.joinTitle}</h3>
+      <label>
+        {t.yourName}
+        <input name="player-name" value={name} maxLength={40} required onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
+      </label>
+      {lot ? null : (
+        <label>
+          {t.claimSeat}
+          <select name="claim" value={claim} onChange={(e) => setClaim(e.target.value as Power | '')}>
+            <option value="">{t.anyPower}</option>
+            {variant.seats.map((seat) => (
+              <option key={seat.id} value={seatClaim(seat)}>
+                {seatLabel(seat.powers, lang)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {error !== null ? <p role="alert">{error}</p> : null}
+      <button type="submit" data-action="join-game">
+        {me === undefined ? t.join : t.update}
+      </button>
+      {me !== undefined && session.view.creator !== session.me.key ? <p className="muted">{t.joined}</p> : null}
+    </form>
+  );
+}
+
+function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = APP_STRINGS[lang].lobby;
+  const view = session.view;
+  const players = view.players;
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const start = (roster: Readonly<Record<Power, string>>, reveals: readonly string[] = []) =>
+    session.runner.start(roster, reveals).catch((e: Error) => setError(e.message));
+
+  if (view.settings?.assignment === 'lot') {
+    const lot = view.lots.find((l) => l.name === POWER_LOT);
+    const closing = session.runner.gameRecord.closeLot === true;
+    const allRevealed = lot !== undefined && lot.committed.length === players.length && lot.committed.every((k) => lot.revealed.includes(k));
+    const deal = allRevealed ? lotRoster(view, session.runner.opened.values()) : null;
+    return (
+      <div className="deal">
+        {!closing ? (
+          <button type="button" data-action="draw-lots" onClick={() => void session.runner.closeLot()}>
+            {t.drawLots}
+          </button>
+        ) : deal === null ? (
+          <p className="muted">{t.lotWaiting}</p>
+        ) : (
+          <>
+            <p>{t.lotDone}</p>
+            <RosterList roster={deal.roster} session={session} lang={lang} />
+            <button type="button" data-action="start-game" onClick={() => void start(deal.roster, deal.reveals)}>
+              {t.start}
+            </button>
+          </>
+        )}
+        {error !== null ? <p role="alert">{error}</p> : null}
+      </div>
+    );
+  }
+
+  const variant = viewVariant(view);
+  const creator = view.creator ?? session.me.key;
+  const suggested = defaultSeats(players, variant);
+  const seats: SeatDeal = { ...suggested, ...Object.fromEntries(Object.entries(chosen).filter(([, k]) => players.some((p) => p.key === k))) };
+  const problem = dealProblem(seats, variant, players, creator);
+  const roster = problem === null ? rosterOf(seats, variant, creator) : null;
+  return (
+    <div className="deal">
+      <h3>{t.assign}</h3>
+      <p className="muted">{t.startHint}</p>
+      {variant.seats.map((seat) => (
+        <label key={seat.id} className="seat">
+          {t.holder} {seatLabel(seat.powers, lang)}
+          <select name={`holder-${seat.id}`} value={seats[seat.id] ?? ''} onChange={(e) => setChosen({ ...chosen, [seat.id]: e.target.value })}>
+            {players.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.name} ({p.fingerprint.slice(0, 4)})
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {problem === 'two-seats' || problem === 'free-seat' ? (
+        <p className="deal-problem" role="status" data-problem={problem}>
+          {t.needPlayers} {variant.seats.length}.
+        </p>
+      ) : problem === 'not-joined' ? (
+        <p className="deal-problem" role="status" data-problem={problem}>
+          {t.notJoined}
+        </p>
+      ) : null}
+      <button type="button" data-action="start-game" disabled={roster === null} onClick={() => roster !== null && void start(roster)}>
+        {t.start}
+      </button>
+      {error !== null ? <p role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+function RosterList(props: { roster: Readonly<Record<Power, string>>; session: AppGameSession; lang: Lang }) {
+  const name = (k: string) => props.session.view.players.find((p) => p.key === k)?.name ?? fingerprint(k);
+  const variant = viewVariant(props.session.view);
+  return (
+    <ul className="roster">
+      {variant.seats.map((seat) => (
+        <li key={seat.id} data-seat={seat.id}>
+          {seatLabel(seat.powers, props.lang)}: {name(props.roster[seat.powers[0]!])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The variant, its seats and who holds or claims each, neutral powers and the closed Italy. */
+function SeatsCard(props: { session: AppGameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = APP_STRINGS[lang].lobby;
+  const view = session.view;
+  const variant = viewVariant(view);
+  const players = view.players;
+  const nameOf = (k: string | undefined) => (k === undefined ? undefined : players.find((p) => p.key === k)?.name);
+  const claimants = (powers: readonly Power[]) => players.filter((p) => p.claim !== null && powers.includes(p.claim)).map((p) => p.name);
+  return (
+    <section className="lobby-variant" aria-labelledby="lobby-variant-title" data-variant={variant.id}>
+      <h3 id="lobby-variant-title">
+        {t.variant}: {variant.name[lang]}
+      </h3>
+      <p className="muted variant-description">{variant.description[lang]}</p>
+      <h4>{t.seats}</h4>
+      <ul className="lobby-seats">
+        {variant.seats.map((seat) => {
+          const holder = view.roster === undefined ? undefined : nameOf(view.roster[seat.powers[0]!]);
+          const claims = claimants(seat.powers);
+          return (
+            <li key={seat.id} data-seat={seat.id} data-powers={seat.powers.join(',')}>
+              <strong>{seatLabel(seat.powers, lang)}</strong> — {holder ?? (claims.length > 0 ? `${t.claims}: ${claims.join(', ')}` : t.freeSeat)}
+            </li>
+          );
+        })}
+        {variant.neutral.map((p) => (
+          <li key={p} data-neutral={p} className="neutral">
+            <strong>{powerName(p, lang)}</strong> — {t.neutral}
+          </li>
+        ))}
+      </ul>
+      {variant.toss !== undefined ? (
+        <p className="impassable" data-impassable={variant.toss.impassable.join(',')}>
+          {t.impassable} {variant.toss.year}.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function Lobby(props: { session: AppGameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = APP_STRINGS[lang].lobby;
+  const view = session.view;
+  // Every phone knows how many seats the variant has; only the creator's record knows what it asked for.
+  const seats = view.settings === undefined ? session.runner.gameRecord.seats : variantFor(view.settings.variant).seats.length;
+  const isCreator = view.creator === session.me.key;
+  const variant = viewVariant(view);
+  const claimLabel = (power: Power) => seatLabel(variant.seats.find((s) => s.powers.includes(power))?.powers ?? [power], lang);
+  if (view.status === 'no-game') {
+    return (
+      <section className="lobby" aria-labelledby="lobby-title">
+        <h2 id="lobby-title">{t.title}</h2>
+        <p className="muted" role="status">
+          {t.connecting}
+        </p>
+      </section>
+    );
+  }
+  if (view.status === 'incompatible') {
+    return (
+      <section className="lobby" aria-labelledby="lobby-title">
+        <h2 id="lobby-title">{t.title}</h2>
+        <p role="alert">
+          {t.incompatible}: {view.incompatible?.game} / {view.incompatible?.ours}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="lobby" aria-labelledby="lobby-title">
+      <h2 id="lobby-title">{t.title}</h2>
+      <h3>
+        {t.players}{' '}
+        <span className="seats" data-players={view.players.length}>
+          ({view.players.length}
+          {seats !== undefined ? ` / ${seats}` : ''} {t.seatsFilled})
+        </span>
+      </h3>
+      <ul className="players" aria-live="polite">
+        {view.players.map((p) => (
+          <li key={p.key} data-player={p.name}>
+            <strong>{p.name}</strong> <span className="muted">{p.fingerprint}</span> — {p.claim === null ? t.noClaim : `${t.claims} ${claimLabel(p.claim)}`}
+          </li>
+        ))}
+      </ul>
+      <SeatsCard session={session} lang={lang} />
+      {isCreator && view.status === 'lobby' ? <InviteCard session={session} lang={lang} /> : null}
+      {view.status === 'starting' ? (
+        <>
+          <p role="status">{t.starting}</p>
+          {view.roster !== undefined ? <RosterList roster={view.roster} session={session} lang={lang} /> : null}
+        </>
+      ) : (
+        <>
+          <JoinForm session={session} lang={lang} />
+          {isCreator ? <CreatorDeal session={session} lang={lang} /> : null}
+        </>
+      )}
+      {isCreator && view.status === 'lobby' ? null : <InviteCard session={session} lang={lang} />}
+    </section>
+  );
+}

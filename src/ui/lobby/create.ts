@@ -1,0 +1,94 @@
+// Creating a game and taking an invite in, on this device: the game's record (with the room
+// password the invite carries) and, for a new game, the signed CREATE and the creator's JOIN,
+// stored as Y.Doc updates before any screen opens the game.
+import { newRoomPassword, type Invite } from '../../net/invite';
+import { appendMessages, createGameDoc } from '../../net/log-doc';
+import { createGame, joinGame, RULES_ENGINE_VERSION, type Settings } from '../../protocol';
+import type { Power } from '../../rules';
+import { persistDoc } from '../../store';
+import type { Device } from '../game/device';
+import type { AppGameRecord } from '../game/records';
+
+export interface NewGameOptions {
+  readonly name: string;
+  readonly seats: number;
+  readonly assignment: 'choice' | 'lot';
+  /** The creator's own seat in a 'choice' game, named by one of its powers (null: decide later). */
+  readonly claim: Power | null;
+  /** A registry id (src/rules/variants). */
+  readonly variant: string;
+  readonly rules: Readonly<Record<string, number | boolean>>;
+  /** Hours per phase kind; 0: a table game without deadlines. */
+  readonly movementHours: number;
+  readonly retreatHours: number;
+  readonly endYear: number | null;
+  /** Signaling addresses; empty: the server on the host that served the app. */
+  readonly signaling: readonly string[];
+}
+
+/** "No deadline" is a deadline far beyond any game (about 30 years), so no one is ever timed out. */
+export const NO_DEADLINE_MS = 1_000_000_000_000;
+
+const HOUR = 3_600_000;
+
+export function deadlinesFor(o: Pick<NewGameOptions, 'movementHours' | 'retreatHours'>): Settings['deadlines'] {
+  const ms = (h: number) => (h > 0 ? Math.round(h * HOUR) : NO_DEADLINE_MS);
+  return { movement: ms(o.movementHours), retreat: ms(o.retreatHours), adjustment: ms(o.retreatHours), lot: ms(o.retreatHours || 1) };
+}
+
+/** The signed settings of a new game (pure, so tests can check the protocol accepts them). */
+export function gameSettings(o: Omit<NewGameOptions, 'name' | 'seats' | 'claim'>): Settings {
+  return {
+    variant: o.variant,
+    engine: RULES_ENGINE_VERSION,
+    rules: o.rules,
+    deadlines: deadlinesFor(o),
+    endYear: o.endYear,
+    signaling: o.signaling[0] ?? '',
+    assignment: o.assignment,
+  };
+}
+
+export async function createNewGame(device: Device, o: NewGameOptions, random: (n: number) => Uint8Array, now: number): Promise<string> {
+  const settings = gameSettings(o);
+  const { gameId, message } = createGame(device.identity, random(16), settings, { seq: 0, time: now });
+  const join = joinGame(device.identity, gameId, o.name, o.assignment === 'choice' ? o.claim : null, { seq: 1, time: now });
+  const record: AppGameRecord = {
+    id: gameId,
+    title: o.name,
+    created: now,
+    password: newRoomPassword((b) => {
+      b.set(random(b.length));
+      return b;
+    }),
+    signaling: [...o.signaling],
+    seats: o.seats,
+    variant: o.variant,
+    nextSeq: 2,
+    status: 'lobby',
+    creatorName: o.name,
+    updated: now,
+  };
+  await device.store.putGame(record);
+  await storeMessages(device, gameId, [message.bytes, join.bytes]);
+  return gameId;
+}
+
+/** Keeps an invite on this device; the game's messages arrive when the room connects. */
+export async function acceptInvite(device: Device, invite: Invite, now: number): Promise<string> {
+  const old = await device.store.getGame(invite.gameId);
+  if (old === undefined) {
+    const record: AppGameRecord = { id: invite.gameId, title: '', created: now, password: invite.password, signaling: [...invite.signaling], updated: now };
+    await device.store.putGame(record);
+  }
+  return invite.gameId;
+}
+
+async function storeMessages(device: Device, gameId: string, messages: readonly Uint8Array[]): Promise<void> {
+  const doc = createGameDoc();
+  const persisted = persistDoc(device.store, gameId, doc);
+  await persisted.ready;
+  appendMessages(doc, messages);
+  await persisted.destroy();
+  doc.destroy();
+}

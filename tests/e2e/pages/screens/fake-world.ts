@@ -1,0 +1,336 @@
+// A fake but honest game for the screens' tests and harness page: real identities sign real
+// protocol messages (src/protocol client functions) into a shared log, and every GameView comes
+// from reduceLog over it. Bots play their powers with random legal orders; each phone reveals when
+// due, as the real plumbing will. Deterministic: seeded bytes, caller-supplied clock.
+import { randomOrders, type Order, type Power, POWERS } from '../../../../src/rules';
+import {
+  acceptStart,
+  commitOrders,
+  concede,
+  createGame,
+  createIdentity,
+  joinGame,
+  openChat,
+  openMessage,
+  reduceLog,
+  revealDue,
+  revealOrders,
+  RULES_ENGINE_VERSION,
+  sealChat,
+  sendChat,
+  startGame,
+  voteDraw,
+  voteTimeout,
+  type GameView,
+  type Identity,
+  type Settings,
+} from '../../../../src/protocol';
+import type { DecryptedChat, GameSession, NetStatus } from '../../../../src/ui/game/session';
+
+export const HOUR = 3_600_000;
+export const T0 = 1_800_000_000_000;
+
+/** mulberry32: the same bytes on every run and in every page. */
+export function rng(seed: number): { int: (n: number) => number; bytes: (n: number) => Uint8Array } {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { int: (n) => Math.floor(next() * n), bytes: (n) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256)) };
+}
+
+export interface Scenario {
+  readonly seed: number;
+  /** Powers per phone; phone 0 creates the game. */
+  readonly holdings: readonly (readonly Power[])[];
+  /** Phones played by bots (random legal orders, sealed at once). */
+  readonly bots: readonly number[];
+  /** Phases played (all powers random) before the screens open. */
+  readonly played: number;
+  readonly gunboat?: boolean;
+  readonly endYear?: number | null;
+  readonly movementHours?: number;
+}
+
+/** Three phones: a bot with five powers, England and France for people. */
+export const THREE_PHONES: Scenario = {
+  seed: 7,
+  holdings: [['austria', 'germany', 'italy', 'russia', 'turkey'], ['england'], ['france']],
+  bots: [0],
+  played: 0,
+};
+
+export class Phone {
+  seq = 0;
+  readonly keys = new Map<string, Record<string, Uint8Array>>();
+  constructor(
+    readonly me: Identity,
+    readonly name: string,
+    readonly powers: readonly Power[],
+    readonly random: ReturnType<typeof rng>,
+  ) {}
+  stamp(time: number) {
+    return { seq: this.seq++, time };
+  }
+}
+
+export class FakeWorld {
+  readonly log: Uint8Array[] = [];
+  readonly phones: Phone[];
+  readonly gameId: string;
+  private cached: { length: number; view: GameView } | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly scenario: Scenario,
+    /** Phones this copy of the world acts for (bots and reveals); another page acts for the rest. */
+    readonly drives: readonly number[] = scenario.holdings.map((_, i) => i),
+  ) {
+    const r = rng(scenario.seed);
+    const names = ['Ana', 'Bruno', 'Carmen', 'Diego', 'Elena', 'Fede', 'Gema'];
+    this.phones = scenario.holdings.map((powers, i) => {
+      const pr = rng(scenario.seed * 100 + i);
+      return new Phone(createIdentity(pr.bytes(32), pr.bytes(32)), names[i] ?? `P${i}`, powers, pr);
+    });
+    const settings: Settings = {
+      variant: 'standard',
+      engine: RULES_ENGINE_VERSION,
+      rules: scenario.gunboat ? { gunboat: true } : {},
+      deadlines: { movement: (scenario.movementHours ?? 24) * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR },
+      endYear: scenario.endYear ?? null,
+      signaling: 'ws://127.0.0.1:1',
+      assignment: 'choice',
+    };
+    const creator = this.phones[0]!;
+    const { gameId, message } = createGame(creator.me, r.bytes(16), settings, creator.stamp(T0));
+    this.gameId = gameId;
+    this.log.push(message.bytes);
+    for (const ph of this.phones) this.log.push(joinGame(ph.me, gameId, ph.name, ph.powers[0] ?? null, ph.stamp(T0 + 1)).bytes);
+    const roster = Object.fromEntries(this.phones.flatMap((ph) => ph.powers.map((p) => [p, ph.me.id]))) as Record<Power, string>;
+    const start = startGame(creator.me, gameId, roster, [], creator.stamp(T0 + 2));
+    this.log.push(start.bytes);
+    for (const ph of this.phones.slice(1)) this.log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
+    for (let i = 0; i < scenario.played && this.view().current; i++) this.playAll(T0 + (i + 1) * HOUR);
+    this.settle(T0 + (scenario.played + 1) * HOUR);
+  }
+
+  view(): GameView {
+    if (this.cached?.length !== this.log.length) this.cached = { length: this.log.length, view: reduceLog(this.gameId, this.log) };
+    return this.cached.view;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Adds entries from elsewhere (another page); duplicates are harmless, the reducer drops them. */
+  receive(entries: readonly Uint8Array[]): void {
+    this.log.push(...entries);
+    this.settle(this.now());
+    this.emit();
+  }
+
+  /** What this world appended since `from`, for passing on to another page. */
+  since(from: number): Uint8Array[] {
+    return this.log.slice(from);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+  clock: () => number = () => this.view().current?.openedAt ?? T0;
+
+  private emit(): void {
+    for (const l of this.listeners) l();
+  }
+
+  append(bytes: Uint8Array | null, time: number): void {
+    if (bytes) this.log.push(bytes);
+    this.settle(time);
+    this.emit();
+  }
+
+  commit(phoneIndex: number, power: Power, orders: readonly Order[], time: number): void {
+    const ph = this.phones[phoneIndex]!;
+    const c = this.view().current;
+    if (!c) throw new Error('no open phase');
+    if (!c.required.includes(power)) throw new Error(`${power} gives no orders in this phase`);
+    const key = ph.random.bytes(32);
+    const msg = commitOrders(ph.me, this.gameId, c.key, power, orders, c.heads[power] ?? null, key, ph.random.bytes(24), ph.stamp(time));
+    // A reveal carries the keys of its own power's commits only.
+    const forPhase = ph.keys.get(`${c.key}|${power}`) ?? {};
+    forPhase[msg.id] = key;
+    ph.keys.set(`${c.key}|${power}`, forPhase);
+    this.log.push(msg.bytes);
+  }
+
+  /** Every required power seals random orders and reveals: one whole phase, for pre-played history. */
+  playAll(time: number): void {
+    const v = this.view();
+    const c = v.current!;
+    for (const p of c.required) {
+      const i = this.phones.findIndex((ph) => ph.powers.includes(p));
+      this.commit(i, p, randomOrders(c.position, p, this.phones[i]!.random.int), time);
+    }
+    this.settle(time + 1, this.phones.map((_, i) => i));
+  }
+
+  /** Bots seal what is due and every driven phone reveals what is due, until nothing changes. */
+  settle(time: number, drives: readonly number[] = this.drives): void {
+    const revealed = new Set<string>(); // one reveal per power and phase, even if the reducer refused it
+    for (let guard = 0; guard < 50; guard++) {
+      const v = this.view();
+      const c = v.current;
+      if (!c) return;
+      let acted = false;
+      for (const i of drives) {
+        const ph = this.phones[i]!;
+        for (const p of ph.powers) {
+          if (this.scenario.bots.includes(i) && c.required.includes(p) && !c.committed.includes(p)) {
+            this.commit(i, p, randomOrders(c.position, p, ph.random.int), time);
+            acted = true;
+          } else if (revealDue(v, p) && !revealed.has(`${c.key}|${p}`)) {
+            revealed.add(`${c.key}|${p}`);
+            this.log.push(revealOrders(ph.me, this.gameId, c, p, ph.keys.get(`${c.key}|${p}`) ?? {}, ph.stamp(time)).bytes);
+            acted = true;
+          }
+        }
+        if (acted) break;
+      }
+      if (!acted) return;
+    }
+  }
+
+  /** Every bot power still in the game votes for a draw. */
+  botsVoteDraw(time: number): void {
+    const c = this.view().current;
+    if (!c) return;
+    for (const i of this.drives.filter((d) => this.scenario.bots.includes(d))) {
+      const ph = this.phones[i]!;
+      for (const p of ph.powers.filter((x) => c.active.includes(x))) this.log.push(voteDraw(ph.me, this.gameId, c.key, p, true, ph.stamp(time)).bytes);
+    }
+    this.append(null, time);
+  }
+
+  private chatCache = new Map<number, { length: number; chats: DecryptedChat[] }>();
+
+  /** The chat texts this phone can open (remembered per log length: screens ask every second). */
+  chatsFor(phoneIndex: number): DecryptedChat[] {
+    const hit = this.chatCache.get(phoneIndex);
+    if (hit?.length === this.log.length) return hit.chats;
+    const chats = this.openChats(phoneIndex);
+    this.chatCache.set(phoneIndex, { length: this.log.length, chats });
+    return chats;
+  }
+
+  private openChats(phoneIndex: number): DecryptedChat[] {
+    const me = this.phones[phoneIndex]!.me;
+    const v = this.view();
+    const roster = v.roster ?? ({} as Record<Power, string>);
+    const payloads = new Map<string, { keys: Record<string, string>; nonce: string; sealed: string }>();
+    for (const bytes of this.log) {
+      const opened = openMessage(bytes);
+      if (opened.ok && opened.message.payload.type === 'chat') payloads.set(opened.message.id, opened.message.payload);
+    }
+    return v.chats.map((c) => {
+      const payload = payloads.get(c.id);
+      const sender = v.players.find((p) => p.key === c.from);
+      const text = payload && sender ? openChat(payload, sender.box, me) : null;
+      const others = c.recipients.filter((k) => k !== c.from);
+      const toPowers = POWERS.filter((p) => others.includes(roster[p]));
+      const everyone = v.players.every((p) => p.key === c.from || c.recipients.includes(p.key));
+      const fromPower = POWERS.find((p) => roster[p] === c.from);
+      return { ...c, text, to: everyone ? 'all' : toPowers, ...(fromPower ? { fromPower } : {}) };
+    });
+  }
+}
+
+/** Mutable bits of one phone's screen state that the real plumbing keeps in the store. */
+export interface PhoneState {
+  drafts: Partial<Record<Power, readonly Order[]>>;
+  sealed: Partial<Record<Power, readonly Order[]>>;
+  sealedPhase: string;
+  draftPhase: string;
+  read: number;
+}
+
+export function newPhoneState(): PhoneState {
+  return { drafts: {}, sealed: {}, sealedPhase: '', draftPhase: '', read: 0 };
+}
+
+/** A GameSession snapshot for one phone of the world; `changed` is called after every action. */
+export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneState, now: number, changed: () => void, net: NetStatus = { peers: 2, synced: true, online: true }): GameSession {
+  const ph = world.phones[phoneIndex]!;
+  const view = world.view();
+  const chats = world.chatsFor(phoneIndex);
+  const phaseOf = () => world.view().current?.key ?? '';
+  const me = { key: ph.me.id, name: ph.name, powers: ph.powers };
+  const done = (): void => changed();
+  return {
+    gameId: world.gameId,
+    view,
+    me,
+    net,
+    now,
+    drafts: state.draftPhase === view.current?.key ? state.drafts : {},
+    sealed: state.sealedPhase === view.current?.key ? state.sealed : {},
+    chats,
+    unread: Math.max(0, chats.filter((c) => c.from !== ph.me.id).length - state.read),
+    async saveDraft(power, orders) {
+      const phase = phaseOf();
+      state.drafts = { ...(state.draftPhase === phase ? state.drafts : {}), [power]: orders };
+      state.draftPhase = phase;
+      done();
+    },
+    async seal(power, orders) {
+      const phase = phaseOf();
+      world.commit(phoneIndex, power, orders, now);
+      state.sealed = { ...(state.sealedPhase === phase ? state.sealed : {}), [power]: orders };
+      state.sealedPhase = phase;
+      world.append(null, now);
+      done();
+    },
+    async voteDraw(yes) {
+      const c = world.view().current;
+      if (!c) throw new Error('no open phase');
+      for (const p of ph.powers.filter((x) => c.active.includes(x))) world.append(voteDraw(ph.me, world.gameId, c.key, p, yes, ph.stamp(now)).bytes, now);
+      done();
+    },
+    async concede(power) {
+      const c = world.view().current;
+      if (!c) throw new Error('no open phase');
+      world.append(concede(ph.me, world.gameId, c.key, power, ph.stamp(now)).bytes, now);
+      done();
+    },
+    async voteTimeout(against) {
+      const c = world.view().current;
+      if (!c) throw new Error('no open phase');
+      const voter = ph.powers.find((p) => c.active.includes(p));
+      if (!voter) throw new Error('no active power');
+      world.append(voteTimeout(ph.me, world.gameId, c.key, voter, against, ph.stamp(now)).bytes, now);
+      done();
+    },
+    async sendChat(to, text) {
+      const v = world.view();
+      const roster = v.roster;
+      if (!roster) throw new Error('no roster');
+      const keys = to === 'all' ? v.players.map((p) => p.key) : [...new Set(to.map((p) => roster[p]))];
+      const recipients = v.players.filter((p) => keys.includes(p.key) && p.key !== ph.me.id).map((p) => ({ key: p.key, box: p.box }));
+      const sealed = sealChat(text, ph.me, recipients, ph.random.bytes(32), ph.random.bytes(24));
+      world.append(sendChat(ph.me, world.gameId, sealed, ph.stamp(now)).bytes, now);
+      done();
+    },
+    markChatsRead() {
+      const count = world.chatsFor(phoneIndex).filter((c) => c.from !== ph.me.id).length;
+      if (count !== state.read) {
+        state.read = count;
+        done();
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Dev-only harness for the in-game screens: one phone of a fake game (real protocol messages,
+// see fake-world.ts) rendered by GameScreen. Pages of one browser context share the log over a
+// BroadcastChannel, so two tabs are two players. Query: as (phone 1 England, 2 France), lang,
+// played (phases played before), at (hours after the phase opened), gunboat, bots=0 (another
+// page drives the bots), solo (England is a bot), endYear.
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
+import { GameScreen } from '../../../../src/ui/game/screens/GameScreen';
+import type { Lang } from '../../../../src/ui/i18n';
+import '../../../../src/ui/styles.css';
+import { FakeWorld, HOUR, T0, THREE_PHONES, fakeSession, newPhoneState } from './fake-world';
+
+const q = new URLSearchParams(location.search);
+const as = Number(q.get('as') ?? 2);
+const lang: Lang = q.get('lang') === 'en' ? 'en' : 'es';
+const played = Number(q.get('played') ?? 0);
+// solo: England is a bot too, so one page plays the whole game.
+const bots = q.has('solo') ? [0, 1] : [0];
+const scenario = { ...THREE_PHONES, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null };
+const drives = q.get('bots') === '0' ? [as] : [...new Set([...bots, as])];
+const world = new FakeWorld(scenario, drives);
+const startedAt = Date.now();
+const base = T0 + (played + 1) * HOUR + Number(q.get('at') ?? 0) * HOUR;
+const clock = (): number => base + (Date.now() - startedAt);
+world.clock = clock;
+const state = newPhoneState();
+document.documentElement.lang = lang;
+
+// Page-to-page sync: every entry is passed on once; a new page asks for everything.
+const channel = new BroadcastChannel(`pacto-screens-${scenario.seed}`);
+const seen = new Set(world.log.map((b) => (b.length > 64 ? messageId(b) : '')));
+let sent = world.log.length;
+const passOn = (): void => {
+  const fresh = world.log.slice(sent).filter((b) => !seen.has(messageId(b)));
+  sent = world.log.length;
+  for (const b of fresh) seen.add(messageId(b));
+  if (fresh.length > 0) channel.postMessage({ entries: fresh.map(toBase64) });
+};
+channel.onmessage = (e: MessageEvent<{ entries?: string[]; hello?: boolean }>) => {
+  if (e.data.hello) {
+    channel.postMessage({ entries: world.log.map(toBase64) });
+    return;
+  }
+  const fresh = (e.data.entries ?? []).map((t) => fromBase64(t)).filter((b): b is Uint8Array => b !== null && !seen.has(messageId(b)));
+  if (fresh.length === 0) return;
+  for (const b of fresh) seen.add(messageId(b));
+  world.receive(fresh);
+};
+channel.postMessage({ hello: true });
+
+function Harness() {
+  const [, setTick] = useState(0);
+  const [now, setNow] = useState(clock);
+  useEffect(() => world.onChange(() => { passOn(); setTick((n) => n + 1); }), []);
+  useEffect(() => {
+    const id = setInterval(() => setNow(clock()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const session = fakeSession(world, as, state, now, () => setTick((n) => n + 1));
+  return (
+    <div className="app" lang={lang}>
+      <div className="toolbar dev-tools" aria-label="harness">
+        <button type="button" className="secondary small" data-dev="bots-draw" onClick={() => world.botsVoteDraw(clock())}>
+          {lang === 'es' ? 'Bots: votar tablas' : 'Bots: vote draw'}
+        </button>
+      </div>
+      <GameScreen session={session} lang={lang} />
+    </div>
+  );
+}
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<StrictMode><Harness /></StrictMode>);
+(window as unknown as { harness: unknown }).harness = { world, state, phone: as };

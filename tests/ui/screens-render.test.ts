@@ -1,0 +1,83 @@
+// GameScreen rendered in node (react-dom/server) from fake sessions over real protocol logs:
+// phases that are not this player's show "waiting for" with the powers named; strings complete.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { POWERS } from '../../src/rules';
+import { GameScreen } from '../../src/ui/game/screens/GameScreen';
+import { phaseTask } from '../../src/ui/game/screens/logic';
+import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
+import { STRINGS } from '../../src/ui/i18n';
+import { commitOrders } from '../../src/protocol';
+import { FakeWorld, HOUR, T0, THREE_PHONES, fakeSession, newPhoneState } from '../e2e/pages/screens/fake-world';
+
+const FRANCE = 2;
+
+/** Plays random phases until one that France takes no part in (a retreat or an adjustment). */
+function worldAtPhaseWithoutFrance(): FakeWorld {
+  const world = new FakeWorld(THREE_PHONES, [FRANCE]);
+  for (let i = 0; i < 40; i++) {
+    const c = world.view().current!;
+    if (!c.required.includes('france') && c.required.length > 0) return world;
+    world.playAll(T0 + (i + 1) * HOUR);
+  }
+  throw new Error('no phase without France within 40 phases');
+}
+
+function leaves(value: unknown, path = ''): [string, unknown][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (typeof value === 'function') return [[path, (value as (...a: unknown[]) => unknown)(2, 3, 'X')]];
+  return Object.entries(value as object).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
+}
+
+describe('GameScreen in node', () => {
+  const world = worldAtPhaseWithoutFrance();
+  const view = world.view();
+  const c = view.current!;
+
+  it('tells France whom it waits for in a phase only others play', () => {
+    const task = phaseTask(view, ['france']);
+    expect(task.mine).toEqual([]);
+    expect(c.position.phase.kind).not.toBe('movement');
+    for (const lang of ['es', 'en'] as const) {
+      const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(world, FRANCE, newPhoneState(), c.openedAt, () => {}), lang }));
+      const s = SCREEN_STRINGS[lang];
+      expect(html).toContain(s.nothingYou);
+      const named = c.required.filter((p) => !c.committed.includes(p)).map((p) => STRINGS[lang].powers[p]).join(', ');
+      expect(named.length).toBeGreaterThan(0);
+      expect(html).toContain(`${s.waitingFor}: ${named}`);
+      expect(html).toContain(s.waitingOnly(c.required.map((p) => STRINGS[lang].powers[p]).join(', ')));
+      expect(html).not.toMatch(/undefined|NaN|\[object/);
+    }
+  });
+
+  it('offers order entry and the seal to the powers the phase awaits', () => {
+    const fresh = new FakeWorld(THREE_PHONES);
+    const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(fresh, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'en' }));
+    expect(html).toContain(SCREEN_STRINGS.en.seal);
+    expect(html).toContain(`${SCREEN_STRINGS.en.waitingFor}: England`);
+    expect(html).toContain('data-province="par"');
+  });
+
+  it('shows misconduct at the top, naming the player and the power', () => {
+    const w = new FakeWorld(THREE_PHONES);
+    const eng = w.phones[1]!;
+    const key = w.view().current!.key;
+    // Two first commits for one power: equivocation, which every phone must see.
+    for (const n of [1, 2]) w.log.push(commitOrders(eng.me, w.gameId, key, 'england', [], null, eng.random.bytes(32), eng.random.bytes(24), eng.stamp(T0 + n)).bytes);
+    expect(w.view().misconduct.map((m) => m.kind)).toContain('equivocation');
+    const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(w, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'es' }));
+    expect(html).toContain('role="alert"');
+    expect(html).toContain(`${eng.name} (Inglaterra) ${SCREEN_STRINGS.es.misconduct.equivocation}`);
+  });
+
+  it('has every screen string in both languages, none empty, and not left untranslated by accident', () => {
+    const es = new Map(leaves(SCREEN_STRINGS.es));
+    const en = new Map(leaves(SCREEN_STRINGS.en));
+    expect([...en.keys()]).toEqual([...es.keys()]);
+    for (const [k, v] of [...es, ...en]) expect(typeof v === 'string' && v.trim().length > 0, k).toBe(true);
+    const same = [...es.keys()].filter((k) => es.get(k) === en.get(k));
+    expect(same).toEqual(['.chartLabel']); // 'Power: 1901: 3, ...' reads the same in both
+    for (const p of POWERS) expect(STRINGS.es.powers[p]).toBeTruthy();
+  });
+});

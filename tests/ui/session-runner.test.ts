@@ -1,0 +1,237 @@
+// The game plumbing in Node: three phones (each its own fake IndexedDB and Y.Doc, docs wired to
+// each other like peers) create, join, start, seal and see the phase resolve; every phone reveals
+// and acknowledges on its own; a reload keeps sealed orders and keys; chat opens only for recipients.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import nacl from 'tweetnacl';
+import * as Y from 'yjs';
+import { describe, expect, it } from 'vitest';
+import { createGameDoc, readLog } from '../../src/net';
+import { openMessage } from '../../src/protocol';
+import { POWERS, type Order, type Power } from '../../src/rules';
+import { openPactoStore, persistDoc } from '../../src/store';
+import { openDevice, type Device } from '../../src/ui/game/device';
+import { GameRunner } from '../../src/ui/game/runner';
+import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
+import { defaultRoster, isComplete, lotRoster } from '../../src/ui/lobby/roster';
+
+interface Phone {
+  device: Device;
+  doc: Y.Doc;
+  runner: GameRunner;
+}
+
+let clock = 1_700_000_000_000;
+const now = () => clock;
+
+async function device(name: string): Promise<Device> {
+  const store = await openPactoStore(`pacto-${name}-${Math.random()}`, new IDBFactory());
+  return openDevice(store, nacl.randomBytes, clock);
+}
+
+/** Opens a game on a device, as useGameSession does, minus the network. */
+async function open(d: Device, gameId: string): Promise<Phone> {
+  const doc = createGameDoc();
+  await persistDoc(d.store, gameId, doc).ready;
+  const runner = await GameRunner.open({ store: d.store, identity: d.identity, gameId, doc, now, random: nacl.randomBytes });
+  return { device: d, doc, runner };
+}
+
+/** Every update of one doc reaches the others, like connected peers. */
+function wire(phones: Phone[]): void {
+  for (const a of phones) {
+    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin === 'wire') return;
+      for (const b of phones) if (b !== a) Y.applyUpdate(b.doc, u, 'wire');
+    });
+  }
+  for (const a of phones) for (const b of phones) if (a !== b) Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'wire');
+}
+
+async function settle(phones: Phone[]): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 5));
+    await Promise.all(phones.map((p) => p.runner.idle()));
+  }
+}
+
+const move = (power: Power, type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
+
+async function threePlayerGame(assignment: 'choice' | 'lot' = 'choice') {
+  const [da, db, dc] = await Promise.all([device('a'), device('b'), device('c')]);
+  const gameId = await createNewGame(
+    da,
+    { name: 'Ana', seats: 3, assignment, claim: 'france', variant: 'standard', rules: {}, movementHours: 0, retreatHours: 0, endYear: null, signaling: [] },
+    nacl.randomBytes,
+    clock,
+  );
+  const record = (await da.store.getGame(gameId))!;
+  const invite = { gameId, password: record.password as string, signaling: [] };
+  await acceptInvite(db, invite, clock);
+  await acceptInvite(dc, invite, clock);
+  const phones = [await open(da, gameId), await open(db, gameId), await open(dc, gameId)];
+  wire(phones);
+  await settle(phones);
+  return { gameId, phones };
+}
+
+describe('game session plumbing (three phones, no network)', () => {
+  it('creates, joins, starts, seals, reveals by itself, resolves and acknowledges', async () => {
+    const { phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    expect(b.runner.view.status).toBe('lobby');
+    expect(b.runner.view.players.map((p) => p.name)).toEqual(['Ana']);
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    const view = a.runner.view;
+    expect(view.players.map((p) => p.name).sort()).toEqual(['Ana', 'Bea', 'Carl']);
+    const roster = defaultRoster(view.players);
+    expect(isComplete(roster, view.players)).toBe(true);
+    if (!isComplete(roster, view.players)) return;
+    expect(roster.france).toBe(a.device.identity.id);
+    expect(roster.germany).toBe(b.device.identity.id);
+    expect(roster.russia).toBe(c.device.identity.id);
+    await a.runner.start(roster);
+    await settle(phones);
+    // b and c accepted the START on their own.
+    for (const p of phones) expect(p.runner.view.status).toBe('playing');
+    const held = phones.map((p) => p.runner.current.me.powers.length);
+    expect(held.reduce((x, y) => x + y, 0)).toBe(POWERS.length);
+
+    // Everyone seals: France and Germany bounce in Burgundy; other powers hold (empty orders).
+    for (const p of phones) {
+      for (const power of p.runner.current.me.powers) {
+        const orders = power === 'france' ? [move('france', 'A', 'par', 'bur')] : power === 'germany' ? [move('germany', 'A', 'mun', 'bur')] : [];
+        await p.runner.seal(power, orders);
+      }
+    }
+    await settle(phones);
+    for (const p of phones) {
+      expect(p.runner.view.phases.length).toBe(1);
+      expect(p.runner.view.current?.key).toBe('1901-fall-movement');
+    }
+    const results = a.runner.view.phases[0]!.results;
+    const par = results.find((r) => r.order.kind === 'move' && r.order.unit.loc === 'par')!;
+    expect(par.success).toBe(false);
+    // Every phone acknowledged the state hash of the phase once, and nobody disagrees.
+    const acks = readLog(a.doc)
+      .map((e) => openMessage(e))
+      .filter((m) => m.ok && m.message.payload.type === 'ack' && m.message.payload.phase === '1901-spring-movement');
+    expect(acks.length).toBe(3);
+    expect(a.runner.view.hashMismatches).toEqual([]);
+    // The home screen's record knows the phase and what is owed.
+    const rec = await b.device.store.getGame(a.runner.gameId);
+    expect(rec?.lastPhase).toBe('1901-fall-movement');
+    expect(rec?.owes).toEqual(b.runner.current.me.powers);
+  });
+
+  it('keeps sealed orders and their keys across a reload, and re-seals before the reveal', async () => {
+    const { gameId, phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    const roster = defaultRoster(a.runner.view.players);
+    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+    await a.runner.start(roster);
+    await settle(phones);
+    await b.runner.seal('germany', [move('germany', 'A', 'mun', 'bur')]);
+    await b.runner.seal('germany', [move('germany', 'A', 'mun', 'ruh')]);
+    await b.runner.saveDraft('germany', [move('germany', 'A', 'mun', 'tyr')]);
+    await settle(phones);
+    // b reloads: a fresh runner on the same store.
+    b.runner.close();
+    const b2 = await open(b.device, gameId);
+    await b2.runner.idle();
+    expect(b2.runner.current.sealed.germany).toEqual([move('germany', 'A', 'mun', 'ruh')]);
+    expect(b2.runner.current.drafts.germany).toEqual([move('germany', 'A', 'mun', 'tyr')]);
+    // The reloaded phone still reveals when everyone has sealed.
+    const all = [a, b2, c];
+    wire(all);
+    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    for (const power of b2.runner.current.me.powers.filter((p) => p !== 'germany')) await b2.runner.seal(power, []);
+    await settle(all);
+    const used = a.runner.view.phases[0]?.orders.germany;
+    // The earliest commit the others locked is the re-sealed one (Ruhr), never the draft.
+    expect(used).toEqual([move('germany', 'A', 'mun', 'ruh')]);
+    // The next phase starts with nothing sealed, and a power not held cannot be sealed.
+    expect(b2.runner.current.sealed).toEqual({});
+    await expect(b2.runner.seal('france', [])).rejects.toThrow(/does not hold/);
+  });
+
+  it('opens press only for its recipients and counts unread messages', async () => {
+    const { phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    const roster = defaultRoster(a.runner.view.players);
+    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+    await a.runner.start(roster);
+    await settle(phones);
+    await a.runner.sendChat(['germany'], 'Burgundy is yours');
+    await settle(phones);
+    expect(b.runner.current.chats.map((m) => m.text)).toEqual(['Burgundy is yours']);
+    expect(a.runner.current.me.powers).toContain(b.runner.current.chats[0]?.fromPower);
+    expect(b.runner.current.chats[0]?.to).toEqual(b.runner.current.me.powers);
+    expect(c.runner.current.chats.map((m) => m.text)).toEqual([null]);
+    expect(b.runner.current.unread).toBe(1);
+    b.runner.markChatsRead();
+    await settle(phones);
+    expect(b.runner.current.unread).toBe(0);
+  });
+
+  it('draws powers by lot: everyone commits on joining, reveals after the creator, and the START is the deal', async () => {
+    const { phones } = await threePlayerGame('lot');
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await b.runner.join('Bea', null);
+    await c.runner.join('Carl', null);
+    await settle(phones);
+    const lot = () => a.runner.view.lots.find((l) => l.name === 'powers');
+    expect(lot()?.committed.length).toBe(3);
+    // Nobody reveals before the creator closes the lot.
+    expect(lot()?.revealed).toEqual([]);
+    expect(lotRoster(a.runner.view, a.runner.opened.values())).toBeNull();
+    await a.runner.closeLot();
+    await settle(phones);
+    expect(lot()?.revealed.length).toBe(3);
+    const deal = lotRoster(a.runner.view, a.runner.opened.values());
+    expect(deal).not.toBeNull();
+    await a.runner.start(deal!.roster, deal!.reveals);
+    await settle(phones);
+    for (const p of phones) {
+      expect(p.runner.view.status).toBe('playing');
+      expect(p.runner.view.roster).toEqual(deal!.roster);
+      expect(p.runner.view.misconduct).toEqual([]);
+    }
+    // Seven powers over three players: 3, 2, 2.
+    expect(phones.map((p) => p.runner.current.me.powers.length).sort()).toEqual([2, 2, 3]);
+  });
+
+  it('runs one game in two tabs of one phone without signing two messages with one number', async () => {
+    const { gameId, phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    // A second tab of Bea's phone: same store and identity, its own doc and runner.
+    const b2 = await open(b.device, gameId);
+    const all = [a, b, c, b2];
+    wire(all);
+    await settle(all);
+    const roster = defaultRoster(a.runner.view.players);
+    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+    await a.runner.start(roster);
+    await settle(all);
+    // Both tabs accept, reveal and acknowledge on their own, at the same moments.
+    for (const p of [a, b, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    await settle(all);
+    expect(a.runner.view.phases.length).toBe(1);
+    expect(a.runner.view.misconduct).toEqual([]);
+    const seqs = readLog(a.doc)
+      .map((e) => openMessage(e))
+      .flatMap((m) => (m.ok && m.message.payload.from === b.device.identity.id ? [m.message.payload.seq] : []));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+});
