@@ -81,7 +81,8 @@ export interface UnitRef {
 export type Order =
   | { readonly kind: 'hold'; readonly power: Power; readonly unit: UnitRef }
   | { readonly kind: 'move'; readonly power: Power; readonly unit: UnitRef; readonly to: Loc; readonly viaConvoy?: boolean }
-  | { readonly kind: 'support'; readonly power: Power; readonly unit: UnitRef; readonly supported: UnitRef; readonly to?: ProvinceId }
+  /** A support may name a coast ('spa/nc'): it then matches only a fleet going to that coast (DATC 6.B.9). */
+  | { readonly kind: 'support'; readonly power: Power; readonly unit: UnitRef; readonly supported: UnitRef; readonly to?: Loc }
   | { readonly kind: 'convoy'; readonly power: Power; readonly unit: UnitRef; readonly army: ProvinceId; readonly to: ProvinceId }
   | { readonly kind: 'retreat'; readonly power: Power; readonly unit: UnitRef; readonly to: Loc }
   | { readonly kind: 'disband'; readonly power: Power; readonly unit: UnitRef }

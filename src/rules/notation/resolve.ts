@@ -116,7 +116,7 @@ function build(raw: RawOrder, ctx: ResolveContext): Order {
       const supported = unitRef(ctx, raw.supported, 'other');
       return raw.to === undefined
         ? { kind: 'support', power, unit, supported }
-        : { kind: 'support', power, unit, supported, to: raw.to.province };
+        : { kind: 'support', power, unit, supported, to: raw.to.coast ? `${raw.to.province}/${raw.to.coast}` : raw.to.province };
     }
     case 'convoy': {
       if (raw.army.type === 'F') throw new Reject({ code: 'convoy-of-fleet', province: raw.army.province });
