@@ -4,8 +4,12 @@ import { benchRules } from './rules';
 import { benchProtocol } from './protocol';
 import { benchStore } from './store';
 import { benchNet } from './net';
+import { benchPhase } from './phase';
+import { benchApp } from './app';
 
 benchRules();
 await benchProtocol();
 await benchStore();
 await benchNet();
+await benchPhase();
+await benchApp();

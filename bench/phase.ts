@@ -1,0 +1,167 @@
+// Phase latency (issue 3): seven Chromium pages, each a phone holding one power, joined through the
+// real net layer over loopback WebRTC and running the real protocol. Each timed phase every awaited
+// power seals random legal orders; the phones then reveal and acknowledge on their own. We time
+// from the last commit's append to the moment the last page's reduced view has the phase resolved,
+// and count the data-channel bytes each page sent during the phase.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatInvite, newRoomPassword } from '../src/net';
+import { acceptStart, createGame, createIdentity, joinGame, RULES_ENGINE_VERSION, startGame, toBase64, type Settings } from '../src/protocol';
+import { POWERS, type Power } from '../src/rules';
+import { prng } from '../src/util/prng';
+import { launchChromium } from '../tests/e2e/browser';
+import { startPhasePage } from '../tests/e2e/pages/bench/serve';
+import { report, summarise } from './report';
+
+const PHASES = 10;
+/** Sequence numbers the pages start from, above those of the setup messages made here. */
+const FIRST_PAGE_SEQ = 100;
+
+interface Phone {
+  init(signSeed: string, boxSecret: string, power: Power, firstSeq: number): void;
+  appendAll(messages: readonly string[]): void;
+  commit(seed: number): number | null;
+  summary(): { count: number; phases: number; current: string | null; required: Power[]; errors: string[]; reduceMs: number; verifyMs: number; reductions: number };
+  revealedAt(key: string): number | null;
+  phasesAt(n: number): number | null;
+  webrtcPeers(): number;
+  bytesSent(): Promise<number>;
+}
+type W = { phone: Phone };
+
+const SETTINGS: Settings = {
+  variant: 'standard',
+  engine: RULES_ENGINE_VERSION,
+  rules: {},
+  deadlines: { movement: 86_400_000, retreat: 21_600_000, adjustment: 21_600_000, lot: 3_600_000 },
+  endYear: null,
+  signaling: 'ws://127.0.0.1',
+  assignment: 'choice',
+};
+
+async function until<T>(what: string, probe: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (done(v)) return v;
+    if (Date.now() > end) throw new Error(`bench: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The lobby, made here with seeded identities: creation, seven joins, start and acceptances. */
+function setup(seed: number) {
+  const next = prng(seed);
+  const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256));
+  const seats = POWERS.map((power) => {
+    const signSeed = bytes(32);
+    const boxSecret = bytes(32);
+    return { power, signSeed, boxSecret, me: createIdentity(signSeed, boxSecret), seq: 0 };
+  });
+  const time = Date.now();
+  const stamp = (s: (typeof seats)[number]) => ({ seq: s.seq++, time });
+  const creator = seats[0]!;
+  const { gameId, message } = createGame(creator.me, bytes(16), SETTINGS, stamp(creator));
+  const log = [message.bytes];
+  for (const s of seats) log.push(joinGame(s.me, gameId, s.power, s.power, stamp(s)).bytes);
+  const roster = Object.fromEntries(seats.map((s) => [s.power, s.me.id])) as Record<Power, string>;
+  const start = startGame(creator.me, gameId, roster, [], stamp(creator));
+  log.push(start.bytes);
+  for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start.id, stamp(s)).bytes);
+  return { gameId, seats, log };
+}
+
+export async function benchPhase(): Promise<void> {
+  const site = await startPhasePage();
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  try {
+    try {
+      browser = await launchChromium();
+    } catch (e) {
+      report('phase: seven phones', [['skipped', (e as Error).message]]);
+      return;
+    }
+    const game = setup(20261121);
+    const link = formatInvite(site.base, { gameId: game.gameId, password: newRoomPassword(), signaling: [] });
+    const pages: Page[] = [];
+    for (const s of game.seats) {
+      const ctx = await browser.newContext();
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      await page.goto(link);
+      await page.waitForFunction(() => (window as unknown as Partial<W>).phone !== undefined);
+      await page.evaluate(([a, b, p, q]) => (window as unknown as W).phone.init(a, b, p, q), [toBase64(s.signSeed), toBase64(s.boxSecret), s.power, FIRST_PAGE_SEQ] as const);
+      pages.push(page);
+    }
+    // As source text: tsx wraps named functions in a helper the page does not have.
+    const phone = <T,>(p: Page, f: (ph: Phone) => T | Promise<T>): Promise<T> => p.evaluate(`(${f.toString()})(window.phone)`) as Promise<T>;
+    await until(
+      'every page to connect to every other',
+      () => Promise.all(pages.map((p) => phone(p, (ph) => ph.webrtcPeers()))),
+      (ns) => ns.every((n) => n === pages.length - 1),
+    );
+    await pages[0]!.evaluate((log) => (window as unknown as W).phone.appendAll(log), game.log.map(toBase64));
+    await until(
+      'the lobby to reach every page',
+      () => Promise.all(pages.map((p) => phone(p, (ph) => ph.summary()))),
+      (ss) => ss.every((s) => s.current !== null),
+    );
+
+    const latencies: number[] = [];
+    const toLastReveal: number[] = [];
+    const bytesPerPage: number[] = [];
+    const reduceBefore = await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary())));
+    const keys: string[] = [];
+    for (let phase = 0; phase < PHASES; phase++) {
+      const before = await phone(pages[0]!, (ph) => ph.summary());
+      keys.push(before.current ?? '?');
+      const sentBefore = await Promise.all(pages.map((p) => phone(p, (ph) => ph.bytesSent())));
+      const committedAt = await Promise.all(pages.map((p, i) => p.evaluate((seed) => (window as unknown as W).phone.commit(seed), phase * 7 + i + 1)));
+      const resolvedAt = await until(
+        `phase ${before.current} to resolve on every page`,
+        () => Promise.all(pages.map((p) => p.evaluate((n) => (window as unknown as W).phone.phasesAt(n), before.phases + 1))),
+        (ts) => ts.every((t) => t !== null),
+      );
+      const committed = committedAt.filter((t): t is number => t !== null);
+      if (committed.length === 0) throw new Error(`bench: phase ${before.current} awaited no power`);
+      const lastCommit = Math.max(...committed);
+      latencies.push(Math.max(...(resolvedAt as number[])) - lastCommit);
+      const revealed = await Promise.all(pages.map((p) => p.evaluate((k) => (window as unknown as W).phone.revealedAt(k), before.current ?? '')));
+      toLastReveal.push(Math.max(...revealed.filter((t): t is number => t !== null)) - lastCommit);
+      // Every commit, reveal and the seven acknowledgements on every page before counting bytes.
+      const expected = before.count + 2 * committed.length + pages.length;
+      await until(
+        'every acknowledgement to reach every page',
+        () => Promise.all(pages.map((p) => phone(p, (ph) => ph.summary().count))),
+        (cs) => cs.every((c) => c >= expected),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const sentAfter = await Promise.all(pages.map((p) => phone(p, (ph) => ph.bytesSent())));
+      bytesPerPage.push(sentAfter.reduce((sum, b, i) => sum + b - sentBefore[i]!, 0) / pages.length);
+    }
+    const errors = (await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary().errors)))).flat();
+    if (errors.length > 0) throw new Error(`bench: a phone failed: ${errors[0]}`);
+    const reduceAfter = await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary())));
+    const reducePerPhase = reduceAfter.reduce((sum, r, i) => sum + r.reduceMs - reduceBefore[i]!.reduceMs, 0) / pages.length / PHASES;
+    const verifyPerPhase = reduceAfter.reduce((sum, r, i) => sum + r.verifyMs - reduceBefore[i]!.verifyMs, 0) / pages.length / PHASES;
+    const reductionsPerPhase = reduceAfter.reduce((sum, r, i) => sum + r.reductions - reduceBefore[i]!.reductions, 0) / pages.length / PHASES;
+    const lat = summarise(latencies);
+    const rev = summarise(toLastReveal);
+    const bytes = summarise(bytesPerPage);
+    report(`phase: ${pages.length} Chromium phones over loopback WebRTC, real protocol, ${PHASES} phases (${keys[0]} .. ${keys.at(-1)})`, [
+      ['last commit appended -> every page shows the result, median', `${lat.median} ms`],
+      ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],
+      ['  of which last commit -> last phone reveals, median', `${rev.median} ms`],
+      ['reduceLog time per phone per phase, mean', `${reducePerPhase.toFixed(0)} ms in ${reductionsPerPhase.toFixed(1)} reductions`],
+      ['  of which tweetnacl signature checks', `${verifyPerPhase.toFixed(0)} ms`],
+      ['data-channel bytes sent per phone per phase, median', `${Math.round(bytes.median)} B`],
+      ['  p95', `${Math.round(bytes.p95)} B`],
+    ]);
+  } finally {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await site.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPhase();
