@@ -8,6 +8,7 @@ import type { Identity } from './identity';
 import { gameIdFor } from './lobby';
 import { lotCommitment } from './lot';
 import type { PhaseKey, PayloadBody, Settings } from './messages';
+import { drawCommitment, drawSalt } from './draw';
 import { sealOrders } from './seal';
 import type { GameView, OpenPhase } from './view';
 
@@ -129,8 +130,23 @@ export function voteTimeout(identity: Identity, gameId: string, phase: PhaseKey,
   return sign(identity, { type: 'timeout', game: gameId, ...stamp, phase, power, powers: [...new Set(against)].sort() });
 }
 
+/** A secret vote: only its commitment is published; revealDraw opens it when every survivor has voted. */
 export function voteDraw(identity: Identity, gameId: string, phase: PhaseKey, power: Power, yes: boolean, stamp: Stamp): Signed {
-  return sign(identity, { type: 'draw', game: gameId, ...stamp, phase, power, yes });
+  const hash = drawCommitment(gameId, phase, power, stamp.seq, yes, drawSalt(identity, gameId, phase, power));
+  return sign(identity, { type: 'draw', game: gameId, ...stamp, phase, power, hash });
+}
+
+/** Opens every draw vote this power made in the phase; the lock is taken from the view. */
+export function revealDraw(identity: Identity, gameId: string, current: OpenPhase, power: Power, stamp: Stamp): Signed {
+  const salt = drawSalt(identity, gameId, current.key, power);
+  return sign(identity, { type: 'draw-reveal', game: gameId, ...stamp, phase: current.key, power, salt, lock: { ...current.drawHeads } });
+}
+
+/** Due once every surviving power has committed a draw vote, for a power that voted and has not revealed. */
+export function drawRevealDue(view: GameView, power: Power): boolean {
+  const c = view.current;
+  if (c === undefined || !c.drawVoters.includes(power) || !c.drawCommitted.includes(power) || c.drawRevealed.includes(power)) return false;
+  return c.drawVoters.every((p) => c.drawCommitted.includes(p));
 }
 
 export function concede(identity: Identity, gameId: string, phase: PhaseKey, power: Power, stamp: Stamp): Signed {

@@ -18,6 +18,7 @@ export { sealOrders, openOrders, sealedHash, type Sealed } from './seal';
 export { sealChat, openChat, type ChatRecipient } from './chat';
 export { lotCommitment, lotSeed, lotOrder, dealPowers, dealSeats, coinToss } from './lot';
 export { variantOf, rosterProblem, tossWinner } from './variants';
+export { drawSalt, drawCommitment, tallyDraw, type DrawTally } from './draw';
 export { gameIdFor, POWER_LOT } from './lobby';
 export { countTimeouts, openingTime, quorumReached, revealGrace } from './timeout';
 export { standardEngine, phaseKey, type Engine } from './engine';

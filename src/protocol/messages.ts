@@ -74,7 +74,16 @@ export interface RevealPayload extends Base {
   readonly lock: Readonly<Partial<Record<Power, string>>>;
 }
 export interface TimeoutPayload extends Base { readonly type: 'timeout'; readonly phase: PhaseKey; readonly power: Power; readonly powers: readonly Power[] }
-export interface DrawPayload extends Base { readonly type: 'draw'; readonly phase: PhaseKey; readonly power: Power; readonly yes: boolean }
+/** A secret draw vote: `hash` = drawCommitment(game, phase, power, seq, yes, salt) (draw.ts). */
+export interface DrawPayload extends Base { readonly type: 'draw'; readonly phase: PhaseKey; readonly power: Power; readonly hash: string }
+/** Opens this power's draw commits: the salt, and per survivor the latest draw commit seen. */
+export interface DrawRevealPayload extends Base {
+  readonly type: 'draw-reveal';
+  readonly phase: PhaseKey;
+  readonly power: Power;
+  readonly salt: string;
+  readonly lock: Readonly<Partial<Record<Power, string>>>;
+}
 export interface ConcedePayload extends Base { readonly type: 'concede'; readonly phase: PhaseKey; readonly power: Power }
 /** Seed 001's alliance: every member power signs one with the same `powers`; `yes: false` leaves it. */
 export interface AlliancePayload extends Base {
@@ -109,13 +118,13 @@ export interface LotRevealPayload extends Base { readonly type: 'lot-reveal'; re
 export type Payload =
   | CreatePayload | JoinPayload | StartPayload | CommitPayload | RevealPayload | TimeoutPayload
   | DrawPayload | ConcedePayload | ChatPayload | AckPayload | LotCommitPayload | LotRevealPayload
-  | AlliancePayload | HandoverPayload;
+  | AlliancePayload | HandoverPayload | DrawRevealPayload;
 export type MessageType = Payload['type'];
 
 /** Fold order within a phase: commits before the reveals that name them, and so on. */
 export const TYPE_ORDER: readonly MessageType[] = [
   'create', 'join', 'lot-commit', 'lot-reveal', 'start', 'commit', 'reveal', 'timeout', 'concede', 'draw', 'ack', 'chat',
-  'alliance', 'handover',
+  'alliance', 'handover', 'draw-reveal',
 ];
 
 /** A payload without the envelope fields that signMessage fills in. */
@@ -165,7 +174,8 @@ const SHAPES: Record<MessageType, Check> = {
   commit: shape({ ...BASE, phase: phaseKey, power, prev: nullable(id), sealed: b64(MAX_SEALED), hash: id, keyHash: id }),
   reveal: shape({ ...BASE, phase: phaseKey, power, keys: recordOf(id, b64(43), 64), lock: recordOf(power, id, 7) }),
   timeout: shape({ ...BASE, phase: phaseKey, power, powers: (v) => sortedUnique(power, 7)(v) && (v as unknown[]).length > 0 }),
-  draw: shape({ ...BASE, phase: phaseKey, power, yes: bool }),
+  draw: shape({ ...BASE, phase: phaseKey, power, hash: id }),
+  'draw-reveal': shape({ ...BASE, phase: phaseKey, power, salt: b64(43), lock: recordOf(power, id, 7) }),
   concede: shape({ ...BASE, phase: phaseKey, power }),
   chat: shape({ ...BASE, keys: recordOf(pk, b64(100), 16), nonce: b64(32), sealed: b64(MAX_SEALED) }),
   ack: shape({ ...BASE, phase: (v) => v === 'start' || phaseKey(v), hash: id }),
@@ -185,9 +195,9 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
 
 export function isPhaseBound(
   p: Payload,
-): p is CommitPayload | RevealPayload | TimeoutPayload | DrawPayload | ConcedePayload | AlliancePayload | HandoverPayload {
+): p is CommitPayload | RevealPayload | TimeoutPayload | DrawPayload | DrawRevealPayload | ConcedePayload | AlliancePayload | HandoverPayload {
   return (
-    p.type === 'commit' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'draw' || p.type === 'concede' ||
+    p.type === 'commit' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'draw' || p.type === 'draw-reveal' || p.type === 'concede' ||
     p.type === 'alliance' || p.type === 'handover'
   );
 }

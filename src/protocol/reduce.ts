@@ -30,6 +30,7 @@ import {
   type CommitPayload,
   type ConcedePayload,
   type DrawPayload,
+  type DrawRevealPayload,
   type Payload,
   type RevealPayload,
   type Settings,
@@ -37,6 +38,7 @@ import {
 } from './messages';
 import { memoAdjudicate, memoFacts, memoOpen, memoUnseal, type Unsealed } from './memo';
 import { coinFromPlain, openSealed, ordersFromPlain } from './seal';
+import { tallyDraw } from './draw';
 import { countTimeouts, openingTime, revealGrace } from './timeout';
 import { Alliances, handoversDone, isTossPhase, tossWinner, variantOf } from './variants';
 import type { GameResult, GameView, HashMismatch, Ignored, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
@@ -57,12 +59,13 @@ interface PhaseGroup {
   reveals: Message<RevealPayload>[];
   timeouts: Message<TimeoutPayload>[];
   draws: Message<DrawPayload>[];
+  drawReveals: Message<DrawRevealPayload>[];
   concedes: Message<ConcedePayload>[];
   alliances: Message<AlliancePayload>[];
   handovers: Message<HandoverPayload>[];
 }
 
-const emptyGroup = (): PhaseGroup => ({ commits: [], reveals: [], timeouts: [], draws: [], concedes: [], alliances: [], handovers: [] });
+const emptyGroup = (): PhaseGroup => ({ commits: [], reveals: [], timeouts: [], draws: [], drawReveals: [], concedes: [], alliances: [], handovers: [] });
 
 function sortKey(m: Message): string {
   const p = m.payload as Payload & { phase?: string };
@@ -175,13 +178,14 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
     else if (p.type === 'reveal') group.reveals.push(m as Message<RevealPayload>);
     else if (p.type === 'timeout') group.timeouts.push(m as Message<TimeoutPayload>);
     else if (p.type === 'draw') group.draws.push(m as Message<DrawPayload>);
+    else if (p.type === 'draw-reveal') group.drawReveals.push(m as Message<DrawRevealPayload>);
     else if (p.type === 'concede') group.concedes.push(m as Message<ConcedePayload>);
     else if (p.type === 'alliance') group.alliances.push(m as Message<AlliancePayload>);
     else if (p.type === 'handover') group.handovers.push(m as Message<HandoverPayload>);
   }
 
   const joined = new Set(lobby.players.map((p) => p.key));
-  const fold = foldPhases(startPosition, start.payload.time, settings, variant, roster, joined, groups, engine, ignored, misconduct);
+  const fold = foldPhases(gameId, startPosition, start.payload.time, settings, variant, roster, joined, groups, engine, ignored, misconduct);
   for (const key of Object.values(fold.holders)) members.add(key);
   const resolvedHashes = new Map(fold.phases.map((ph) => [ph.key, ph.stateHash]));
   for (const ack of acks) {
@@ -226,15 +230,6 @@ interface Fold {
   toss?: TossView;
 }
 
-function latestVote<M extends Message<DrawPayload>>(votes: readonly M[]): Map<Power, M> {
-  const out = new Map<Power, M>();
-  for (const v of votes) {
-    const have = out.get(v.payload.power);
-    if (have === undefined || v.payload.seq > have.payload.seq || (v.payload.seq === have.payload.seq && v.id < have.id)) out.set(v.payload.power, v);
-  }
-  return out;
-}
-
 /** Messages of a phase signed by whoever holds the power they name in that phase. */
 function byHolder<P extends Payload & { power: Power }>(
   list: readonly Message<P>[],
@@ -250,6 +245,7 @@ function byHolder<P extends Payload & { power: Power }>(
 }
 
 function foldPhases(
+  gameId: string,
   startPosition: Position,
   startTime: number,
   settings: Settings,
@@ -294,6 +290,7 @@ function foldPhases(
       reveals: byHolder(raw.reveals, holders, neutral, ignored),
       timeouts: byHolder(raw.timeouts, holders, neutral, ignored),
       draws: byHolder(raw.draws, holders, neutral, ignored),
+      drawReveals: byHolder(raw.drawReveals, holders, neutral, ignored),
       concedes: byHolder(raw.concedes, holders, neutral, ignored),
       alliances: byHolder(raw.alliances, holders, neutral, ignored),
       handovers: raw.handovers,
@@ -317,8 +314,9 @@ function foldPhases(
       result = { kind: 'concession', winners: survivors, phase: key };
       break;
     }
-    const draws = latestVote(group.draws.filter((d) => survivors.includes(d.payload.power) || (ignored.add(d.id, 'draw-by-non-survivor'), false)));
-    if (survivors.length > 0 && survivors.every((p) => draws.get(p)?.payload.yes === true)) {
+    const ballot = tallyDraw(gameId, survivors, group.draws, group.drawReveals);
+    ignored.addAll(ballot.ignored);
+    if (survivors.length > 0 && survivors.every((p) => ballot.votes.get(p) === true)) {
       result = { kind: 'draw', winners: survivors, phase: key };
       break;
     }
@@ -361,7 +359,12 @@ function foldPhases(
         timedOut: [...timedOut].sort(),
         heads: heads(chained),
         timeoutVotes: timeouts.votes,
-        drawVotes: POWERS.filter((p) => draws.get(p)?.payload.yes === true),
+        drawVoters: [...survivors],
+        drawCommitted: ballot.committed,
+        drawRevealed: ballot.revealed,
+        drawHeads: ballot.heads,
+        // The tally is shown only once every vote is open: a partial one would leak early votes.
+        drawVotes: ballot.revealed.length === survivors.length ? survivors.filter((p) => ballot.votes.get(p) === true) : [],
       };
       break;
     }
@@ -460,7 +463,7 @@ function foldPhases(
 
   for (const [key, group] of groups) {
     if (visited.has(key)) continue;
-    for (const m of [...group.commits, ...group.reveals, ...group.timeouts, ...group.draws, ...group.concedes, ...group.alliances, ...group.handovers]) {
+    for (const m of [...group.commits, ...group.reveals, ...group.timeouts, ...group.draws, ...group.drawReveals, ...group.concedes, ...group.alliances, ...group.handovers]) {
       ignored.add(m.id, 'phase-not-reached');
     }
   }

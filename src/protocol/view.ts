@@ -65,6 +65,15 @@ export interface OpenPhase {
   readonly heads: Partial<Record<Power, string>>;
   /** Per power named in a counted vote, the powers voting it out. */
   readonly timeoutVotes: Partial<Record<Power, readonly Power[]>>;
+  /** Powers whose draw vote is needed: those with units that have not conceded (sorted). */
+  readonly drawVoters: readonly Power[];
+  /** Voters who have committed a secret draw vote (not what they voted). */
+  readonly drawCommitted: readonly Power[];
+  /** Voters whose counted vote has been opened. */
+  readonly drawRevealed: readonly Power[];
+  /** Latest draw commit seen per power: the lock a draw reveal carries. */
+  readonly drawHeads: Partial<Record<Power, string>>;
+  /** Powers that voted yes, filled only once every voter's vote is open (empty before). */
   readonly drawVotes: readonly Power[];
 }
 

@@ -197,25 +197,25 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     await context.close();
   });
 
-  it('counts draw votes, ends in a draw, and shows the result with the centre chart', async () => {
+  it('keeps draw votes secret until all have voted, ends in a draw, and shows the result with the centre chart', async () => {
     const context = await browser.newContext(LAPTOP);
     const { page, errors } = await open(context, 'as=2&lang=en&played=4&solo');
     await tab(page, 'game');
-    const tally = () => page.locator('[data-draw-yes]').getAttribute('data-draw-yes');
-    expect(await tally()).toBe('0');
-    await page.click('[data-action="draw-vote"]');
-    await expect.poll(tally).toBe('1');
-    expect(await text(page, '[data-draw-yes]')).toBe(`${SCREEN_STRINGS.en.drawVotes(1, 7)}: France`);
-    await page.click('[data-action="draw-vote"]');
-    await expect.poll(tally).toBe('0');
-    await page.click('[data-dev="bots-draw"]');
-    await expect.poll(tally).toBe('6');
+    const voted = () => page.locator('[data-draw-committed]').getAttribute('data-draw-committed');
+    expect(await voted()).toBe('0');
+    await page.click('[data-action="draw-no"]');
+    await expect.poll(voted).toBe('1');
+    expect(await text(page, '[data-draw-committed]')).toBe(`${SCREEN_STRINGS.en.drawCommitted(1, 7)}: France`);
+    // Who voted shows, what they voted does not.
+    expect(await page.locator('[data-draw-yes]').count()).toBe(0);
+    await page.click('[data-action="draw-yes"]');
+    await expect.poll(() => page.locator('.draw [role="status"]').filter({ hasText: SCREEN_STRINGS.en.drawVoted }).count()).toBe(1);
     // Concession asks first, and cancelling changes nothing.
     await page.click('[data-action="concede"]');
     expect(await text(page, '[role="alertdialog"]')).toContain('France');
     await page.getByRole('button', { name: SCREEN_STRINGS.en.cancel }).click();
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
-    await page.click('[data-action="draw-vote"]');
+    await page.click('[data-dev="bots-draw"]');
     await expect.poll(() => page.locator('.game-result').getAttribute('data-result')).toBe('draw');
     expect(await text(page, '.game-result')).toContain('Austria, England, France, Germany, Italy, Russia, Turkey');
     const rows = await page.locator('.chart-table tbody tr').count();

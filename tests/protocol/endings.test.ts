@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, type Power } from '../../src/rules';
-import { acknowledge, concede, openChat, reduceLog, sealChat, sendChat, voteDraw } from '../../src/protocol';
+import { acknowledge, concede, drawRevealDue, openChat, reduceLog, revealDraw, sealChat, sendChat, voteDraw } from '../../src/protocol';
 import { playPhase, rng, startedGame, T0, view, type Game } from './helpers';
 
 const PHASE = '1901-spring-movement';
@@ -8,17 +8,34 @@ const draw = (game: Game, p: Power, yes: boolean, time = T0 + 50) =>
   voteDraw(game.byPower[p].me, game.gameId, PHASE, p, yes, game.byPower[p].stamp(time)).bytes;
 
 describe('how a game ends', () => {
-  it('a draw needs every surviving power, and a later "no" withdraws a vote', () => {
+  it('a draw needs every surviving power to vote yes, and the votes open only once all have voted', () => {
     const game = startedGame(51);
     for (const p of POWERS.slice(0, 6)) game.log.push(draw(game, p, true));
-    expect(view(game).status).toBe('playing');
-    expect(view(game).current?.drawVotes).toEqual(POWERS.slice(0, 6));
-    const withTurkey = [...game.log, draw(game, 'turkey', true)];
-    const drawn = view(game, withTurkey);
+    let v = view(game);
+    expect(v.status).toBe('playing');
+    expect(v.current?.drawCommitted).toEqual(POWERS.slice(0, 6));
+    expect(v.current?.drawVotes).toEqual([]);
+    expect(drawRevealDue(v, 'austria')).toBe(false);
+    game.log.push(draw(game, 'turkey', true));
+    v = view(game);
+    expect(v.status).toBe('playing');
+    for (const p of POWERS) expect(drawRevealDue(v, p)).toBe(true);
+    const reveals = POWERS.map((p) => revealDraw(game.byPower[p].me, game.gameId, v.current!, p, game.byPower[p].stamp(T0 + 70)).bytes);
+    expect(view(game, [...game.log, ...reveals.slice(1)]).current?.drawVotes).toEqual([]);
+    const drawn = view(game, [...game.log, ...reveals]);
     expect(drawn.status).toBe('finished');
     expect(drawn.result).toEqual({ kind: 'draw', winners: [...POWERS], phase: PHASE });
-    const withdrawn = view(game, [...withTurkey, draw(game, 'austria', false, T0 + 60)]);
-    expect(withdrawn.status).toBe('playing');
+  });
+
+  it('one "no" among the opened votes leaves the game going and shows the tally', () => {
+    const game = startedGame(56);
+    for (const p of POWERS) game.log.push(draw(game, p, p !== 'austria'));
+    const v = view(game);
+    for (const p of POWERS) game.log.push(revealDraw(game.byPower[p].me, game.gameId, v.current!, p, game.byPower[p].stamp(T0 + 70)).bytes);
+    const after = view(game);
+    expect(after.status).toBe('playing');
+    expect(after.current?.drawRevealed).toEqual([...POWERS]);
+    expect(after.current?.drawVotes).toEqual(POWERS.filter((p) => p !== 'austria'));
   });
 
   it('a conceding power stops being awaited and its units hold; the last one standing wins', () => {

@@ -141,15 +141,38 @@ describe('press and draws through a session', () => {
     expect(pressEnabled(new FakeWorld({ ...THREE_PHONES, gunboat: true }).view())).toBe(false);
   });
 
-  it('counts draw votes per surviving power', async () => {
+  it('keeps draw votes secret until every survivor has voted, then shows the tally', async () => {
     const world = new FakeWorld(THREE_PHONES);
     const eng = fakeSession(world, ENGLAND, newPhoneState(), T0 + HOUR, () => {});
-    expect(drawState(world.view(), ['england'])).toMatchObject({ yes: [], mineYes: false, mineVoters: ['england'] });
+    expect(drawState(world.view(), ['england'])).toMatchObject({ committed: [], yes: [], tallied: false, mineVoted: false, mineVoters: ['england'], open: true });
     await eng.voteDraw(true);
-    expect(drawState(world.view(), ['england'])).toMatchObject({ yes: ['england'], mineYes: true });
-    expect(drawState(world.view(), ['france']).mineYes).toBe(false);
+    expect(drawState(world.view(), ['england'])).toMatchObject({ committed: ['england'], yes: [], tallied: false, mineVoted: true, open: true });
+    expect(drawState(world.view(), ['france']).mineVoted).toBe(false);
     world.botsVoteDraw(T0 + HOUR);
+    expect(drawState(world.view(), ['france'])).toMatchObject({ yes: [], tallied: false, open: true });
     await fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}).voteDraw(true);
     expect(world.view().result).toMatchObject({ kind: 'draw' });
+  });
+
+  it('a single "no" shows the opened tally and no draw', async () => {
+    const world = new FakeWorld(THREE_PHONES);
+    world.botsVoteDraw(T0 + HOUR);
+    await fakeSession(world, ENGLAND, newPhoneState(), T0 + HOUR, () => {}).voteDraw(false);
+    await fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}).voteDraw(true);
+    const state = drawState(world.view(), ['france']);
+    expect(world.view().result).toBeUndefined();
+    expect(state.tallied).toBe(true);
+    expect(state.open).toBe(false);
+    expect(state.yes).toEqual(state.voters.filter((p) => p !== 'england'));
+  });
+});
+
+describe('deadlines', () => {
+  it('a table game (deadline decades away) shows no countdown; a weekend game does', async () => {
+    const { hasDeadline, countdown } = await import('../../src/ui/game/screens/logic');
+    const opened = Date.UTC(2026, 10, 21);
+    expect(hasDeadline({ openedAt: opened, deadline: opened + 1_000_000_000_000 })).toBe(false);
+    expect(hasDeadline({ openedAt: opened, deadline: opened + 24 * 3600_000 })).toBe(true);
+    expect(countdown(opened + 3_723_000, opened)).toBe('1:02:03');
   });
 });

@@ -126,6 +126,28 @@ describe('game session plumbing (three phones, no network)', () => {
     expect(rec?.owes).toEqual(b.runner.current.me.powers);
   });
 
+  it('draw votes stay secret until all have voted; then every phone opens its own and the game is drawn', async () => {
+    const { phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    const roster = defaultRoster(a.runner.view.players);
+    if (!isComplete(roster, a.runner.view.players)) throw new Error('roster incomplete');
+    await a.runner.start(roster);
+    await settle(phones);
+    await a.runner.voteDraw(true);
+    await b.runner.voteDraw(true);
+    await settle(phones);
+    const half = c.runner.view.current!;
+    expect(half.drawCommitted.length).toBe(a.runner.current.me.powers.length + b.runner.current.me.powers.length);
+    expect(half.drawRevealed).toEqual([]);
+    expect(readLog(a.doc).map((e) => openMessage(e)).some((m) => m.ok && m.message.payload.type === 'draw-reveal')).toBe(false);
+    await c.runner.voteDraw(true);
+    await settle(phones);
+    for (const p of phones) expect(p.runner.view.result).toMatchObject({ kind: 'draw', winners: [...POWERS] });
+  });
+
   it('keeps sealed orders and their keys across a reload, and re-seals before the reveal', async () => {
     const { gameId, phones } = await threePlayerGame();
     const [a, b, c] = phones as [Phone, Phone, Phone];

@@ -1,13 +1,14 @@
 // What an honest phone does on its own, as a pure function of the view and the messages it has:
 // accept the START that rosters it, reveal sealed orders as soon as the protocol says they are due,
-// acknowledge each resolved phase's state hash, and take part in the lot. Timeout votes are never
+// open its secret draw votes once every survivor has voted, acknowledge each resolved phase's state hash, and take part in the lot. Timeout votes are never
 // automatic: a player asks for them (the deadline alone is this phone's clock's opinion).
-import { POWER_LOT, revealDue, variantOf, type GameView, type Message } from '../../protocol';
+import { POWER_LOT, drawRevealDue, revealDue, variantOf, type GameView, type Message } from '../../protocol';
 import { POWERS, type Power } from '../../rules';
 
 export type Duty =
   | { readonly kind: 'accept-start'; readonly startId: string }
   | { readonly kind: 'reveal'; readonly phase: string; readonly power: Power }
+  | { readonly kind: 'draw-reveal'; readonly phase: string; readonly power: Power }
   | { readonly kind: 'ack'; readonly phase: string; readonly hash: string }
   | { readonly kind: 'lot-commit' }
   | { readonly kind: 'lot-reveal' };
@@ -19,6 +20,8 @@ export function dutyKey(d: Duty): string {
       return `accept|${d.startId}`;
     case 'reveal':
       return `reveal|${d.phase}|${d.power}`;
+    case 'draw-reveal':
+      return `draw-reveal|${d.phase}|${d.power}`;
     case 'ack':
       return `ack|${d.phase}`;
     default:
@@ -92,6 +95,8 @@ export function duties(ctx: DutyContext): Duty[] {
     }
     const current = view.current;
     if (current !== undefined) for (const p of powers) if (revealDue(view, p)) out.push({ kind: 'reveal', phase: current.key, power: p });
+    // Draw votes stay secret until every survivor has voted; then each phone opens its own.
+    if (current !== undefined) for (const p of powers) if (drawRevealDue(view, p)) out.push({ kind: 'draw-reveal', phase: current.key, power: p });
   }
   return out;
 }

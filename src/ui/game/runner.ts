@@ -24,6 +24,9 @@ import {
   startGame,
   toBase64,
   voteDraw as drawMessage,
+  declareAlliance as allianceMessage,
+  revealDraw,
+  drawRevealDue,
   voteTimeout as timeoutMessage,
   type GameView,
   type Identity,
@@ -357,6 +360,13 @@ export class GameRunner {
       case 'reveal':
         await this.reveal(d.power);
         return;
+      case 'draw-reveal': {
+        this.refresh();
+        const current = this.state.view.current;
+        if (current === undefined || !drawRevealDue(this.state.view, d.power)) return;
+        this.append(revealDraw(id, this.gameId, current, d.power, await this.stamp()));
+        return;
+      }
       case 'lot-commit': {
         const value = this.o.random(32);
         await this.patchRecord({ lotValue: toBase64(value) });
@@ -452,8 +462,17 @@ export class GameRunner {
       const { view, me } = this.state;
       const current = view.current;
       if (current === undefined) throw new Error('no phase is open');
-      const survivors = me.powers.filter((p) => view.position?.units.some((u) => u.power === p));
+      const survivors = me.powers.filter((p) => current.drawVoters.includes(p));
       for (const p of survivors) this.append(drawMessage(this.o.identity, this.gameId, current.key, p, yes, await this.stamp()));
+    });
+  }
+
+  declareAlliance(power: Power, powers: readonly Power[], yes: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      const current = this.openPhaseFor(power);
+      if (!powers.includes(power)) throw new Error(`${power} is not a member of the alliance`);
+      if (new Set(powers).size < 2) throw new Error('an alliance needs at least two powers');
+      this.append(allianceMessage(this.o.identity, this.gameId, current.key, power, powers, yes, await this.stamp()));
     });
   }
 

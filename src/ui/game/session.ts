@@ -39,7 +39,14 @@ export interface GameSession {
   saveDraft(power: Power, orders: readonly Order[]): Promise<void>;
   /** Seal (or re-seal while the phase is open) a power's orders. Rejects with a clear Error. */
   seal(power: Power, orders: readonly Order[]): Promise<void>;
+  /** A secret vote for each surviving power of this player; opened automatically once all have voted. */
   voteDraw(yes: boolean): Promise<void>;
+  /**
+   * "1914" rules: `power` (one of mine) declares (yes) or leaves (no) an alliance of `powers`
+   * (members, mine included). It stands once every member has declared the same list.
+   * Optional: sessions of games without alliances may leave it out.
+   */
+  declareAlliance?(power: Power, powers: readonly Power[], yes: boolean): Promise<void>;
   concede(power: Power): Promise<void>;
   voteTimeout(against: readonly Power[]): Promise<void>;
   sendChat(to: readonly Power[] | 'all', text: string): Promise<void>;

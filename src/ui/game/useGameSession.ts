@@ -85,6 +85,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       saveDraft: (power: Power, orders) => r.saveDraft(power, orders),
       seal: (power: Power, orders) => r.seal(power, orders),
       voteDraw: (yes) => r.voteDraw(yes),
+      declareAlliance: (power: Power, powers: readonly Power[], yes: boolean) => r.declareAlliance(power, powers, yes),
       concede: (power) => r.concede(power),
       voteTimeout: (against) => r.voteTimeout(against),
       sendChat: (to, text) => r.sendChat(to, text),

@@ -8,7 +8,7 @@ import type { GameSession } from '../session';
 import { BoardTab } from './BoardTab';
 import { GameTab } from './GameTab';
 import { HistoryTab } from './HistoryTab';
-import { countdown, phaseLabel, phaseTask, powerList, pressEnabled } from './logic';
+import { countdown, hasDeadline, phaseLabel, phaseTask, powerList, pressEnabled } from './logic';
 import { PressTab } from './PressTab';
 import { ResultsTab } from './ResultsTab';
 import { SCREEN_STRINGS } from './strings';
@@ -37,7 +37,7 @@ export function GameScreen({ session, lang }: { session: GameSession; lang: Lang
 
   const c = view.current;
   const task = phaseTask(view, session.me.powers);
-  const left = c && c.deadline > c.openedAt ? countdown(c.deadline, session.now) : null;
+  const left = c && hasDeadline(c) ? countdown(c.deadline, session.now) : null;
   const shown: Tab = tabs.includes(tab) ? tab : 'board';
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>): void => {

@@ -7,6 +7,7 @@ import type { GameSession } from '../session';
 import { CentreChart } from './CentreChart';
 import { centreSeries, drawState, phaseLabel, powerList } from './logic';
 import { SCREEN_STRINGS } from './strings';
+import { VariantPanel } from './VariantPanel';
 
 export function GameTab(props: { session: GameSession; lang: Lang }) {
   const { session, lang } = props;
@@ -38,6 +39,7 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
           </p>
         </section>
       ) : null}
+      <VariantPanel session={session} lang={lang} />
       {endYear !== null && endYear !== undefined ? <p className="short-game">{s.shortGame(endYear)}</p> : null}
       <CentreChart series={centreSeries(view)} lang={lang} />
       {c && !view.result ? (
@@ -45,17 +47,33 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
           <section className="draw" aria-labelledby="draw-title">
             <h3 id="draw-title">{s.drawTitle}</h3>
             <p className="muted">{s.drawExplain}</p>
-            <p className="muted">{s.drawPublic}</p>
-            <p data-draw-yes={draw.yes.length} data-draw-of={draw.voters.length}>
-              {s.drawVotes(draw.yes.length, draw.voters.length)}
-              {draw.yes.length > 0 ? `: ${powerList(draw.yes, lang, s.none)}` : ''}
+            <p className="muted">{s.drawSecret}</p>
+            <p data-draw-committed={draw.committed.length} data-draw-of={draw.voters.length}>
+              {s.drawCommitted(draw.committed.length, draw.voters.length)}
+              {draw.committed.length > 0 ? `: ${powerList(draw.committed, lang, s.none)}` : ''}
             </p>
-            {draw.mineVoters.length > 0 ? (
+            {draw.tallied ? (
               <>
-                {draw.mineYes ? <p role="status">✔ {s.drawVoted}</p> : null}
-                <button type="button" className={draw.mineYes ? 'secondary' : ''} data-action="draw-vote" onClick={() => run(session.voteDraw(!draw.mineYes))}>
-                  {draw.mineYes ? s.drawNo : s.drawYes}
-                </button>
+                <p data-draw-yes={draw.yes.length} role="status">
+                  {s.drawVotes(draw.yes.length, draw.voters.length)}
+                  {draw.yes.length > 0 ? `: ${powerList(draw.yes, lang, s.none)}` : ''}
+                </p>
+                <p className="muted">{s.drawClosed}</p>
+              </>
+            ) : !draw.open ? (
+              <p role="status">{s.drawOpening}</p>
+            ) : null}
+            {draw.mineVoters.length > 0 && draw.open ? (
+              <>
+                {draw.mineVoted ? <p role="status">✔ {s.drawVoted}</p> : null}
+                <div className="toolbar">
+                  <button type="button" data-action="draw-yes" onClick={() => run(session.voteDraw(true))}>
+                    {s.drawYes}
+                  </button>
+                  <button type="button" className="secondary" data-action="draw-no" onClick={() => run(session.voteDraw(false))}>
+                    {s.drawNo}
+                  </button>
+                </div>
               </>
             ) : null}
           </section>

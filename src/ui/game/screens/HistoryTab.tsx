@@ -8,6 +8,7 @@ import { ResultList } from '../../orders/ResultList';
 import type { GameSession } from '../session';
 import { historyJson, historyText, phaseLabel } from './logic';
 import { SCREEN_STRINGS } from './strings';
+import { Unordered } from './Unordered';
 
 function useBlobUrl(text: string, type: string): string | undefined {
   const [url, setUrl] = useState<string>();
@@ -71,6 +72,7 @@ export function HistoryTab(props: { session: GameSession; lang: Lang }) {
                   </p>
                 ))}
               </section>
+              <Unordered phase={phase} lang={lang} />
               <ResultList results={phase.results} lang={lang} />
             </div>
           </div>

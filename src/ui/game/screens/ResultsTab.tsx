@@ -7,6 +7,7 @@ import type { GameSession } from '../session';
 import { AnimatedBoard } from './AnimatedBoard';
 import { phaseLabel, positionAfter, powerList } from './logic';
 import { SCREEN_STRINGS } from './strings';
+import { Unordered } from './Unordered';
 
 export function ResultsTab(props: { session: GameSession; lang: Lang }) {
   const { session, lang } = props;
@@ -35,6 +36,7 @@ export function ResultsTab(props: { session: GameSession; lang: Lang }) {
               {s.civilDisorder} {powerList(phase.civilDisorder, lang, s.none)}
             </p>
           ) : null}
+          <Unordered phase={phase} lang={lang} />
           <ResultList results={phase.results} lang={lang} />
         </div>
       </div>

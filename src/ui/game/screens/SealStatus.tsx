@@ -5,7 +5,7 @@ import { timeoutsDue } from '../../../protocol';
 import type { Power } from '../../../rules';
 import { STRINGS, type Lang } from '../../i18n';
 import type { GameSession } from '../session';
-import { countdown, powerList, sealStatus } from './logic';
+import { countdown, hasDeadline as phaseHasDeadline, powerList, sealStatus } from './logic';
 import { SCREEN_STRINGS } from './strings';
 
 export function SealStatus(props: { session: GameSession; lang: Lang }) {
@@ -16,7 +16,7 @@ export function SealStatus(props: { session: GameSession; lang: Lang }) {
   const c = session.view.current;
   if (!c) return null;
   const st = sealStatus(session.view);
-  const hasDeadline = c.deadline > c.openedAt;
+  const hasDeadline = phaseHasDeadline(c);
   const left = countdown(c.deadline, session.now);
   const voter = session.me.powers.find((p) => c.active.includes(p));
   const due: Power[] = voter ? timeoutsDue(session.view, voter, session.now) : [];

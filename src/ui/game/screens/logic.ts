@@ -58,6 +58,15 @@ export function sealStatus(view: GameView): SealStatus {
 }
 
 /** 'd h:mm:ss' left until the deadline; null once it has passed. */
+/** A table game has no deadline: the protocol still needs a number, so the new-game screen signs
+ *  one decades away (lobby/create.ts NO_DEADLINE_MS). A phase longer than a year has none. */
+const NO_DEADLINE_AFTER_MS = 365 * 24 * 3600 * 1000;
+
+export function hasDeadline(phase: { readonly openedAt: number; readonly deadline: number }): boolean {
+  const length = phase.deadline - phase.openedAt;
+  return length > 0 && length < NO_DEADLINE_AFTER_MS;
+}
+
 export function countdown(deadline: number, now: number): string | null {
   const ms = deadline - now;
   if (ms <= 0) return null;
@@ -167,12 +176,36 @@ export function builtUnits(phase: ResolvedPhase, after: Position): number[] {
   return after.units.map((u, i) => (built.includes(provinceOf(u.loc)) ? i : -1)).filter((i) => i >= 0);
 }
 
-/** Powers still in the game that a draw needs: the open phase's active powers. */
-export function drawState(view: GameView, myPowers: readonly Power[]): { voters: readonly Power[]; yes: readonly Power[]; mineYes: boolean; mineVoters: readonly Power[] } {
+export interface DrawState {
+  /** Surviving powers: a draw needs every one of them. */
+  readonly voters: readonly Power[];
+  /** Who has voted (never what, until everyone has). */
+  readonly committed: readonly Power[];
+  /** Every vote is open: `yes` is the tally. */
+  readonly tallied: boolean;
+  readonly yes: readonly Power[];
+  readonly mineVoters: readonly Power[];
+  /** Every power of mine has voted. */
+  readonly mineVoted: boolean;
+  /** Votes may still be cast or changed: not everyone has voted yet. */
+  readonly open: boolean;
+}
+
+/** The phase's secret draw ballot as this player sees it. */
+export function drawState(view: GameView, myPowers: readonly Power[]): DrawState {
   const c = view.current;
-  if (!c) return { voters: [], yes: [], mineYes: false, mineVoters: [] };
-  const mineVoters = c.active.filter((p) => myPowers.includes(p));
-  return { voters: c.active, yes: c.drawVotes, mineYes: mineVoters.length > 0 && mineVoters.every((p) => c.drawVotes.includes(p)), mineVoters };
+  if (!c) return { voters: [], committed: [], tallied: false, yes: [], mineVoters: [], mineVoted: false, open: false };
+  const mineVoters = c.drawVoters.filter((p) => myPowers.includes(p));
+  const tallied = c.drawVoters.length > 0 && c.drawVoters.every((p) => c.drawRevealed.includes(p));
+  return {
+    voters: c.drawVoters,
+    committed: c.drawCommitted,
+    tallied,
+    yes: tallied ? c.drawVotes : [],
+    mineVoters,
+    mineVoted: mineVoters.length > 0 && mineVoters.every((p) => c.drawCommitted.includes(p)),
+    open: !c.drawVoters.every((p) => c.drawCommitted.includes(p)),
+  };
 }
 
 /** Press is on unless the settings say gunboat (no field in Settings yet: `rules.gunboat`, absent = press on). */

@@ -7,6 +7,7 @@ import {
   acceptStart,
   commitOrders,
   concede,
+  declareAlliance,
   createGame,
   createIdentity,
   joinGame,
@@ -15,6 +16,8 @@ import {
   reduceLog,
   revealDue,
   revealOrders,
+  drawRevealDue,
+  revealDraw,
   RULES_ENGINE_VERSION,
   sealChat,
   sendChat,
@@ -54,6 +57,8 @@ export interface Scenario {
   readonly gunboat?: boolean;
   readonly endYear?: number | null;
   readonly movementHours?: number;
+  /** A variant id (src/rules/variants); standard when absent. */
+  readonly variant?: string;
 }
 
 /** Three phones: a bot with five powers, England and France for people. */
@@ -97,7 +102,7 @@ export class FakeWorld {
       return new Phone(createIdentity(pr.bytes(32), pr.bytes(32)), names[i] ?? `P${i}`, powers, pr);
     });
     const settings: Settings = {
-      variant: 'standard',
+      variant: scenario.variant ?? 'standard',
       engine: RULES_ENGINE_VERSION,
       rules: scenario.gunboat ? { gunboat: true } : {},
       deadlines: { movement: (scenario.movementHours ?? 24) * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR },
@@ -198,6 +203,10 @@ export class FakeWorld {
             revealed.add(`${c.key}|${p}`);
             this.log.push(revealOrders(ph.me, this.gameId, c, p, ph.keys.get(`${c.key}|${p}`) ?? {}, ph.stamp(time)).bytes);
             acted = true;
+          } else if (drawRevealDue(v, p) && !revealed.has(`draw|${c.key}|${p}`)) {
+            revealed.add(`draw|${c.key}|${p}`);
+            this.log.push(revealDraw(ph.me, this.gameId, c, p, ph.stamp(time)).bytes);
+            acted = true;
           }
         }
         if (acted) break;
@@ -212,7 +221,7 @@ export class FakeWorld {
     if (!c) return;
     for (const i of this.drives.filter((d) => this.scenario.bots.includes(d))) {
       const ph = this.phones[i]!;
-      for (const p of ph.powers.filter((x) => c.active.includes(x))) this.log.push(voteDraw(ph.me, this.gameId, c.key, p, true, ph.stamp(time)).bytes);
+      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x))) this.log.push(voteDraw(ph.me, this.gameId, c.key, p, true, ph.stamp(time)).bytes);
     }
     this.append(null, time);
   }
@@ -295,10 +304,16 @@ export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneSt
       world.append(null, now);
       done();
     },
+    async declareAlliance(power, powers, yes) {
+      const c = world.view().current;
+      if (!c) throw new Error('no open phase');
+      world.append(declareAlliance(ph.me, world.gameId, c.key, power, powers, yes, ph.stamp(now)).bytes, now);
+      done();
+    },
     async voteDraw(yes) {
       const c = world.view().current;
       if (!c) throw new Error('no open phase');
-      for (const p of ph.powers.filter((x) => c.active.includes(x))) world.append(voteDraw(ph.me, world.gameId, c.key, p, yes, ph.stamp(now)).bytes, now);
+      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x))) world.append(voteDraw(ph.me, world.gameId, c.key, p, yes, ph.stamp(now)).bytes, now);
       done();
     },
     async concede(power) {

@@ -6,6 +6,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
+import { POWERS } from '../../../../src/rules';
 import { GameScreen } from '../../../../src/ui/game/screens/GameScreen';
 import type { Lang } from '../../../../src/ui/i18n';
 import '../../../../src/ui/styles.css';
@@ -15,9 +16,12 @@ const q = new URLSearchParams(location.search);
 const as = Number(q.get('as') ?? 2);
 const lang: Lang = q.get('lang') === 'en' ? 'en' : 'es';
 const played = Number(q.get('played') ?? 0);
+// variant=<id>: seven phones, one power each, every other phone a bot (variants with one power a seat).
+const variant = q.get('variant');
+const seven = variant !== null ? { variant, holdings: POWERS.map((p) => [p]) } : {};
 // solo: England is a bot too, so one page plays the whole game.
-const bots = q.has('solo') ? [0, 1] : [0];
-const scenario = { ...THREE_PHONES, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null };
+const bots = variant !== null ? POWERS.map((_, i) => i).filter((i) => i !== as) : q.has('solo') ? [0, 1] : [0];
+const scenario = { ...THREE_PHONES, ...seven, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null };
 const drives = q.get('bots') === '0' ? [as] : [...new Set([...bots, as])];
 const world = new FakeWorld(scenario, drives);
 const startedAt = Date.now();
