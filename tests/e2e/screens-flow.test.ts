@@ -192,6 +192,22 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     expect(json.phases[0]!.phase).toBe('1901-spring-movement');
     await page.locator('.export-preview summary').click();
     expect(await page.locator('.export-preview pre').textContent()).toBe(exported);
+
+    // Practice from the phase shown: a private sandbox with that phase's units, adjudicated locally.
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(phase).toBe('1901-spring-movement');
+    const logBefore = await page.evaluate(() => document.querySelectorAll('[data-history-phase]').length);
+    await page.locator('[data-action="practice-open"]').first().click();
+    const sandbox = page.locator('.practice-from');
+    await expect.poll(() => sandbox.locator('[data-action="adjudicate"]').count()).toBe(1);
+    expect(await sandbox.locator('h4').innerText()).toBe(SCREEN_STRINGS.es.practiceTitle);
+    await sandbox.locator('[data-action="adjudicate"]').click();
+    await expect.poll(() => sandbox.locator('[data-action="next-phase"]').count()).toBe(1);
+    await page.click('[data-action="practice-close"]');
+    await expect.poll(() => page.locator('.practice-from').count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('[data-history-phase]').length)).toBe(logBefore);
+    await expect.poll(phase).toBe('1901-spring-movement');
     expect(await missingStrings(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

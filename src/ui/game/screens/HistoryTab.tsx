@@ -9,6 +9,7 @@ import type { GameSession } from '../session';
 import { historyJson, historyText, phaseLabel } from './logic';
 import { SCREEN_STRINGS } from './strings';
 import { Unordered } from './Unordered';
+import { PracticeFrom } from './PracticeFrom';
 
 function useBlobUrl(text: string, type: string): string | undefined {
   const [url, setUrl] = useState<string>();
@@ -60,6 +61,14 @@ export function HistoryTab(props: { session: GameSession; lang: Lang }) {
           <p className="phase" data-history-phase={phase.key}>
             {s.phaseOf(index + 1, phases.length)}: {phaseLabel(phase.key, lang)}
           </p>
+          <PracticeFrom
+            key={phase.key}
+            lang={lang}
+            choices={[
+              { label: s.practiceFromPhase, position: phase.position },
+              ...(session.view.position ? [{ label: s.practiceFromNow, position: session.view.position }] : []),
+            ]}
+          />
           <div className="practice-layout">
             <Board position={phase.position} lang={lang} orders={phase.results.map((r) => r.order)} results={phase.results} />
             <div className="side">
