@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { variantById } from '../../src/rules';
-import { SCREENSHOTS, missingStrings, serveApp, type Served } from '../ui/browser-app';
+import { SCREENSHOTS, missingStrings, newProfile, serveApp, type Served } from '../ui/browser-app';
 
 let served: Served;
 const contexts: BrowserContext[] = [];
@@ -20,18 +20,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-async function profile(locale: string, size: 'phone' | 'laptop'): Promise<Page> {
-  const context = await served.browser.newContext(
-    size === 'phone'
-      ? { locale, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
-      : { locale, viewport: { width: 1280, height: 800 }, hasTouch: true },
-  );
-  context.setDefaultTimeout(30_000);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`[${locale}] page error:`, e.message));
-  return page;
-}
+const profile = (locale: string, size: 'phone' | 'laptop'): Promise<Page> => newProfile(served, contexts, locale, size);
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `app-variants-${name}.png`), fullPage: true });
 const seatsShown = (page: Page) => page.locator('.lobby-seats li[data-seat]').evaluateAll((els) => els.map((e) => e.getAttribute('data-seat')));

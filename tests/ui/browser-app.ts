@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createAppServer, type AppServer } from '../../scripts/app-server';
 import { launchChromium } from '../e2e/browser';
@@ -69,4 +69,19 @@ export async function missingStrings(page: Page): Promise<string[]> {
     });
     return problems;
   });
+}
+
+/** A separate browser profile (no shared storage or BroadcastChannel) at phone or laptop size;
+ *  `contexts` collects it so the test file closes it afterwards. */
+export async function newProfile(served: Served, contexts: BrowserContext[], locale: string, size: 'phone' | 'laptop'): Promise<Page> {
+  const context = await served.browser.newContext(
+    size === 'phone'
+      ? { locale, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+      : { locale, viewport: { width: 1280, height: 800 }, hasTouch: true },
+  );
+  context.setDefaultTimeout(30_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[${locale}] page error:`, e.message));
+  return page;
 }
