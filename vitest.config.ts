@@ -1,4 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Test files run in path order, the same on every machine, with load tests last: by default
+ *  vitest orders files by the durations it cached on earlier runs, so a clean clone (CI) ran them in
+ *  an order no developer had seen, and a WebRTC test right after the 30-second signaling load test
+ *  timed out. */
+class ByPath extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const key = (f: TestSpecification) => `${f.moduleId.includes('-load.') ? 1 : 0}:${f.moduleId}`;
+    return [...files].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  }
+}
 
 // Two projects: pure logic runs in parallel; tests that drive real browsers, WebRTC, processes and
 // servers run one file at a time, because on a 2-core machine running them side by side starves
@@ -7,6 +19,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: ByPath },
     projects: [
       {
         extends: true,

@@ -89,7 +89,7 @@ describe('y-webrtc across Node processes', () => {
     await new Promise((r) => setTimeout(r, 300));
     await b.request({ type: 'drop', on: false }, 'dropped');
     expect((await a.state()).count).toBe(3); // the broadcast of B's update was lost
-    await converged([a, b], 13, 20_000);
+    await converged([a, b], 13, 40_000);
   }, 60_000);
 
   it('without the split the same catch-up never arrives (the trap the split avoids)', async () => {
