@@ -8,16 +8,20 @@ function armyNeighbours(map: GameMap, province: ProvinceId): readonly ProvinceId
   return map.armyEdges[province] ?? [];
 }
 
-function unitAt(position: Position): Map<ProvinceId, Unit> {
-  const byProvince = new Map<ProvinceId, Unit>();
-  for (const u of position.units) byProvince.set(provinceOf(u.loc), u);
-  return byProvince;
+/** The seas that hold a fleet (any power's): the only places a convoy route can pass. */
+function fleetHeldSeas(map: GameMap, position: Position): ReadonlySet<ProvinceId> {
+  const seas = new Set<ProvinceId>();
+  for (const u of position.units) if (u.type === 'F' && map.provinces[u.loc]?.kind === 'sea') seas.add(u.loc);
+  return seas;
 }
 
 /** Provinces an army at `from` could reach through seas that hold fleets (any power's). */
 export function convoyDestinations(map: GameMap, position: Position, from: ProvinceId, via?: ProvinceId): ProvinceId[] {
-  const occupied = unitAt(position);
-  const fleetSea = (p: ProvinceId): boolean => map.provinces[p]?.kind === 'sea' && occupied.get(p)?.type === 'F';
+  return destinationsThrough(map, fleetHeldSeas(map, position), from, via);
+}
+
+function destinationsThrough(map: GameMap, held: ReadonlySet<ProvinceId>, from: ProvinceId, via?: ProvinceId): ProvinceId[] {
+  const fleetSea = (p: ProvinceId): boolean => held.has(p);
   const seen = new Set<ProvinceId>();
   const queue: ProvinceId[] = [];
   for (const loc of fleetNeighboursOfProvince(map, from)) {
@@ -38,7 +42,7 @@ export function convoyDestinations(map: GameMap, position: Position, from: Provi
           seen.add(p);
           queue.push(p);
         }
-      } else if (kind === 'coast' && p !== from && (via === undefined || pathUses(map, position, from, p, via))) {
+      } else if (kind === 'coast' && p !== from && (via === undefined || pathUses(map, held, from, p, via))) {
         out.add(p);
       }
     }
@@ -54,10 +58,8 @@ function fleetNeighboursOfProvince(map: GameMap, province: ProvinceId): Loc[] {
 }
 
 /** Is there a chain of fleet-held seas from `from` to `to` that passes through the sea `via`? */
-function pathUses(map: GameMap, position: Position, from: ProvinceId, to: ProvinceId, via: ProvinceId): boolean {
-  const occupied = unitAt(position);
-  const fleetSea = (p: ProvinceId): boolean => map.provinces[p]?.kind === 'sea' && occupied.get(p)?.type === 'F';
-  const touches = (sea: ProvinceId, land: ProvinceId): boolean => fleetNeighbours(map, sea).some((l) => provinceOf(l) === land);
+function pathUses(map: GameMap, held: ReadonlySet<ProvinceId>, from: ProvinceId, to: ProvinceId, via: ProvinceId): boolean {
+  const fleetSea = (p: ProvinceId): boolean => held.has(p);
   // from -> ... -> via and via -> ... -> to, each over fleet-held seas.
   const reach = (start: ProvinceId, goal: (sea: ProvinceId) => boolean): boolean => {
     const seen = new Set<ProvinceId>();
@@ -109,12 +111,13 @@ export function legalOrdersForUnit(position: Position, loc: Loc, map: GameMap = 
   const ref = { type: unit.type, loc: unit.loc };
   const out: Order[] = [{ kind: 'hold', power, unit: ref }];
   const origin = provinceOf(unit.loc);
+  const held = fleetHeldSeas(map, position);
 
   const direct = directMoves(map, unit);
   for (const to of direct) out.push({ kind: 'move', power, unit: ref, to });
   if (unit.type === 'A') {
     const directSet = new Set(direct);
-    for (const to of convoyDestinations(map, position, origin)) {
+    for (const to of destinationsThrough(map, held, origin)) {
       out.push(directSet.has(to) ? { kind: 'move', power, unit: ref, to, viaConvoy: true } : { kind: 'move', power, unit: ref, to });
     }
   }
@@ -126,7 +129,7 @@ export function legalOrdersForUnit(position: Position, loc: Loc, map: GameMap = 
     const supported = { type: other.type, loc: other.loc };
     if (reach.has(otherProvince)) out.push({ kind: 'support', power, unit: ref, supported });
     const targets = new Set(directMoves(map, other).map(provinceOf));
-    if (other.type === 'A') for (const p of convoyDestinations(map, position, otherProvince)) targets.add(p);
+    if (other.type === 'A') for (const p of destinationsThrough(map, held, otherProvince)) targets.add(p);
     for (const to of [...targets].sort()) {
       if (to !== origin && reach.has(to)) out.push({ kind: 'support', power, unit: ref, supported, to });
     }
@@ -136,7 +139,7 @@ export function legalOrdersForUnit(position: Position, loc: Loc, map: GameMap = 
     for (const army of position.units) {
       if (army.type !== 'A') continue;
       const from = provinceOf(army.loc);
-      for (const to of convoyDestinations(map, position, from, origin)) {
+      for (const to of destinationsThrough(map, held, from, origin)) {
         out.push({ kind: 'convoy', power, unit: ref, army: from, to });
       }
     }
