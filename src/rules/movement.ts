@@ -5,7 +5,8 @@ import { boardOf } from './movement/board';
 import { newCtx } from './movement/context';
 import { decided } from './movement/decide';
 import { readOrders } from './movement/orders';
-import { aftermath, contestedProvinces, dislodgedUnits, unitResults, unitsAfter } from './movement/results';
+import { HOLD } from './movement/context';
+import { aftermath, contestedProvinces, dislodgedUnits, provinceNames, unitResults, unitsAfter } from './movement/results';
 
 export interface MovementOutcome {
   /** One per unit (sorted by loc), then one per order that commands no unit. */
@@ -30,13 +31,18 @@ export function adjudicateMovement(
     civilDisorder: options?.civilDisorder ? new Set(options.civilDisorder) : NO_POWERS,
     supportNeedsConsent: options?.rules?.supportNeedsConsent === true,
   });
-  for (let u = 0; u < ctx.n; u++) if (ctx.kind[u] !== 'hold') decided(ctx, u);
+  for (let u = 0; u < ctx.n; u++) if (ctx.kind[u] !== HOLD) decided(ctx, u);
 
   const after = aftermath(ctx);
   const contested = contestedProvinces(ctx, after);
   const results = unitResults(ctx, after);
   if (ctx.extras.length > 0) for (const r of sortExtras(ctx.extras)) results.push(r);
-  return { results, dislodged: dislodgedUnits(ctx, after, contested), contested, units: unitsAfter(ctx, after) };
+  return {
+    results,
+    dislodged: dislodgedUnits(ctx, after, contested),
+    contested: provinceNames(ctx, contested),
+    units: unitsAfter(ctx, after),
+  };
 }
 
 /** Orders that command no unit, by power and then by the location they name (stable). */

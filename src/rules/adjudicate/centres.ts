@@ -18,9 +18,10 @@ export function sortCentres(centres: Centres): Partial<Record<ProvinceId, Power>
 }
 
 function isSortedRecord(centres: Centres): boolean {
-  const ids = Object.keys(centres);
-  for (let i = 0; i < ids.length; i++) {
-    if ((i > 0 && ids[i]! <= ids[i - 1]!) || centres[ids[i]!] === undefined) return false;
+  let previous = '';
+  for (const id in centres) {
+    if (id <= previous || centres[id] === undefined) return false;
+    previous = id;
   }
   return true;
 }

@@ -1,10 +1,10 @@
 // Reading the orders: which order counts for each unit, which are illegal (and so become holds,
 // DATC 4.E.1), which moves go by convoy (seed 002 convoy intent), and which supports and convoys
 // match the order of the unit they name.
-import type { IllegalReason, Loc, Order, Power, ProvinceId } from '../types';
-import { fleetReachOf, hasCoast, provinceOf, armyNeighbours } from './board';
+import type { IllegalReason, Order, Power } from '../types';
+import { IMPASSABLE, LAND, SEA, armyMoves, fleetReach, hasCoast, placeIn, provinceIn } from './board';
 import { necessarySeas, routeExists } from './convoy';
-import { addTo, type Ctx } from './context';
+import { CONVOY, HOLD, MOVE, SUPPORT, type Ctx } from './context';
 
 export interface ReadOptions {
   readonly civilDisorder: ReadonlySet<Power>;
@@ -18,44 +18,23 @@ type ConvoyOrder = Extract<Order, { kind: 'convoy' }>;
 export function readOrders(ctx: Ctx, orders: readonly Order[], opts: ReadOptions): void {
   const consent = opts.supportNeedsConsent ? new Set<string>() : undefined;
   const consentOrders: SupportOrder[] = [];
-  const byKind: Grouped = { convoys: [], moves: [], supports: [] };
-  assignOrders(ctx, orders, opts, consent, consentOrders, byKind);
+  assignOrders(ctx, orders, opts, consent, consentOrders);
 
-  // Legal convoy orders by "army province>destination", for convoy intent (rare: made on demand).
-  let legalConvoys: Map<string, number[]> | undefined;
-  let necessary: Map<string, Set<ProvinceId>> | undefined;
-  for (const u of byKind.convoys) {
-    const o = ctx.given[u] as ConvoyOrder;
-    const why = convoyIllegal(ctx, u, o, (necessary ??= new Map()));
-    if (why) demote(ctx, u, why);
-    else {
-      ctx.kind[u] = 'convoy';
-      const a = ctx.at.get(o.army);
-      ctx.target[u] = a ?? -1;
-      const key = `${o.army}>${provinceOf(o.to)}`;
-      legalConvoys ??= new Map();
-      const list = legalConvoys.get(key);
-      if (list) list.push(u);
-      else legalConvoys.set(key, [u]);
-    }
-  }
+  const { n, given } = ctx;
+  // Convoys first: a move shows convoy intent through the legal convoy orders for it.
+  let convoys = false;
+  for (let u = 0; u < n; u++) if (given[u]?.kind === 'convoy') convoys = readConvoy(ctx, u, given[u] as ConvoyOrder) || convoys;
   // Moves before supports: a support is legal only if the move it names could be made.
-  for (const u of byKind.moves) readMove(ctx, u, ctx.given[u] as MoveOrder, legalConvoys);
-  for (const u of byKind.supports) readSupport(ctx, u, ctx.given[u] as SupportOrder);
+  for (let u = 0; u < n; u++) if (given[u]?.kind === 'move') readMove(ctx, u, given[u] as MoveOrder, convoys);
+  for (let u = 0; u < n; u++) if (given[u]?.kind === 'support') readSupport(ctx, u, given[u] as SupportOrder);
   match(ctx, consent);
 
   for (const o of consentOrders) {
-    const s = ctx.at.get(provinceOf(o.unit.loc));
-    const ok = s !== undefined && ctx.kind[s] === 'support' && ctx.matched[s] === 1 && sameSupport(ctx, s, o);
+    const p = provinceIn(ctx.board, o.unit.loc);
+    const s = p < 0 ? -1 : ctx.at[p]!;
+    const ok = s >= 0 && ctx.kind[s] === SUPPORT && ctx.matched[s] === 1 && sameSupport(ctx, s, o);
     ctx.extras.push(ok ? { order: o, success: true } : { order: o, success: false, reason: { kind: 'support-not-matched' } });
   }
-}
-
-/** Units by the kind of their order, in unit order (so every later pass stays sorted). */
-interface Grouped {
-  readonly convoys: number[];
-  readonly moves: number[];
-  readonly supports: number[];
 }
 
 function assignOrders(
@@ -64,7 +43,6 @@ function assignOrders(
   opts: ReadOptions,
   consent: Set<string> | undefined,
   consentOrders: SupportOrder[],
-  byKind: Grouped,
 ): void {
   const disorder = opts.civilDisorder.size > 0 ? opts.civilDisorder : undefined;
   for (const o of orders) {
@@ -74,11 +52,12 @@ function assignOrders(
       ctx.extras.push({ order: o, success: false, reason: { kind: 'illegal', why: 'wrong-phase' } });
       continue;
     }
-    const u = ctx.at.get(provinceOf(o.unit.loc));
-    if (u === undefined || ctx.units[u]!.power !== o.power) {
+    const p = provinceIn(ctx.board, o.unit.loc);
+    const u = p < 0 ? -1 : ctx.at[p]!;
+    if (u < 0 || ctx.power[u] !== o.power) {
       if (consent && o.kind === 'support') {
         // 1914 rules: a power writes the foreign support it accepts for its own unit.
-        consent.add(supportKey(o.power, provinceOf(o.unit.loc), o.supported.loc, o.to));
+        consent.add(supportKey(o.power, p, provinceIn(ctx.board, o.supported.loc), o.to === undefined ? -1 : provinceIn(ctx.board, o.to)));
         consentOrders.push(o);
       } else {
         ctx.extras.push({ order: o, success: false, reason: { kind: 'illegal', why: 'no-such-unit' } });
@@ -91,80 +70,71 @@ function assignOrders(
     }
     ctx.given[u] = o;
   }
-  for (let u = 0; u < ctx.n; u++) {
-    const kind = ctx.given[u]?.kind;
-    if (kind === 'move') byKind.moves.push(u);
-    else if (kind === 'support') byKind.supports.push(u);
-    else if (kind === 'convoy') byKind.convoys.push(u);
-  }
 }
 
-function supportKey(power: Power, supporter: ProvinceId, supported: Loc, to: ProvinceId | undefined): string {
-  return `${power}|${supporter}|${provinceOf(supported)}|${to === undefined ? '' : provinceOf(to)}`;
+function supportKey(power: Power, supporter: number, supported: number, to: number): string {
+  return `${power}|${supporter}|${supported}|${to}`;
 }
 
 function sameSupport(ctx: Ctx, s: number, o: SupportOrder): boolean {
   const t = ctx.target[s]!;
-  return (
-    t >= 0 && ctx.prov[t] === provinceOf(o.supported.loc) && ctx.supDest[s] === (o.to === undefined ? '' : provinceOf(o.to))
-  );
+  const to = o.to === undefined ? -1 : provinceIn(ctx.board, o.to);
+  return t >= 0 && ctx.prov[t] === provinceIn(ctx.board, o.supported.loc) && ctx.supDest[s] === to;
 }
 
 function demote(ctx: Ctx, u: number, why: IllegalReason): void {
-  ctx.kind[u] = 'hold';
+  ctx.kind[u] = HOLD;
   ctx.demoted[u] = { kind: 'illegal', why };
 }
 
-function convoyIllegal(
-  ctx: Ctx,
-  u: number,
-  o: ConvoyOrder,
-  necessary: Map<string, Set<ProvinceId>>,
-): IllegalReason | undefined {
-  const board = ctx.board;
-  if (ctx.units[u]!.type !== 'F') return 'convoy-by-non-fleet';
-  if (board.kind.get(ctx.prov[u]!) !== 'sea') return 'convoy-from-land';
-  const from = provinceOf(o.army);
-  const to = provinceOf(o.to);
-  const a = ctx.at.get(from);
-  if (a !== undefined && ctx.units[a]!.type !== 'A') return 'convoy-non-army';
-  if (from === to) return 'move-to-self';
-  const key = `${from}>${to}`;
-  let seas = necessary.get(key);
-  if (!seas) {
-    seas = necessarySeas(board, from, to, ctx.fleetSeas);
-    necessary.set(key, seas);
+/** Reads a convoy order; true when it is legal. */
+function readConvoy(ctx: Ctx, u: number, o: ConvoyOrder): boolean {
+  const why = convoyIllegal(ctx, u, o);
+  if (why) {
+    demote(ctx, u, why);
+    return false;
   }
-  return seas.has(ctx.prov[u]!) ? undefined : 'not-adjacent';
+  ctx.kind[u] = CONVOY;
+  ctx.target[u] = ctx.at[provinceIn(ctx.board, o.army)]!;
+  ctx.dest[u] = provinceIn(ctx.board, o.to);
+  return true;
 }
 
-function readMove(
-  ctx: Ctx,
-  u: number,
-  o: MoveOrder,
-  legalConvoys: ReadonlyMap<string, number[]> | undefined,
-): void {
+function convoyIllegal(ctx: Ctx, u: number, o: ConvoyOrder): IllegalReason | undefined {
   const board = ctx.board;
-  const unit = ctx.units[u]!;
-  const from = ctx.prov[u]!;
-  const to = provinceOf(o.to);
-  const toKind = board.kind.get(to);
-  if (toKind === undefined || toKind === 'impassable') return demote(ctx, u, 'not-adjacent');
-  if (to === from) return demote(ctx, u, 'move-to-self');
+  if (ctx.fleet[u] !== 1) return 'convoy-by-non-fleet';
+  if (board.kind[ctx.prov[u]!] !== SEA) return 'convoy-from-land';
+  const from = provinceIn(board, o.army);
+  const to = provinceIn(board, o.to);
+  const a = from < 0 ? -1 : ctx.at[from]!;
+  if (a >= 0 && ctx.fleet[a] === 1) return 'convoy-non-army';
+  if (from < 0 || to < 0) return sameProvince(o.army, o.to) ? 'move-to-self' : 'not-adjacent';
+  if (from === to) return 'move-to-self';
+  return (necessarySeas(board, from, to, ctx.fleetSeas) & board.seaBit[ctx.prov[u]!]!) !== 0 ? undefined : 'not-adjacent';
+}
 
-  if (unit.type === 'A') {
-    if (toKind === 'sea') return demote(ctx, u, 'army-to-sea');
-    const adjacent = armyNeighbours(board, from).has(to);
-    let byConvoy = !adjacent || o.viaConvoy === true;
-    if (!byConvoy && legalConvoys) {
-      // Seed 002 (2000 rulebook): one convoying fleet of the army's own power shows the intent.
-      const fleets = legalConvoys.get(`${from}>${to}`);
-      if (fleets) for (const f of fleets) if (ctx.units[f]!.power === unit.power) byConvoy = true;
-    }
+/** For names not on the map: do two locs name the same province? */
+function sameProvince(a: string, b: string): boolean {
+  return a.split('/')[0] === b.split('/')[0];
+}
+
+function readMove(ctx: Ctx, u: number, o: MoveOrder, convoys: boolean): void {
+  const board = ctx.board;
+  const from = ctx.prov[u]!;
+  const to = provinceIn(board, o.to);
+  if (to < 0 || board.kind[to] === IMPASSABLE) return demote(ctx, u, 'not-adjacent');
+  if (to === from) return demote(ctx, u, 'move-to-self');
+  const toKind = board.kind[to]!;
+
+  if (ctx.fleet[u] !== 1) {
+    if (toKind === SEA) return demote(ctx, u, 'army-to-sea');
+    const adjacent = armyMoves(board, from, to);
+    // Seed 002 (2000 rulebook): one legal convoy order by a fleet of the army's own power shows the intent.
+    const byConvoy = !adjacent || o.viaConvoy === true || (convoys && ownConvoyFor(ctx, u, to));
     if (byConvoy && !routeExists(board, from, to, ctx.fleetSeas)) {
       if (!adjacent) return demote(ctx, u, 'not-adjacent');
       // "Via convoy" with no fleet that could ever carry it: no land fallback (DATC 4.A.3), so it holds.
-      ctx.kind[u] = 'hold';
+      ctx.kind[u] = HOLD;
       ctx.demoted[u] = { kind: 'no-convoy-route' };
       return;
     }
@@ -173,111 +143,118 @@ function readMove(
   }
 
   if (o.viaConvoy === true) return demote(ctx, u, 'fleet-cannot-be-convoyed');
-  if (toKind === 'land') return demote(ctx, u, 'fleet-to-land');
-  const reachable = fleetReachOf(board, unit.loc).get(to);
-  if (!reachable || reachable.length === 0) return demote(ctx, u, 'not-adjacent');
-  let loc: Loc;
-  if (board.splitCoasts.has(to)) {
+  if (toKind === LAND) return demote(ctx, u, 'fleet-to-land');
+  const here = ctx.place[u]!;
+  const reachable = fleetReach(board, here, to);
+  if (reachable === 0) return demote(ctx, u, 'not-adjacent');
+  let place: number;
+  if (board.split[to] === 1) {
     if (hasCoast(o.to)) {
       // DATC 4.B.3: a named coast the fleet cannot reach makes the order illegal.
-      if (!reachable.includes(o.to)) return demote(ctx, u, 'not-adjacent');
-      loc = o.to;
+      place = placeIn(board, o.to);
+      if (place < 0 || board.fleetAdj[here * board.names.length + place] !== 1) return demote(ctx, u, 'not-adjacent');
     } else {
       // DATC 4.B.1 / 4.B.2: the coast may be left out only when one coast is reachable.
-      if (reachable.length !== 1) return demote(ctx, u, 'coast-required');
-      loc = reachable[0]!;
+      if (reachable !== 1) return demote(ctx, u, 'coast-required');
+      place = board.reachFirst[here * board.provinces + to]!;
     }
   } else {
-    loc = to; // DATC 4.B.6: a coast named for a province without coasts is ignored.
+    place = to; // DATC 4.B.6: a coast named for a province without coasts is ignored.
   }
-  setMove(ctx, u, to, loc, false);
+  setMove(ctx, u, to, place, false);
 }
 
-function setMove(ctx: Ctx, u: number, to: ProvinceId, loc: Loc, byConvoy: boolean): void {
-  ctx.kind[u] = 'move';
+/** Does a legal convoy order of the army's own power carry army u to province `to`? */
+function ownConvoyFor(ctx: Ctx, u: number, to: number): boolean {
+  for (let f = 0; f < ctx.n; f++) {
+    if (ctx.kind[f] === CONVOY && ctx.target[f] === u && ctx.dest[f] === to && ctx.power[f] === ctx.power[u]) return true;
+  }
+  return false;
+}
+
+function setMove(ctx: Ctx, u: number, to: number, place: number, byConvoy: boolean): void {
+  ctx.kind[u] = MOVE;
   ctx.dest[u] = to;
-  ctx.destLoc[u] = loc;
+  ctx.destPlace[u] = place;
   ctx.byConvoy[u] = byConvoy ? 1 : 0;
 }
 
 /** Can unit u move into province p by itself (the test for supporting into p)? */
-function canReach(ctx: Ctx, u: number, p: ProvinceId): boolean {
-  const unit = ctx.units[u]!;
-  if (unit.type === 'A') return ctx.board.kind.get(p) !== 'sea' && armyNeighbours(ctx.board, ctx.prov[u]!).has(p);
-  return fleetReachOf(ctx.board, unit.loc).has(p);
+function canReach(ctx: Ctx, u: number, p: number): boolean {
+  const board = ctx.board;
+  if (ctx.fleet[u] !== 1) return board.kind[p] !== SEA && armyMoves(board, ctx.prov[u]!, p);
+  return fleetReach(board, ctx.place[u]!, p) > 0;
 }
 
 function readSupport(ctx: Ctx, s: number, o: SupportOrder): void {
   const board = ctx.board;
-  const target = provinceOf(o.supported.loc);
+  const target = provinceIn(board, o.supported.loc);
   const self = ctx.prov[s]!;
+  ctx.supDest[s] = -1;
+  ctx.supDestPlace[s] = -1;
   if (target === self) return demote(ctx, s, 'support-self');
-  const t = ctx.at.get(target);
+  // A support naming an empty (or unknown) province is legal if it could reach; it matches nothing.
+  const t = target < 0 ? -1 : ctx.at[target]!;
   if (o.to === undefined) {
-    if (!canReach(ctx, s, target)) return demote(ctx, s, 'support-unreachable');
+    if (target < 0 || !canReach(ctx, s, target)) return demote(ctx, s, 'support-unreachable');
   } else {
-    const dest = provinceOf(o.to);
+    const dest = provinceIn(board, o.to);
     // DATC 6.D.34: supporting into one's own province is illegal (a unit cannot move there).
-    if (dest === self || dest === target || !canReach(ctx, s, dest)) return demote(ctx, s, 'support-unreachable');
-    if (t !== undefined && !supportedMovePossible(ctx, s, t, dest)) return demote(ctx, s, 'support-unreachable');
+    if (dest < 0 || dest === self || dest === target || !canReach(ctx, s, dest)) return demote(ctx, s, 'support-unreachable');
+    if (t >= 0 && !supportedMovePossible(ctx, s, t, dest)) return demote(ctx, s, 'support-unreachable');
     ctx.supDest[s] = dest;
     // A named coast binds only a fleet going to a split-coast province (DATC 6.B.9); else ignored.
-    if (t !== undefined && hasCoast(o.to) && board.splitCoasts.has(dest) && ctx.units[t]!.type === 'F') {
-      ctx.supDestLoc[s] = o.to;
+    if (t >= 0 && hasCoast(o.to) && board.split[dest] === 1 && ctx.fleet[t] === 1) {
+      // A coast the province does not have can match no move.
+      const place = placeIn(board, o.to);
+      ctx.supDestPlace[s] = place >= 0 ? place : board.names.length;
     }
   }
-  ctx.kind[s] = 'support';
-  ctx.target[s] = t ?? -1;
+  ctx.kind[s] = SUPPORT;
+  ctx.target[s] = t;
 }
 
 /** DATC 6.D.31: the supported move must be possible without the supporter's own help. */
-function supportedMovePossible(
-  ctx: Ctx,
-  s: number,
-  t: number,
-  dest: ProvinceId,
-): boolean {
-  const unit = ctx.units[t]!;
+function supportedMovePossible(ctx: Ctx, s: number, t: number, dest: number): boolean {
+  const board = ctx.board;
+  if (ctx.fleet[t] === 1) return fleetReach(board, ctx.place[t]!, dest) > 0;
+  if (board.kind[dest] === SEA) return false;
   const from = ctx.prov[t]!;
-  if (unit.type === 'F') return fleetReachOf(ctx.board, unit.loc).has(dest);
-  if (ctx.board.kind.get(dest) === 'sea') return false;
-  if (armyNeighbours(ctx.board, from).has(dest)) return true;
-  const supporter = ctx.prov[s]!;
-  return routeExists(ctx.board, from, dest, ctx.fleetSeas & ~(ctx.board.seaBit.get(supporter) ?? 0));
+  if (armyMoves(board, from, dest)) return true;
+  return routeExists(board, from, dest, ctx.fleetSeas & ~board.seaBit[ctx.prov[s]!]!);
 }
 
 function match(ctx: Ctx, consent: ReadonlySet<string> | undefined): void {
-  const { n, kind } = ctx;
-  for (let u = 0; u < n; u++) {
-    if (kind[u] !== 'move') continue;
-    const d = ctx.dest[u]!;
-    const list = ctx.attackers.get(d);
-    if (list) list.push(u);
-    else ctx.attackers.set(d, [u]);
+  const { n, kind, target, dest } = ctx;
+  // Lists are built back to front so each runs in unit order.
+  for (let u = n - 1; u >= 0; u--) {
+    if (kind[u] !== MOVE) continue;
+    const d = dest[u]!;
+    ctx.nextAttacker[u] = ctx.firstAttacker[d]!;
+    ctx.firstAttacker[d] = u;
   }
-  for (let f = 0; f < n; f++) {
-    if (kind[f] !== 'convoy') continue;
-    const a = ctx.target[f]!;
-    const o = ctx.given[f] as ConvoyOrder;
-    if (a >= 0 && kind[a] === 'move' && ctx.byConvoy[a] === 1 && ctx.dest[a] === provinceOf(o.to)) {
+  for (let f = n - 1; f >= 0; f--) {
+    if (kind[f] !== CONVOY) continue;
+    const a = target[f]!;
+    if (a >= 0 && kind[a] === MOVE && ctx.byConvoy[a] === 1 && dest[a] === dest[f]) {
       ctx.matched[f] = 1;
-      addTo(ctx.convoyers, a, f);
+      ctx.nextConvoyer[f] = ctx.firstConvoyer[a]!;
+      ctx.firstConvoyer[a] = f;
     }
   }
-  for (let s = 0; s < n; s++) {
-    if (kind[s] !== 'support') continue;
-    const t = ctx.target[s]!;
+  for (let s = n - 1; s >= 0; s--) {
+    if (kind[s] !== SUPPORT) continue;
+    const t = target[s]!;
     if (t < 0) continue;
     const d = ctx.supDest[s]!;
     const ok =
-      d === ''
-        ? kind[t] !== 'move'
-        : kind[t] === 'move' && ctx.dest[t] === d && (ctx.supDestLoc[s] === '' || ctx.destLoc[t] === ctx.supDestLoc[s]);
+      d < 0
+        ? kind[t] !== MOVE
+        : kind[t] === MOVE && dest[t] === d && (ctx.supDestPlace[s]! < 0 || ctx.destPlace[t] === ctx.supDestPlace[s]);
     if (!ok) continue;
-    const sp = ctx.units[s]!.power;
-    const tp = ctx.units[t]!.power;
-    if (consent && sp !== tp && !consent.has(`${tp}|${ctx.prov[s]}|${ctx.prov[t]}|${d}`)) continue;
+    if (consent && ctx.power[s] !== ctx.power[t] && !consent.has(supportKey(ctx.power[t]!, ctx.prov[s]!, ctx.prov[t]!, d))) continue;
     ctx.matched[s] = 1;
-    addTo(ctx.supports, t, s);
+    ctx.nextSupport[s] = ctx.firstSupport[t]!;
+    ctx.firstSupport[t] = s;
   }
 }

@@ -2,7 +2,7 @@
 // move, support or convoy order is one yes/no decision. resolve() guesses "fails" when it meets a
 // decision already being worked on; if the answer then depends on that guess, it tries "succeeds"
 // too. One consistent answer is taken; two or none mean a cycle, settled by the backup rule.
-import type { Ctx } from './context';
+import { CONVOY, MOVE, type Ctx } from './context';
 
 // Kept local: this module is the hot path, and these are compared on every call.
 const UNRESOLVED = 0;
@@ -65,8 +65,8 @@ function reset(ctx: Ctx, mark: number): void {
 function backupRule(ctx: Ctx, mark: number): void {
   const { deps, state, res, kind } = ctx;
   let paradox = false;
-  for (let k = mark; k < deps.length; k++) if (kind[deps[k]!] === 'convoy') paradox = true;
-  const settle = paradox ? 'convoy' : 'move';
+  for (let k = mark; k < deps.length; k++) if (kind[deps[k]!] === CONVOY) paradox = true;
+  const settle = paradox ? CONVOY : MOVE;
   let settled = false;
   for (let k = mark; k < deps.length; k++) {
     const d = deps[k]!;

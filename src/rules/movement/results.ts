@@ -1,8 +1,8 @@
 // Turning resolved decisions into plain data: one result per unit with its reason, the dislodged
 // units with their retreats, the standoff provinces, and the units after the moves.
 import type { Dislodged, Loc, Order, OrderResult, ProvinceId, Reason, Unit } from '../types';
-import { armyNeighbours, fleetNeighbourLocs, provinceOf } from './board';
-import type { Ctx } from './context';
+import { IMPASSABLE, SEA } from './board';
+import { CONVOY, MOVE, SUPPORT, type Ctx } from './context';
 import {
   decided,
   defendStrength,
@@ -13,23 +13,18 @@ import {
   attackStrength,
 } from './decide';
 
-export interface Aftermath {
-  /** Index of the unit that dislodged each unit, or -1. */
-  readonly dislodger: Int32Array;
-  readonly moved: Uint8Array;
-}
+/** What happened: ctx.moved and ctx.dislodger (kept in the workspace, see context.ts). */
+export type Aftermath = Pick<Ctx, 'moved' | 'dislodger'>;
 
 export function aftermath(ctx: Ctx): Aftermath {
-  const { n, kind } = ctx;
-  const moved = new Uint8Array(n);
-  for (let u = 0; u < n; u++) if (kind[u] === 'move' && decided(ctx, u)) moved[u] = 1;
-  const dislodger = new Int32Array(n).fill(-1);
-  for (const [p, movers] of ctx.attackers) {
-    const u = ctx.at.get(p);
-    if (u === undefined || moved[u]) continue;
-    for (const k of movers) if (moved[k]) dislodger[u] = k;
+  const { n, kind, moved, dislodger } = ctx;
+  for (let u = 0; u < n; u++) if (kind[u] === MOVE && decided(ctx, u)) moved[u] = 1;
+  for (let k = 0; k < n; k++) {
+    if (!moved[k]) continue;
+    const u = ctx.at[ctx.dest[k]!]!;
+    if (u >= 0 && !moved[u]) dislodger[u] = k;
   }
-  return { dislodger, moved };
+  return ctx;
 }
 
 export function unitResults(ctx: Ctx, after: Aftermath): OrderResult[] {
@@ -50,13 +45,13 @@ function unitResult(ctx: Ctx, after: Aftermath, u: number): OrderResult {
   const demoted = ctx.demoted[u];
   if (demoted) return { order: given, success: false, reason: demoted };
   switch (ctx.kind[u]) {
-    case 'move':
+    case MOVE:
       return after.moved[u] ? { order: given, success: true } : { order: given, success: false, reason: moveFailure(ctx, after, u) };
-    case 'support':
+    case SUPPORT:
       if (ctx.matched[u] !== 1) return { order: given, success: false, reason: { kind: 'support-not-matched' } };
       if (decided(ctx, u)) return { order: given, success: true };
       return { order: given, success: false, reason: dislodged ?? cutBy(ctx, u) };
-    case 'convoy':
+    case CONVOY:
       if (ctx.matched[u] !== 1) return { order: given, success: false, reason: { kind: 'void' } };
       if (decided(ctx, u)) return { order: given, success: true };
       return { order: given, success: false, reason: dislodged ?? { kind: 'void' } };
@@ -66,9 +61,9 @@ function unitResult(ctx: Ctx, after: Aftermath, u: number): OrderResult {
 }
 
 function cutBy(ctx: Ctx, s: number): Reason {
-  const power = ctx.units[s]!.power;
-  for (const k of ctx.attackers.get(ctx.prov[s]!) ?? []) {
-    if (ctx.units[k]!.power !== power && ctx.prov[k] !== ctx.supDest[s] && path(ctx, k)) {
+  const power = ctx.power[s];
+  for (let k = ctx.firstAttacker[ctx.prov[s]!]!; k >= 0; k = ctx.nextAttacker[k]!) {
+    if (ctx.power[k] !== power && ctx.prov[k] !== ctx.supDest[s] && path(ctx, k)) {
       return { kind: 'cut', by: ctx.units[k]!.loc };
     }
   }
@@ -78,27 +73,27 @@ function cutBy(ctx: Ctx, s: number): Reason {
 function moveFailure(ctx: Ctx, after: Aftermath, u: number): Reason {
   if (!path(ctx, u)) return convoyFailure(ctx, after, u);
   const dest = ctx.dest[u]!;
-  const rivals = ctx.attackers.get(dest)!;
+  const rivals = ctx.firstAttacker[dest]!;
+  const next = ctx.nextAttacker;
   const h = headToHead(ctx, u);
   if (h >= 0 && after.moved[h]) return { kind: 'beaten', by: ctx.units[h]!.loc };
-  for (const k of rivals) if (after.moved[k]) return { kind: 'beaten', by: ctx.units[k]!.loc };
+  for (let k = rivals; k >= 0; k = next[k]!) if (after.moved[k]) return { kind: 'beaten', by: ctx.units[k]!.loc };
   const attack = attackStrength(ctx, u);
   const with_: Loc[] = [];
-  const v = ctx.at.get(dest);
+  const v = ctx.at[dest]!;
   if (h >= 0) {
     if (defendStrength(ctx, h) >= attack) with_.push(ctx.units[h]!.loc);
-  } else if (v !== undefined && holdStrength(ctx, dest) >= attack) {
+  } else if (v >= 0 && holdStrength(ctx, dest) >= attack) {
     with_.push(ctx.units[v]!.loc);
   }
-  for (const k of rivals) if (k !== u && preventStrength(ctx, k) >= attack) with_.push(ctx.units[k]!.loc);
+  for (let k = rivals; k >= 0; k = next[k]!) if (k !== u && preventStrength(ctx, k) >= attack) with_.push(ctx.units[k]!.loc);
   with_.sort();
   return { kind: 'bounced', with: with_ };
 }
 
 function convoyFailure(ctx: Ctx, after: Aftermath, u: number): Reason {
-  const fleets = ctx.convoyers[u]!;
   let disruptedBy: Loc | undefined;
-  for (const f of fleets) {
+  for (let f = ctx.firstConvoyer[u]!; f >= 0; f = ctx.nextConvoyer[f]!) {
     if (decided(ctx, f)) continue;
     const d = after.dislodger[f]!;
     const by = d >= 0 ? ctx.units[d]!.loc : ctx.units[f]!.loc;
@@ -107,19 +102,27 @@ function convoyFailure(ctx: Ctx, after: Aftermath, u: number): Reason {
   return disruptedBy === undefined ? { kind: 'no-convoy-route' } : { kind: 'convoy-disrupted', by: disruptedBy };
 }
 
-/** Provinces left empty after a standoff: some failed move into them still had prevent strength. */
-export function contestedProvinces(ctx: Ctx, after: Aftermath): ProvinceId[] {
-  const out: ProvinceId[] = [];
-  for (const [p, movers] of ctx.attackers) {
-    if (occupiedAfter(ctx, after, p)) continue;
-    for (const k of movers) {
+/** Provinces left empty after a standoff (some failed move into them still had prevent
+ *  strength), in province order, which is id order. */
+export function contestedProvinces(ctx: Ctx, after: Aftermath): number[] {
+  const out: number[] = [];
+  for (let u = 0; u < ctx.n; u++) {
+    if (ctx.kind[u] !== MOVE) continue;
+    const p = ctx.dest[u]!;
+    // Each attacked province once: when its first attacker comes up.
+    if (ctx.firstAttacker[p] !== u || occupiedAfter(ctx, after, p)) continue;
+    for (let k = u; k >= 0; k = ctx.nextAttacker[k]!) {
       if (!after.moved[k] && preventStrength(ctx, k) > 0) {
         out.push(p);
         break;
       }
     }
   }
-  return out.sort();
+  return out.length > 1 ? out.sort((a, b) => a - b) : out;
+}
+
+export function provinceNames(ctx: Ctx, provinces: readonly number[]): ProvinceId[] {
+  return provinces.map((p) => ctx.board.names[p]!);
 }
 
 const byLoc = (a: Unit, b: Unit): number => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0);
@@ -132,7 +135,7 @@ export function unitsAfter(ctx: Ctx, after: Aftermath): Unit[] {
   for (let u = 0; u < ctx.n; u++) {
     if (after.dislodger[u]! >= 0) continue;
     const unit = ctx.units[u]!;
-    if (after.moved[u]) moved.push({ type: unit.type, power: unit.power, loc: ctx.destLoc[u]! });
+    if (after.moved[u]) moved.push({ type: unit.type, power: unit.power, loc: ctx.board.names[ctx.destPlace[u]!]! });
     else stayed.push(unit);
   }
   for (let k = 1; k < stayed.length; k++) if (stayed[k - 1]!.loc > stayed[k]!.loc) return stayed.concat(moved).sort(byLoc);
@@ -147,46 +150,39 @@ export function unitsAfter(ctx: Ctx, after: Aftermath): Unit[] {
 }
 
 /** Is province p occupied once the moves are made? */
-export function occupiedAfter(ctx: Ctx, after: Aftermath, p: ProvinceId): boolean {
-  const u = ctx.at.get(p);
+export function occupiedAfter(ctx: Ctx, after: Aftermath, p: number): boolean {
+  const u = ctx.at[p]!;
   // A unit that stayed is still there, or its dislodger is.
-  if (u !== undefined && !after.moved[u]) return true;
-  const movers = ctx.attackers.get(p);
-  if (movers) for (const k of movers) if (after.moved[k]) return true;
+  if (u >= 0 && !after.moved[u]) return true;
+  for (let k = ctx.firstAttacker[p]!; k >= 0; k = ctx.nextAttacker[k]!) if (after.moved[k]) return true;
   return false;
 }
 
-export function dislodgedUnits(ctx: Ctx, after: Aftermath, contested: readonly ProvinceId[]): Dislodged[] {
+export function dislodgedUnits(ctx: Ctx, after: Aftermath, contested: readonly number[]): Dislodged[] {
   const out: Dislodged[] = [];
+  const board = ctx.board;
   for (let u = 0; u < ctx.n; u++) {
     const d = after.dislodger[u]!;
     if (d < 0) continue;
-    const unit = ctx.units[u]!;
     // DATC 4.A.5: an attacker that came by convoy leaves its origin open for the retreat.
-    const barred = ctx.byConvoy[d] === 1 ? '' : ctx.prov[d]!;
+    const barred = ctx.byConvoy[d] === 1 ? -1 : ctx.prov[d]!;
     const retreats: Loc[] = [];
-    if (unit.type === 'A') {
-      for (const p of armyNeighbours(ctx.board, ctx.prov[u]!)) {
-        if (ctx.board.kind.get(p) !== 'sea' && retreatOpen(ctx, after, contested, barred, p)) retreats.push(p);
+    // Neighbour lists are sorted by name, so the retreats come out sorted.
+    if (ctx.fleet[u] !== 1) {
+      for (const p of board.armyNear[ctx.prov[u]!]!) {
+        if (board.kind[p] !== SEA && retreatOpen(ctx, after, contested, barred, p)) retreats.push(board.names[p]!);
       }
     } else {
-      for (const loc of fleetNeighbourLocs(ctx.board, unit.loc)) {
-        if (retreatOpen(ctx, after, contested, barred, provinceOf(loc))) retreats.push(loc);
+      for (const place of board.fleetNear[ctx.place[u]!]!) {
+        if (retreatOpen(ctx, after, contested, barred, board.provOf[place]!)) retreats.push(board.names[place]!);
       }
     }
-    retreats.sort();
-    out.push({ unit, attackerFrom: ctx.prov[d]!, retreats });
+    out.push({ unit: ctx.units[u]!, attackerFrom: board.names[ctx.prov[d]!]!, retreats });
   }
   return out;
 }
 
-function retreatOpen(ctx: Ctx, after: Aftermath, contested: readonly ProvinceId[], barred: ProvinceId, p: ProvinceId): boolean {
-  const kind = ctx.board.kind.get(p);
-  return (
-    kind !== undefined &&
-    kind !== 'impassable' &&
-    p !== barred &&
-    !contested.includes(p) &&
-    !occupiedAfter(ctx, after, p)
-  );
+function retreatOpen(ctx: Ctx, after: Aftermath, contested: readonly number[], barred: number, p: number): boolean {
+  const kind = ctx.board.kind[p]!;
+  return kind !== 0 && kind !== IMPASSABLE && p !== barred && !contested.includes(p) && !occupiedAfter(ctx, after, p);
 }
