@@ -95,7 +95,10 @@ function readConvoy(ctx: Ctx, u: number, o: ConvoyOrder): boolean {
     return false;
   }
   ctx.kind[u] = CONVOY;
-  ctx.target[u] = ctx.at[provinceIn(ctx.board, o.army)]!;
+  // The army must be named by its province id exactly ('bul', not 'bul/ec'): a convoy naming a
+  // coast carries nobody. (Kept as engine version 1 adjudicated it.)
+  const army = placeIn(ctx.board, o.army);
+  ctx.target[u] = army >= 0 && army < ctx.board.provinces ? ctx.at[army]! : -1;
   ctx.dest[u] = provinceIn(ctx.board, o.to);
   return true;
 }
