@@ -36,17 +36,17 @@ export function adjudicate(
   const settings = settingsOf(options);
   // Outside movement a neutral power is treated as in civil disorder: no retreats, no builds,
   // removals by the distance rule.
-  const held = new Set([...settings.civilDisorder, ...settings.neutral]);
+  const held = () => new Set([...settings.civilDisorder, ...settings.neutral]);
   switch (position.phase.kind) {
     case 'movement':
       return movementPhase(position, orders, options, settings);
     case 'retreat': {
-      const outcome = adjudicateRetreats(position, orders, settings.map, held);
+      const outcome = adjudicateRetreats(position, orders, settings.map, held());
       const next = closeTurn(position.phase, [...position.units, ...outcome.retreated], position.centres, settings.map);
       return { before: position, results: outcome.results, dislodged: [], contested: [], next };
     }
     case 'adjustment': {
-      const outcome = adjudicateAdjustments(position, orders, settings.map, held, settings.removalRule);
+      const outcome = adjudicateAdjustments(position, orders, settings.map, held(), settings.removalRule);
       const next: Position = {
         phase: nextPhase(position.phase),
         units: outcome.units,

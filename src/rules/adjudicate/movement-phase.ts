@@ -15,7 +15,7 @@ export function movementPhase(
   settings: Settings,
 ): Adjudication {
   const { orders: read, consents } = neutralMovementOrders(position, orders, settings.neutral, settings.rules.supportNeedsConsent);
-  const outcome = adjudicateMovement(position, read, { ...options, map: settings.map, rules: settings.rules });
+  const outcome = adjudicateMovement(position, read, { map: settings.map, rules: settings.rules, civilDisorder: options?.civilDisorder });
   // A dislodged neutral unit is destroyed (seed 000 XV.3): it gets no place to retreat to.
   const dislodged = outcome.dislodged
     .map((d) => (settings.neutral.has(d.unit.power) && d.retreats.length > 0 ? { ...d, retreats: [] } : d))

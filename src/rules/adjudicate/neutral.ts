@@ -19,13 +19,16 @@ export interface NeutralOptions {
 
 type SupportOrder = Extract<Order, { kind: 'support' }>;
 
+const NO_ORDERS: ReadonlySet<Order> = new Set();
+
 /** The orders the movement resolver should see, and the consent orders written for neutrals. */
 export function neutralMovementOrders(
   position: Position,
   orders: readonly Order[],
   neutral: ReadonlySet<Power>,
   supportNeedsConsent: boolean,
-): { orders: Order[]; consents: ReadonlySet<Order> } {
+): { orders: readonly Order[]; consents: ReadonlySet<Order> } {
+  if (neutral.size === 0) return { orders, consents: NO_ORDERS };
   const kept = orders.filter((o) => !neutral.has(o.power));
   const consents = new Set<Order>();
   if (supportNeedsConsent) {
@@ -42,6 +45,6 @@ export function neutralMovementOrders(
 }
 
 /** Results without the consent orders written on a neutral's behalf. */
-export function withoutConsents(results: readonly OrderResult[], consents: ReadonlySet<Order>): OrderResult[] {
-  return consents.size === 0 ? [...results] : results.filter((r) => !consents.has(r.order));
+export function withoutConsents(results: OrderResult[], consents: ReadonlySet<Order>): OrderResult[] {
+  return consents.size === 0 ? results : results.filter((r) => !consents.has(r.order));
 }
