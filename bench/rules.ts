@@ -25,6 +25,8 @@ export function randomMidGame(pick: (n: number) => number, count: number): Posit
   return { phase: { year: 1905, season: 'spring', kind: 'movement' }, units, centres, dislodged: [] };
 }
 
+const ROUNDS = 3;
+
 export function benchRules(phases = 10_000): void {
   const pick = picker(1901);
   const cases: { position: Position; orders: Order[] }[] = [];
@@ -35,13 +37,22 @@ export function benchRules(phases = 10_000): void {
   }
   const kinds = { move: 0, support: 0, convoy: 0, hold: 0 };
   for (const c of cases) for (const o of c.orders) if (o.kind in kinds) kinds[o.kind as keyof typeof kinds]++;
-  for (let i = 0; i < 2000; i++) adjudicate(cases[i % cases.length]!.position, cases[i % cases.length]!.orders); // warm-up
+  // Warm-up: one untimed pass over every case, so the timings measure the optimised code.
+  for (const c of cases) adjudicate(c.position, c.orders);
+  // Three timed passes: the headline median is over all of them, and each pass's median is
+  // printed too, so a pass disturbed by the machine (it is shared) shows as such.
   const times: number[] = [];
+  const roundMedians: number[] = [];
   const t0 = process.hrtime.bigint();
-  for (const c of cases) {
-    const s = process.hrtime.bigint();
-    adjudicate(c.position, c.orders);
-    times.push(Number(process.hrtime.bigint() - s) / 1000);
+  for (let round = 0; round < ROUNDS; round++) {
+    const roundTimes: number[] = [];
+    for (const c of cases) {
+      const s = process.hrtime.bigint();
+      adjudicate(c.position, c.orders);
+      roundTimes.push(Number(process.hrtime.bigint() - s) / 1000);
+    }
+    roundMedians.push(summarise(roundTimes).median);
+    for (const t of roundTimes) times.push(t);
   }
   const totalMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const s = summarise(times);
@@ -50,9 +61,11 @@ export function benchRules(phases = 10_000): void {
     ['phases', phases],
     ['units per phase (mean)', units.toFixed(1)],
     ['orders: moves/supports/convoys/holds', `${kinds.move}/${kinds.support}/${kinds.convoy}/${kinds.hold}`],
+    ['timed passes over them', ROUNDS],
     ['median', `${s.median.toFixed(2)} µs`],
+    ['median of each pass', roundMedians.map((m) => `${m.toFixed(2)} µs`).join(', ')],
     ['p95', `${s.p95.toFixed(2)} µs`],
-    ['phases per second', Math.round(phases / (totalMs / 1000))],
+    ['phases per second', Math.round((ROUNDS * phases) / (totalMs / 1000))],
     ['target median', '20 µs'],
     ['median / target', (s.median / 20).toFixed(2)],
   ]);
