@@ -211,3 +211,13 @@ export function armyMoves(board: Board, a: number, b: number): boolean {
 export function fleetReach(board: Board, from: number, p: number): number {
   return board.reachCount[from * board.provinces + p]!;
 }
+
+/** May a fleet sail from place a to place b? */
+export function fleetMoves(board: Board, a: number, b: number): boolean {
+  return board.fleetAdj[a * board.names.length + b] === 1;
+}
+
+/** The first place of province p (by name) a fleet at place `from` reaches; -1 if none. */
+export function firstReached(board: Board, from: number, p: number): number {
+  return board.reachFirst[from * board.provinces + p]!;
+}

@@ -1,8 +1,9 @@
 // Reading the orders: which order counts for each unit, which are illegal (and so become holds,
 // DATC 4.E.1), which moves go by convoy (seed 002 convoy intent), and which supports and convoys
 // match the order of the unit they name.
+import { provinceOf } from '../map';
 import type { IllegalReason, Order, Power } from '../types';
-import { IMPASSABLE, LAND, SEA, armyMoves, fleetReach, hasCoast, placeIn, provinceIn } from './board';
+import { IMPASSABLE, LAND, SEA, armyMoves, fleetMoves, fleetReach, hasCoast, placeIn, provinceIn, firstReached } from './board';
 import { necessarySeas, routeExists } from './convoy';
 import { CONVOY, HOLD, MOVE, SUPPORT, type Ctx } from './context';
 
@@ -111,14 +112,9 @@ function convoyIllegal(ctx: Ctx, u: number, o: ConvoyOrder): IllegalReason | und
   const to = provinceIn(board, o.to);
   const a = from < 0 ? -1 : ctx.at[from]!;
   if (a >= 0 && ctx.fleet[a] === 1) return 'convoy-non-army';
-  if (from < 0 || to < 0) return sameProvince(o.army, o.to) ? 'move-to-self' : 'not-adjacent';
+  if (from < 0 || to < 0) return provinceOf(o.army) === provinceOf(o.to) ? 'move-to-self' : 'not-adjacent';
   if (from === to) return 'move-to-self';
   return (necessarySeas(board, from, to, ctx.fleetSeas) & board.seaBit[ctx.prov[u]!]!) !== 0 ? undefined : 'not-adjacent';
-}
-
-/** For names not on the map: do two locs name the same province? */
-function sameProvince(a: string, b: string): boolean {
-  return a.split('/')[0] === b.split('/')[0];
 }
 
 function readMove(ctx: Ctx, u: number, o: MoveOrder, convoys: boolean): void {
@@ -155,11 +151,11 @@ function readMove(ctx: Ctx, u: number, o: MoveOrder, convoys: boolean): void {
     if (hasCoast(o.to)) {
       // DATC 4.B.3: a named coast the fleet cannot reach makes the order illegal.
       place = placeIn(board, o.to);
-      if (place < 0 || board.fleetAdj[here * board.names.length + place] !== 1) return demote(ctx, u, 'not-adjacent');
+      if (place < 0 || !fleetMoves(board, here, place)) return demote(ctx, u, 'not-adjacent');
     } else {
       // DATC 4.B.1 / 4.B.2: the coast may be left out only when one coast is reachable.
       if (reachable !== 1) return demote(ctx, u, 'coast-required');
-      place = board.reachFirst[here * board.provinces + to]!;
+      place = firstReached(board, here, to);
     }
   } else {
     place = to; // DATC 4.B.6: a coast named for a province without coasts is ignored.
