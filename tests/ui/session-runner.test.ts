@@ -1,59 +1,19 @@
 // The game plumbing in Node: three phones (each its own fake IndexedDB and Y.Doc, docs wired to
 // each other like peers) create, join, start, seal and see the phase resolve; every phone reveals
 // and acknowledges on its own; a reload keeps sealed orders and keys; chat opens only for recipients.
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import nacl from 'tweetnacl';
-import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
-import { createGameDoc, readLog } from '../../src/net';
+import { readLog } from '../../src/net';
 import { openMessage } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
-import { openPactoStore, persistDoc } from '../../src/store';
-import { openDevice, type Device } from '../../src/ui/game/device';
-import { GameRunner } from '../../src/ui/game/runner';
 import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
 import { defaultRoster, isComplete, lotRoster } from '../../src/ui/lobby/roster';
-
-interface Phone {
-  device: Device;
-  doc: Y.Doc;
-  runner: GameRunner;
-}
+import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
 
 let clock = 1_700_000_000_000;
 const now = () => clock;
-
-async function device(name: string): Promise<Device> {
-  const store = await openPactoStore(`pacto-${name}-${Math.random()}`, new IDBFactory());
-  return openDevice(store, nacl.randomBytes, clock);
-}
-
-/** Opens a game on a device, as useGameSession does, minus the network. */
-async function open(d: Device, gameId: string): Promise<Phone> {
-  const doc = createGameDoc();
-  await persistDoc(d.store, gameId, doc).ready;
-  const runner = await GameRunner.open({ store: d.store, identity: d.identity, gameId, doc, now, random: nacl.randomBytes });
-  return { device: d, doc, runner };
-}
-
-/** Every update of one doc reaches the others, like connected peers. */
-function wire(phones: Phone[]): void {
-  for (const a of phones) {
-    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
-      if (origin === 'wire') return;
-      for (const b of phones) if (b !== a) Y.applyUpdate(b.doc, u, 'wire');
-    });
-  }
-  for (const a of phones) for (const b of phones) if (a !== b) Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'wire');
-}
-
-async function settle(phones: Phone[]): Promise<void> {
-  for (let i = 0; i < 20; i++) {
-    await new Promise((r) => setTimeout(r, 5));
-    await Promise.all(phones.map((p) => p.runner.idle()));
-  }
-}
+const device = (name: string) => newDevice(name, clock);
+const open = (d: Phone['device'], gameId: string) => openPhone(d, gameId, now);
 
 const move = (power: Power, type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
 
@@ -73,6 +33,22 @@ async function threePlayerGame(assignment: 'choice' | 'lot' = 'choice') {
   wire(phones);
   await settle(phones);
   return { gameId, phones };
+}
+
+/** Bea takes Germany and Carl Russia (phones[1] and [2]; Ana, phones[0], holds France). */
+async function seat(phones: Phone[]): Promise<void> {
+  await phones[1]!.runner.join('Bea', 'germany');
+  await phones[2]!.runner.join('Carl', 'russia');
+  await settle(phones);
+}
+
+/** Ana starts the game with the default roster, and every phone catches up. */
+async function start(phones: Phone[]): Promise<void> {
+  const a = phones[0]!.runner;
+  const roster = defaultRoster(a.view.players);
+  if (!isComplete(roster, a.view.players)) throw new Error('incomplete roster');
+  await a.start(roster);
+  await settle(phones);
 }
 
 describe('game session plumbing (three phones, no network)', () => {
@@ -129,13 +105,8 @@ describe('game session plumbing (three phones, no network)', () => {
   it('draw votes stay secret until all have voted; then every phone opens its own and the game is drawn', async () => {
     const { phones } = await threePlayerGame();
     const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('roster incomplete');
-    await a.runner.start(roster);
-    await settle(phones);
+    await seat(phones);
+    await start(phones);
     await a.runner.voteDraw(true);
     await b.runner.voteDraw(true);
     await settle(phones);
@@ -151,13 +122,8 @@ describe('game session plumbing (three phones, no network)', () => {
   it('keeps sealed orders and their keys across a reload, and re-seals before the reveal', async () => {
     const { gameId, phones } = await threePlayerGame();
     const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(phones);
+    await seat(phones);
+    await start(phones);
     await b.runner.seal('germany', [move('germany', 'A', 'mun', 'bur')]);
     await b.runner.seal('germany', [move('germany', 'A', 'mun', 'ruh')]);
     await b.runner.saveDraft('germany', [move('germany', 'A', 'mun', 'tyr')]);
@@ -185,13 +151,8 @@ describe('game session plumbing (three phones, no network)', () => {
   it('opens press only for its recipients and counts unread messages', async () => {
     const { phones } = await threePlayerGame();
     const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(phones);
+    await seat(phones);
+    await start(phones);
     await a.runner.sendChat(['germany'], 'Burgundy is yours');
     await settle(phones);
     expect(b.runner.current.chats.map((m) => m.text)).toEqual(['Burgundy is yours']);
@@ -234,18 +195,13 @@ describe('game session plumbing (three phones, no network)', () => {
   it('runs one game in two tabs of one phone without signing two messages with one number', async () => {
     const { gameId, phones } = await threePlayerGame();
     const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
+    await seat(phones);
     // A second tab of Bea's phone: same store and identity, its own doc and runner.
     const b2 = await open(b.device, gameId);
     const all = [a, b, c, b2];
     wire(all);
     await settle(all);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(all);
+    await start(all);
     // Both tabs accept, reveal and acknowledge on their own, at the same moments.
     for (const p of [a, b, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
     await settle(all);

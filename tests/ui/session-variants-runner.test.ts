@@ -2,59 +2,22 @@
 // like peers): a "1914" game refuses to seal while a unit lacks an order, in the player's
 // language, and signs nothing; the creator never plays a neutral power; a two-player game dealt by
 // lot seals the coin with the Fall orders of the toss year, and Italy goes to a side.
-import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import nacl from 'tweetnacl';
-import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
-import { createGameDoc, readLog } from '../../src/net';
+import { readLog } from '../../src/net';
 import { openMessage } from '../../src/protocol';
 import { formatUnit, type Order, type Power } from '../../src/rules';
-import { openPactoStore, persistDoc } from '../../src/store';
-import { openDevice, type Device } from '../../src/ui/game/device';
-import { GameRunner, MissingOrdersError } from '../../src/ui/game/runner';
+import { MissingOrdersError } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
 import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
 import { dealProblem, defaultSeats, lotRoster, rosterOf } from '../../src/ui/lobby/roster';
 import { variantFor } from '../../src/ui/lobby/variants';
-
-interface Phone {
-  device: Device;
-  doc: Y.Doc;
-  runner: GameRunner;
-}
+import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
-
-async function device(name: string): Promise<Device> {
-  const store = await openPactoStore(`pacto-v-${name}-${Math.random()}`, new IDBFactory());
-  return openDevice(store, nacl.randomBytes, clock);
-}
-
-async function open(d: Device, gameId: string, lang: Lang): Promise<Phone> {
-  const doc = createGameDoc();
-  await persistDoc(d.store, gameId, doc).ready;
-  const runner = await GameRunner.open({ store: d.store, identity: d.identity, gameId, doc, now, random: nacl.randomBytes, lang: () => lang });
-  return { device: d, doc, runner };
-}
-
-function wire(phones: Phone[]): void {
-  for (const a of phones) {
-    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
-      if (origin === 'wire') return;
-      for (const b of phones) if (b !== a) Y.applyUpdate(b.doc, u, 'wire');
-    });
-  }
-  for (const a of phones) for (const b of phones) if (a !== b) Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'wire');
-}
-
-async function settle(phones: Phone[]): Promise<void> {
-  for (let i = 0; i < 20; i++) {
-    await new Promise((r) => setTimeout(r, 5));
-    await Promise.all(phones.map((p) => p.runner.idle()));
-  }
-}
+const device = (name: string) => newDevice(`v-${name}`, clock);
+const open = (d: Phone['device'], gameId: string, lang: Lang) => openPhone(d, gameId, now, lang);
 
 async function game(variant: string, players: number, assignment: 'choice' | 'lot', claim: Power | null, lang: Lang = 'es') {
   const devices = await Promise.all(Array.from({ length: players }, (_, i) => device(String(i))));

@@ -1,0 +1,57 @@
+// Phones for the session tests in Node: each its own fake IndexedDB and Y.Doc, the docs wired
+// to each other like connected peers, and a way to wait until every runner has caught up.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import nacl from 'tweetnacl';
+import * as Y from 'yjs';
+import { createGameDoc } from '../../src/net';
+import { openPactoStore, persistDoc } from '../../src/store';
+import { openDevice, type Device } from '../../src/ui/game/device';
+import { GameRunner } from '../../src/ui/game/runner';
+import type { Lang } from '../../src/ui/i18n';
+
+export interface Phone {
+  device: Device;
+  doc: Y.Doc;
+  runner: GameRunner;
+}
+
+export async function device(name: string, clock: number): Promise<Device> {
+  const store = await openPactoStore(`pacto-${name}-${Math.random()}`, new IDBFactory());
+  return openDevice(store, nacl.randomBytes, clock);
+}
+
+/** Opens a game on a device, as useGameSession does, minus the network. */
+export async function openPhone(d: Device, gameId: string, now: () => number, lang?: Lang): Promise<Phone> {
+  const doc = createGameDoc();
+  await persistDoc(d.store, gameId, doc).ready;
+  const runner = await GameRunner.open({
+    store: d.store,
+    identity: d.identity,
+    gameId,
+    doc,
+    now,
+    random: nacl.randomBytes,
+    ...(lang === undefined ? {} : { lang: () => lang }),
+  });
+  return { device: d, doc, runner };
+}
+
+/** Every update of one doc reaches the others, like connected peers. */
+export function wire(phones: Phone[]): void {
+  for (const a of phones) {
+    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin === 'wire') return;
+      for (const b of phones) if (b !== a) Y.applyUpdate(b.doc, u, 'wire');
+    });
+  }
+  for (const a of phones) for (const b of phones) if (a !== b) Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'wire');
+}
+
+/** Lets every runner finish what the last updates set off. */
+export async function settle(phones: Phone[]): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 5));
+    await Promise.all(phones.map((p) => p.runner.idle()));
+  }
+}
