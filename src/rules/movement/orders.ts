@@ -3,8 +3,8 @@
 // match the order of the unit they name.
 import { provinceOf } from '../map';
 import type { IllegalReason, Order, Power } from '../types';
-import { IMPASSABLE, LAND, SEA, armyMoves, fleetMoves, fleetReach, hasCoast, placeIn, provinceIn, firstReached } from './board';
-import { necessarySeas, routeExists } from './convoy';
+import { armyMoves, hasCoast, placeIn, provinceIn } from './board';
+import { NO_COAST, convoyCheck, moveCheck, supportCheck } from './legality';
 import { CONVOY, HOLD, MOVE, SUPPORT, type Ctx } from './context';
 
 export interface ReadOptions {
@@ -90,7 +90,11 @@ function demote(ctx: Ctx, u: number, why: IllegalReason): void {
 
 /** Reads a convoy order; true when it is legal. */
 function readConvoy(ctx: Ctx, u: number, o: ConvoyOrder): boolean {
-  const why = convoyIllegal(ctx, u, o);
+  const from = provinceIn(ctx.board, o.army);
+  const to = provinceIn(ctx.board, o.to);
+  let why = convoyCheck(ctx, u, from, to);
+  // Two names of one province the map does not know: a convoy to where the army stands.
+  if (why === 'not-adjacent' && (from < 0 || to < 0) && provinceOf(o.army) === provinceOf(o.to)) why = 'move-to-self';
   if (why) {
     demote(ctx, u, why);
     return false;
@@ -100,67 +104,26 @@ function readConvoy(ctx: Ctx, u: number, o: ConvoyOrder): boolean {
   // coast carries nobody. (Kept as engine version 1 adjudicated it.)
   const army = placeIn(ctx.board, o.army);
   ctx.target[u] = army >= 0 && army < ctx.board.provinces ? ctx.at[army]! : -1;
-  ctx.dest[u] = provinceIn(ctx.board, o.to);
+  ctx.dest[u] = to;
   return true;
-}
-
-function convoyIllegal(ctx: Ctx, u: number, o: ConvoyOrder): IllegalReason | undefined {
-  const board = ctx.board;
-  if (ctx.fleet[u] !== 1) return 'convoy-by-non-fleet';
-  if (board.kind[ctx.prov[u]!] !== SEA) return 'convoy-from-land';
-  const from = provinceIn(board, o.army);
-  const to = provinceIn(board, o.to);
-  const a = from < 0 ? -1 : ctx.at[from]!;
-  if (a >= 0 && ctx.fleet[a] === 1) return 'convoy-non-army';
-  if (from < 0 || to < 0) return provinceOf(o.army) === provinceOf(o.to) ? 'move-to-self' : 'not-adjacent';
-  if (from === to) return 'move-to-self';
-  return (necessarySeas(board, from, to, ctx.fleetSeas) & board.seaBit[ctx.prov[u]!]!) !== 0 ? undefined : 'not-adjacent';
 }
 
 function readMove(ctx: Ctx, u: number, o: MoveOrder, convoys: boolean): void {
   const board = ctx.board;
-  const from = ctx.prov[u]!;
   const to = provinceIn(board, o.to);
-  if (to < 0 || board.kind[to] === IMPASSABLE) return demote(ctx, u, 'not-adjacent');
-  if (to === from) return demote(ctx, u, 'move-to-self');
-  const toKind = board.kind[to]!;
-
-  if (ctx.fleet[u] !== 1) {
-    if (toKind === SEA) return demote(ctx, u, 'army-to-sea');
-    const adjacent = armyMoves(board, from, to);
-    // Seed 002 (2000 rulebook): one legal convoy order by a fleet of the army's own power shows the intent.
-    const byConvoy = !adjacent || o.viaConvoy === true || (convoys && ownConvoyFor(ctx, u, to));
-    if (byConvoy && !routeExists(board, from, to, ctx.fleetSeas)) {
-      if (!adjacent) return demote(ctx, u, 'not-adjacent');
-      // "Via convoy" with no fleet that could ever carry it: no land fallback (DATC 4.A.3), so it holds.
-      ctx.kind[u] = HOLD;
-      ctx.demoted[u] = { kind: 'no-convoy-route' };
-      return;
-    }
-    setMove(ctx, u, to, to, byConvoy);
+  const viaConvoy = o.viaConvoy === true;
+  const place = moveCheck(ctx, u, to, hasCoast(o.to) ? placeIn(board, o.to) : NO_COAST, viaConvoy);
+  if (typeof place !== 'number') {
+    if (place !== 'no-convoy-route') return demote(ctx, u, place);
+    ctx.kind[u] = HOLD;
+    ctx.demoted[u] = { kind: 'no-convoy-route' };
     return;
   }
-
-  if (o.viaConvoy === true) return demote(ctx, u, 'fleet-cannot-be-convoyed');
-  if (toKind === LAND) return demote(ctx, u, 'fleet-to-land');
-  const here = ctx.place[u]!;
-  const reachable = fleetReach(board, here, to);
-  if (reachable === 0) return demote(ctx, u, 'not-adjacent');
-  let place: number;
-  if (board.split[to] === 1) {
-    if (hasCoast(o.to)) {
-      // DATC 4.B.3: a named coast the fleet cannot reach makes the order illegal.
-      place = placeIn(board, o.to);
-      if (place < 0 || !fleetMoves(board, here, place)) return demote(ctx, u, 'not-adjacent');
-    } else {
-      // DATC 4.B.1 / 4.B.2: the coast may be left out only when one coast is reachable.
-      if (reachable !== 1) return demote(ctx, u, 'coast-required');
-      place = firstReached(board, here, to);
-    }
-  } else {
-    place = to; // DATC 4.B.6: a coast named for a province without coasts is ignored.
-  }
-  setMove(ctx, u, to, place, false);
+  // An army goes by convoy when it must, when told to, or (seed 002, 2000 rulebook) when a legal
+  // convoy order by a fleet of its own power shows the intent; a route then exists (moveCheck).
+  const byConvoy =
+    ctx.fleet[u] !== 1 && (!armyMoves(board, ctx.prov[u]!, to) || viaConvoy || (convoys && ownConvoyFor(ctx, u, to)));
+  setMove(ctx, u, to, place, byConvoy);
 }
 
 /** Does a legal convoy order of the army's own power carry army u to province `to`? */
@@ -178,29 +141,16 @@ function setMove(ctx: Ctx, u: number, to: number, place: number, byConvoy: boole
   ctx.byConvoy[u] = byConvoy ? 1 : 0;
 }
 
-/** Can unit u move into province p by itself (the test for supporting into p)? */
-function canReach(ctx: Ctx, u: number, p: number): boolean {
-  const board = ctx.board;
-  if (ctx.fleet[u] !== 1) return board.kind[p] !== SEA && armyMoves(board, ctx.prov[u]!, p);
-  return fleetReach(board, ctx.place[u]!, p) > 0;
-}
-
 function readSupport(ctx: Ctx, s: number, o: SupportOrder): void {
   const board = ctx.board;
   const target = provinceIn(board, o.supported.loc);
-  const self = ctx.prov[s]!;
+  const dest = o.to === undefined ? undefined : provinceIn(board, o.to);
   ctx.supDest[s] = -1;
   ctx.supDestPlace[s] = -1;
-  if (target === self) return demote(ctx, s, 'support-self');
-  // A support naming an empty (or unknown) province is legal if it could reach; it matches nothing.
+  const why = supportCheck(ctx, s, target, dest);
+  if (why) return demote(ctx, s, why);
   const t = target < 0 ? -1 : ctx.at[target]!;
-  if (o.to === undefined) {
-    if (target < 0 || !canReach(ctx, s, target)) return demote(ctx, s, 'support-unreachable');
-  } else {
-    const dest = provinceIn(board, o.to);
-    // DATC 6.D.34: supporting into one's own province is illegal (a unit cannot move there).
-    if (dest < 0 || dest === self || dest === target || !canReach(ctx, s, dest)) return demote(ctx, s, 'support-unreachable');
-    if (t >= 0 && !supportedMovePossible(ctx, s, t, dest)) return demote(ctx, s, 'support-unreachable');
+  if (dest !== undefined && o.to !== undefined) {
     ctx.supDest[s] = dest;
     // A named coast binds only a fleet going to a split-coast province (DATC 6.B.9); else ignored.
     if (t >= 0 && hasCoast(o.to) && board.split[dest] === 1 && ctx.fleet[t] === 1) {
@@ -211,16 +161,6 @@ function readSupport(ctx: Ctx, s: number, o: SupportOrder): void {
   }
   ctx.kind[s] = SUPPORT;
   ctx.target[s] = t;
-}
-
-/** DATC 6.D.31: the supported move must be possible without the supporter's own help. */
-function supportedMovePossible(ctx: Ctx, s: number, t: number, dest: number): boolean {
-  const board = ctx.board;
-  if (ctx.fleet[t] === 1) return fleetReach(board, ctx.place[t]!, dest) > 0;
-  if (board.kind[dest] === SEA) return false;
-  const from = ctx.prov[t]!;
-  if (armyMoves(board, from, dest)) return true;
-  return routeExists(board, from, dest, ctx.fleetSeas & ~board.seaBit[ctx.prov[s]!]!);
 }
 
 function match(ctx: Ctx, consent: ReadonlySet<string> | undefined): void {
