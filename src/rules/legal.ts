@@ -1,173 +1,135 @@
-// Which orders a unit may be given: the app offers only these, the benchmark and the protocol's
-// simulated games draw from them. Legal here means "the adjudicator will not call it illegal";
-// whether it succeeds is the adjudicator's business.
-import type { GameMap, Loc, Order, Position, Power, ProvinceId, Unit } from './types';
-import { STANDARD_MAP, fleetNeighbours, locsOf, provinceOf } from './map';
+// Which orders a unit may be given (godip's Options; the app offers only these, the benchmark and
+// the protocol's simulated games draw from them). Legal means "the adjudicator will not call it
+// illegal", and the list is made by asking the adjudicator's own predicates (movement/legality.ts,
+// retreatTarget, checkBuild) about every candidate, so the two cannot disagree. Whether an order
+// succeeds is the adjudicator's business.
+//
+// The list holds each order once, written as the adjudicator reads it: units by where they stand,
+// a fleet's destination with its coast, supports and convoys to provinces. Orders the adjudicator
+// accepts but that can do nothing are left out: a support or convoy naming an empty province.
+import type { GameMap, Loc, Order, Position, Power, ProvinceId, UnitRef } from './types';
+import { STANDARD_MAP, locsOf, provinceOf } from './map';
+import { SEA, armyMoves, boardOf } from './movement/board';
+import { newCtx, type Ctx } from './movement/context';
+import { NO_COAST, convoyCheck, moveCheck, supportCheck } from './movement/legality';
+import { retreatTarget } from './adjudicate/retreat';
+import { checkBuild } from './adjudicate/adjustment';
+import { adjustmentsNeeded } from './adjudicate/centres';
 
-function armyNeighbours(map: GameMap, province: ProvinceId): readonly ProvinceId[] {
-  return map.armyEdges[province] ?? [];
-}
-
-/** The seas that hold a fleet (any power's): the only places a convoy route can pass. */
-function fleetHeldSeas(map: GameMap, position: Position): ReadonlySet<ProvinceId> {
-  const seas = new Set<ProvinceId>();
-  for (const u of position.units) if (u.type === 'F' && map.provinces[u.loc]?.kind === 'sea') seas.add(u.loc);
-  return seas;
-}
-
-/** Provinces an army at `from` could reach through seas that hold fleets (any power's). */
-export function convoyDestinations(map: GameMap, position: Position, from: ProvinceId, via?: ProvinceId): ProvinceId[] {
-  return destinationsThrough(map, fleetHeldSeas(map, position), from, via);
-}
-
-function destinationsThrough(map: GameMap, held: ReadonlySet<ProvinceId>, from: ProvinceId, via?: ProvinceId): ProvinceId[] {
-  const fleetSea = (p: ProvinceId): boolean => held.has(p);
-  const seen = new Set<ProvinceId>();
-  const queue: ProvinceId[] = [];
-  for (const loc of fleetNeighboursOfProvince(map, from)) {
-    const p = provinceOf(loc);
-    if (fleetSea(p) && !seen.has(p)) {
-      seen.add(p);
-      queue.push(p);
-    }
-  }
-  const out = new Set<ProvinceId>();
-  for (let i = 0; i < queue.length; i++) {
-    const sea = queue[i]!;
-    for (const loc of fleetNeighbours(map, sea)) {
-      const p = provinceOf(loc);
-      const kind = map.provinces[p]?.kind;
-      if (kind === 'sea') {
-        if (fleetSea(p) && !seen.has(p)) {
-          seen.add(p);
-          queue.push(p);
-        }
-      } else if (kind === 'coast' && p !== from && (via === undefined || pathUses(map, held, from, p, via))) {
-        out.add(p);
-      }
-    }
-  }
-  return [...out].sort();
-}
-
-/** Every fleet location adjacent to any coast of `province` (armies board convoys from the province). */
-function fleetNeighboursOfProvince(map: GameMap, province: ProvinceId): Loc[] {
-  const out = new Set<Loc>();
-  for (const loc of locsOf(map, province)) for (const n of fleetNeighbours(map, loc)) out.add(n);
-  return [...out];
-}
-
-/** Is there a chain of fleet-held seas from `from` to `to` that passes through the sea `via`? */
-function pathUses(map: GameMap, held: ReadonlySet<ProvinceId>, from: ProvinceId, to: ProvinceId, via: ProvinceId): boolean {
-  const fleetSea = (p: ProvinceId): boolean => held.has(p);
-  // from -> ... -> via and via -> ... -> to, each over fleet-held seas.
-  const reach = (start: ProvinceId, goal: (sea: ProvinceId) => boolean): boolean => {
-    const seen = new Set<ProvinceId>();
-    const queue = fleetNeighboursOfProvince(map, start).map(provinceOf).filter(fleetSea);
-    for (const q of queue) seen.add(q);
-    for (let i = 0; i < queue.length; i++) {
-      const sea = queue[i]!;
-      if (goal(sea)) return true;
-      for (const l of fleetNeighbours(map, sea)) {
-        const p = provinceOf(l);
-        if (fleetSea(p) && !seen.has(p)) {
-          seen.add(p);
-          queue.push(p);
-        }
-      }
-    }
-    return false;
-  };
-  return fleetSea(via) && reach(from, (s) => s === via) && reach(to, (s) => s === via);
-}
-
-/** Provinces (with the move's target loc) a unit can move to without a convoy. */
-function directMoves(map: GameMap, unit: Unit): Loc[] {
-  if (unit.type === 'A') {
-    return armyNeighbours(map, provinceOf(unit.loc)).filter((p) => map.provinces[p]?.kind !== 'sea' && map.provinces[p]?.kind !== 'impassable');
-  }
-  return [...fleetNeighbours(map, unit.loc)];
-}
-
-/** Provinces a unit could support into: where it could move itself, ignoring coasts and convoys. */
-function supportReach(map: GameMap, unit: Unit): Set<ProvinceId> {
-  return new Set(directMoves(map, unit).map(provinceOf));
-}
-
-/** Every legal movement-phase order for the unit at `loc`, sorted for determinism. */
-export function legalOrdersForUnit(position: Position, loc: Loc, map: GameMap = STANDARD_MAP): Order[] {
-  if (position.phase.kind === 'retreat') {
-    const d = position.dislodged.find((x) => x.unit.loc === loc);
-    if (!d) return [];
-    const ref = { type: d.unit.type, loc: d.unit.loc };
-    return [
-      ...d.retreats.map((to): Order => ({ kind: 'retreat', power: d.unit.power, unit: ref, to })),
-      { kind: 'disband', power: d.unit.power, unit: ref },
-    ];
-  }
-  const unit = position.units.find((u) => u.loc === loc);
-  if (!unit || position.phase.kind !== 'movement') return [];
+/** Every legal order for the unit at `loc` (exactly where it stands: 'stp/sc', not 'stp') in the
+ *  position's phase, on the phase's map (a variant's map may close provinces). Sorted for
+ *  determinism: hold, moves, supports unit by unit, convoys. [] outside movement and retreats. */
+export function legalOrdersForUnit(position: Position, loc: Loc, map: GameMap): Order[] {
+  if (position.phase.kind === 'retreat') return retreatOptions(position, loc, map);
+  if (position.phase.kind !== 'movement') return [];
+  const u = position.units.findIndex((x) => x.loc === loc);
+  if (u < 0) return [];
+  const board = boardOf(map);
+  // The adjudicator's workspace, set up for this position; nothing is adjudicated in it here.
+  const ctx = newCtx(board, position.units);
+  const unit = position.units[u]!;
   const power = unit.power;
-  const ref = { type: unit.type, loc: unit.loc };
+  const ref: UnitRef = { type: unit.type, loc: unit.loc };
   const out: Order[] = [{ kind: 'hold', power, unit: ref }];
-  const origin = provinceOf(unit.loc);
-  const held = fleetHeldSeas(map, position);
+  for (const m of moveOptions(ctx, u)) out.push(m.via ? { kind: 'move', power, unit: ref, to: m.to, viaConvoy: true } : { kind: 'move', power, unit: ref, to: m.to });
 
-  const direct = directMoves(map, unit);
-  for (const to of direct) out.push({ kind: 'move', power, unit: ref, to });
-  if (unit.type === 'A') {
-    const directSet = new Set(direct);
-    for (const to of destinationsThrough(map, held, origin)) {
-      out.push(directSet.has(to) ? { kind: 'move', power, unit: ref, to, viaConvoy: true } : { kind: 'move', power, unit: ref, to });
+  const reach = reachedProvinces(ctx, u);
+  for (let t = 0; t < ctx.n; t++) {
+    if (t === u) continue;
+    const other = position.units[t]!;
+    const supported: UnitRef = { type: other.type, loc: other.loc };
+    const target = ctx.prov[t]!;
+    if (supportCheck(ctx, u, target, undefined) === undefined) out.push({ kind: 'support', power, unit: ref, supported });
+    for (const d of reach) {
+      if (supportCheck(ctx, u, target, d) === undefined) out.push({ kind: 'support', power, unit: ref, supported, to: board.names[d]! });
     }
   }
 
-  const reach = supportReach(map, unit);
-  for (const other of position.units) {
-    if (other.loc === unit.loc) continue;
-    const otherProvince = provinceOf(other.loc);
-    const supported = { type: other.type, loc: other.loc };
-    if (reach.has(otherProvince)) out.push({ kind: 'support', power, unit: ref, supported });
-    const targets = new Set(directMoves(map, other).map(provinceOf));
-    if (other.type === 'A') for (const p of destinationsThrough(map, held, otherProvince)) targets.add(p);
-    for (const to of [...targets].sort()) {
-      if (to !== origin && reach.has(to)) out.push({ kind: 'support', power, unit: ref, supported, to });
-    }
-  }
-
-  if (unit.type === 'F' && map.provinces[origin]?.kind === 'sea') {
-    for (const army of position.units) {
-      if (army.type !== 'A') continue;
-      const from = provinceOf(army.loc);
-      for (const to of destinationsThrough(map, held, from, origin)) {
-        out.push({ kind: 'convoy', power, unit: ref, army: from, to });
+  // Convoys: only a fleet at sea convoys and only an army is convoyed (convoyCheck says so too;
+  // asking it about every pair of units would double the time of the list).
+  if (ctx.fleet[u] === 1 && board.kind[ctx.prov[u]!] === SEA) {
+    for (let a = 0; a < ctx.n; a++) {
+      if (ctx.fleet[a] === 1) continue;
+      const army = ctx.prov[a]!;
+      for (let d = 0; d < board.provinces; d++) {
+        if (convoyCheck(ctx, u, army, d) === undefined) out.push({ kind: 'convoy', power, unit: ref, army: board.names[army]!, to: board.names[d]! });
       }
     }
   }
   return out;
 }
 
-/** Builds a power may order now (one per free owned home centre and unit type/coast), or removals. */
-export function adjustmentOrders(position: Position, power: Power, map: GameMap = STANDARD_MAP): { builds: Order[]; removals: Order[]; delta: number } {
-  const owned = Object.values(position.centres).filter((p) => p === power).length;
-  const units = position.units.filter((u) => u.power === power);
-  const occupied = new Set(position.units.map((u) => provinceOf(u.loc)));
-  const free = Object.values(map.provinces)
-    .filter((p) => p.home === power && position.centres[p.id] === power && !occupied.has(p.id))
-    .map((p) => p.id);
-  // Builds are limited by free home centres; removals are not limited by anything.
-  const delta = owned > units.length ? Math.min(owned - units.length, free.length) : owned - units.length;
+/** Where unit u may move: first without a convoy (the map's neighbours), then the provinces it
+ *  may reach by convoy, by name; a neighbour reached by convoy too comes again, "via convoy". */
+function moveOptions(ctx: Ctx, u: number): { to: Loc; via: boolean }[] {
+  const board = ctx.board;
+  const out: { to: Loc; via: boolean }[] = [];
+  if (ctx.fleet[u] === 1) {
+    for (const b of board.fleetNear[ctx.place[u]!]!) {
+      // A neighbour is a province, or one coast of a split-coast province: the coast is named.
+      const place = moveCheck(ctx, u, board.provOf[b]!, b === board.provOf[b] ? NO_COAST : b, false);
+      if (typeof place === 'number') out.push({ to: board.names[place]!, via: false });
+    }
+    return out;
+  }
+  const from = ctx.prov[u]!;
+  for (const p of board.armyNear[from]!) {
+    if (typeof moveCheck(ctx, u, p, NO_COAST, false) === 'number') out.push({ to: board.names[p]!, via: false });
+  }
+  for (let p = 0; p < board.provinces; p++) {
+    // Beyond the neighbours only a convoy reaches; to a neighbour, a convoy must be asked for.
+    const neighbour = armyMoves(board, from, p);
+    if (typeof moveCheck(ctx, u, p, NO_COAST, neighbour) === 'number') out.push({ to: board.names[p]!, via: neighbour });
+  }
+  return out;
+}
+
+/** Provinces unit u could move into by itself, by number (= by name): where it may support. */
+function reachedProvinces(ctx: Ctx, u: number): number[] {
+  const board = ctx.board;
+  if (ctx.fleet[u] !== 1) return [...board.armyNear[ctx.prov[u]!]!];
+  return [...new Set(board.fleetNear[ctx.place[u]!]!.map((b) => board.provOf[b]!))].sort((a, b) => a - b);
+}
+
+/** A dislodged unit's retreats (each one the adjudicator takes as written) and disbanding. */
+function retreatOptions(position: Position, loc: Loc, map: GameMap): Order[] {
+  const d = position.dislodged.find((x) => x.unit.loc === loc);
+  if (!d) return [];
+  const power = d.unit.power;
+  const ref: UnitRef = { type: d.unit.type, loc: d.unit.loc };
+  const out: Order[] = [];
+  for (const to of d.retreats) {
+    const target = retreatTarget(d, to, map);
+    if ('loc' in target && target.loc === to) out.push({ kind: 'retreat', power, unit: ref, to });
+  }
+  out.push({ kind: 'disband', power, unit: ref });
+  return out;
+}
+
+/** What a power may order in an adjustment phase: `delta` builds (each offered build is one the
+ *  adjudicator takes: a unit type, and a coast where needed, in a free owned home centre), or
+ *  -`delta` removals (any of its units). */
+export function adjustmentOrders(position: Position, power: Power, map: GameMap): { builds: Order[]; removals: Order[]; delta: number } {
+  const delta = adjustmentsNeeded(position, map)[power];
   const builds: Order[] = [];
-  if (owned > units.length) {
-    for (const h of [...free].sort()) {
-      const kind = map.provinces[h]?.kind;
-      if (kind === 'land' || kind === 'coast') builds.push({ kind: 'build', power, unit: { type: 'A', loc: h } });
-      if (kind === 'coast') for (const loc of locsOf(map, h).filter((l) => l in map.fleetEdges)) builds.push({ kind: 'build', power, unit: { type: 'F', loc } });
+  if (delta > 0) {
+    const occupied = new Set(position.units.map((u) => provinceOf(u.loc)));
+    const homes = Object.keys(map.provinces).filter((id) => map.provinces[id]!.home === power).sort();
+    for (const h of homes) {
+      // Candidates: an army there, a fleet on the province and on each of its coasts.
+      const candidates: Order[] = [
+        { kind: 'build', power, unit: { type: 'A', loc: h } },
+        ...locsOf(map, h).map((loc): Order => ({ kind: 'build', power, unit: { type: 'F', loc } })),
+      ];
+      for (const o of candidates) if (o.kind === 'build' && !('illegal' in checkBuild(o, position, map, occupied, NO_BUILDS))) builds.push(o);
     }
   }
-  const removals: Order[] = owned < units.length ? units.map((u) => ({ kind: 'remove', power, unit: { type: u.type, loc: u.loc } })) : [];
+  const removals: Order[] =
+    delta < 0 ? position.units.filter((u) => u.power === power).map((u) => ({ kind: 'remove', power, unit: { type: u.type, loc: u.loc } })) : [];
   return { builds, removals, delta };
 }
+
+const NO_BUILDS: ReadonlySet<string> = new Set();
 
 /**
  * A complete random order set for one power in the current phase, drawn from the legal orders.

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { STARTING_POSITION, explainResult, adjudicate, formatLoc, formatOrder, legalOrdersForUnit, provinceOf } from '../../src/rules';
+import { STANDARD_MAP, STARTING_POSITION, explainResult, adjudicate, formatLoc, formatOrder, legalOrdersForUnit, provinceOf } from '../../src/rules';
 import type { Order } from '../../src/rules';
 import { SCREENSHOTS, missingStrings, serveApp, tapOnMap, type Served } from '../ui/browser-app';
 
@@ -40,7 +40,7 @@ describe('order entry by tapping on the map', () => {
     await tapOnMap(page, 'par');
     await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
     // Only the legal destinations light up.
-    const legal = [...new Set(legalOrdersForUnit(STARTING_POSITION, 'par').flatMap((o) => (o.kind === 'move' ? [provinceOf(o.to)] : [])))].sort();
+    const legal = [...new Set(legalOrdersForUnit(STARTING_POSITION, 'par', STANDARD_MAP).flatMap((o) => (o.kind === 'move' ? [provinceOf(o.to)] : [])))].sort();
     expect(await targetsShown(page)).toEqual(legal);
     await page.screenshot({ path: join(SCREENSHOTS, 'ui-es-unit-selected.png') });
     await tapOnMap(page, 'bur');
@@ -80,7 +80,7 @@ describe('order entry by tapping on the map', () => {
     const { context, page } = await phone('en-GB');
     await tapOnMap(page, 'mar');
     await page.getByRole('button', { name: 'Support', exact: true }).click();
-    const supportable = [...new Set(legalOrdersForUnit(STARTING_POSITION, 'mar').flatMap((o) => (o.kind === 'support' ? [provinceOf(o.supported.loc)] : [])))].sort();
+    const supportable = [...new Set(legalOrdersForUnit(STARTING_POSITION, 'mar', STANDARD_MAP).flatMap((o) => (o.kind === 'support' ? [provinceOf(o.supported.loc)] : [])))].sort();
     expect(await targetsShown(page)).toEqual(supportable);
     await tapOnMap(page, 'par');
     await tapOnMap(page, 'bur');

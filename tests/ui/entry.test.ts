@@ -50,18 +50,18 @@ describe('order entry offers only legal orders', () => {
       const selected = tapLoc(IDLE, allPowers, provinceOf(unit.loc));
       expect(selected.state).toMatchObject({ step: 'move', unit: unit.loc });
       const offered = reachable(allPowers, selected.state);
-      const legal = new Set(legalOrdersForUnit(STARTING_POSITION, unit.loc).map(key));
+      const legal = new Set(legalOrdersForUnit(STARTING_POSITION, unit.loc, STANDARD_MAP).map(key));
       expect([...offered].sort()).toEqual([...legal].sort());
     });
   }
 
   it('move targets are the legal destinations, and a tap elsewhere gives no order', () => {
     const state = tapLoc(IDLE, allPowers, 'par').state;
-    const legalTo = legalOrdersForUnit(STARTING_POSITION, 'par').flatMap((o) => (o.kind === 'move' ? [o.to] : []));
+    const legalTo = legalOrdersForUnit(STARTING_POSITION, 'par', STANDARD_MAP).flatMap((o) => (o.kind === 'move' ? [o.to] : []));
     expect([...entryView(state, allPowers).targets]).toEqual([...new Set(legalTo)].sort());
     for (const p of Object.keys(STANDARD_MAP.provinces)) {
       const out = tapLoc(state, allPowers, p);
-      if (out.order) expect(legalOrdersForUnit(STARTING_POSITION, 'par').map(key)).toContain(key(out.order));
+      if (out.order) expect(legalOrdersForUnit(STARTING_POSITION, 'par', STANDARD_MAP).map(key)).toContain(key(out.order));
     }
     expect(tapLoc(state, allPowers, 'mun').order).toBeUndefined();
   });
@@ -108,7 +108,7 @@ describe('retreats and adjustments', () => {
     expect(entryView(IDLE, ctx).selectable).toEqual(['mun']);
     const s = tapLoc(IDLE, ctx, 'mun').state;
     const offered = reachable(ctx, s);
-    expect([...offered].sort()).toEqual(legalOrdersForUnit(r2.next, 'mun').map(key).sort());
+    expect([...offered].sort()).toEqual(legalOrdersForUnit(r2.next, 'mun', STANDARD_MAP).map(key).sort());
   });
 
   it('offers builds in free home centres up to the number due, with unit type and coast', () => {
@@ -123,7 +123,7 @@ describe('retreats and adjustments', () => {
     const stp = tapLoc(IDLE, ctx, 'stp');
     expect(stp.state.step).toBe('choose');
     const options = entryView(stp.state, ctx).options.map(key).sort();
-    const legal = adjustmentOrders(position, 'russia').builds.filter((o) => o.kind === 'build' && provinceOf(o.unit.loc) === 'stp').map(key).sort();
+    const legal = adjustmentOrders(position, 'russia', STANDARD_MAP).builds.filter((o) => o.kind === 'build' && provinceOf(o.unit.loc) === 'stp').map(key).sort();
     expect(options).toEqual(legal);
     expect(options).toHaveLength(3); // army, fleet on the north coast, fleet on the south coast
     // With three builds due and three drafted, no other centre is offered.
@@ -171,13 +171,13 @@ function allLegal(position: Position): Set<string> {
   if (position.phase.kind === 'adjustment') {
     return new Set(
       POWERS.flatMap((p) => {
-        const { builds, removals, delta } = adjustmentOrders(position, p);
+        const { builds, removals, delta } = adjustmentOrders(position, p, STANDARD_MAP);
         return delta > 0 ? builds : delta < 0 ? removals : [];
       }).map(key),
     );
   }
   const units = position.phase.kind === 'retreat' ? position.dislodged.map((d) => d.unit) : position.units;
-  return new Set(units.flatMap((u) => legalOrdersForUnit(position, u.loc)).map(key));
+  return new Set(units.flatMap((u) => legalOrdersForUnit(position, u.loc, STANDARD_MAP)).map(key));
 }
 
 describe('order entry in played positions', () => {

@@ -25,9 +25,9 @@ function illegal(order: Order, why: IllegalReason): OrderResult {
   return { order, success: false, reason: { kind: 'illegal', why } };
 }
 
-type BuildCheck = { readonly unit: Unit } | { readonly illegal: IllegalReason };
+export type BuildCheck = { readonly unit: Unit } | { readonly illegal: IllegalReason };
 
-function checkBuild(
+export function checkBuild(
   order: Extract<Order, { kind: 'build' }>,
   position: Position,
   map: GameMap,

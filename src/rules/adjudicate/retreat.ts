@@ -16,9 +16,9 @@ export interface RetreatOutcome {
   readonly retreated: readonly Unit[];
 }
 
-type Target = { readonly loc: Loc } | { readonly illegal: IllegalReason };
+export type Target = { readonly loc: Loc } | { readonly illegal: IllegalReason };
 
-function retreatTarget(d: Dislodged, to: Loc, map: GameMap): Target {
+export function retreatTarget(d: Dislodged, to: Loc, map: GameMap): Target {
   const province = provinceOf(to);
   const open = d.retreats.filter((loc) => provinceOf(loc) === province);
   const [only] = open;

@@ -47,7 +47,7 @@ const arbUnits = (min: number, max: number): fc.Arbitrary<Unit[]> =>
  *  some units switch to supporting a move another unit was given, so that battles are common. */
 function arbOrders(position: Position): fc.Arbitrary<Order[]> {
   const name = fc.constantFrom(...names);
-  const legalOf = position.units.map((unit) => legalOrdersForUnit(position, unit.loc));
+  const legalOf = position.units.map((unit) => legalOrdersForUnit(position, unit.loc, STANDARD_MAP));
   const perUnit = position.units.map((unit, i) => {
     const legal = legalOf[i]!;
     const ref = { type: unit.type, loc: unit.loc };
@@ -176,7 +176,7 @@ describe('movement invariants', () => {
     expect(units.length).toBeGreaterThan(64);
     const position: Position = { phase: { year: 1905, season: 'spring', kind: 'movement' }, units, centres: {}, dislodged: [] };
     // Everyone attacks a neighbour: with every province full, only supported attacks get in.
-    const orders: Order[] = units.map((u) => legalOrdersForUnit(position, u.loc).find((o) => o.kind === 'move')!).filter(Boolean);
+    const orders: Order[] = units.map((u) => legalOrdersForUnit(position, u.loc, STANDARD_MAP).find((o) => o.kind === 'move')!).filter(Boolean);
     const full = adjudicate(position, orders);
     expect(full.results.slice(0, units.length)).toHaveLength(units.length);
     const small = adjudicate({ ...position, units: units.slice(0, 3) }, []);
