@@ -11,9 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { adjudicate, POWERS, RULES_ENGINE_VERSION, STARTING_POSITION, randomOrders, type Position } from '../../src/rules';
 import { picker } from '../../src/util/prng';
 
-/** Digest of every adjudication, per engine version. Version 1 was recorded with commit a6306cd. */
+/** Digest of every adjudication, per engine version. Version 1 was recorded with commit a6306cd,
+ *  and re-recorded when randomOrders stopped drawing illegal convoys and supports (legal.ts): the
+ *  engine before that change gives this digest for the new draws, and the old digest
+ *  (13554b14...) for the old ones, as does the engine after it. */
 const DIGESTS: Readonly<Record<string, string>> = {
-  'pacto-rules/1': '13554b1431be39fecc850847332e002048fffecb8a978574aca5550e110a3f94',
+  'pacto-rules/1': '569ac8695f7ff4736d6c4135e71393577d0d4ca0760ce9b33cfc3bf682eeea59',
 };
 
 function playDigest(games: number, years: number): { digest: string; phases: number; kinds: Set<string> } {
