@@ -237,3 +237,24 @@ export function attackOrders(pick: Pick, position: Position, legal: ReadonlyMap<
   }
   return orders;
 }
+
+/** Every movement order for `unit` naming units where they stand: hold, a move to every place
+ *  with and without "via convoy", a support of every other unit to hold and to every place, a
+ *  convoy of every other unit to every place. */
+export function everyMovementOrder(map: GameMap, position: Position, unit: Unit): Order[] {
+  const power = unit.power;
+  const me = refOf(unit);
+  const all = placesOf(map);
+  const out: Order[] = [{ kind: 'hold', power, unit: me }];
+  for (const to of all) out.push({ kind: 'move', power, unit: me, to }, { kind: 'move', power, unit: me, to, viaConvoy: true });
+  for (const other of position.units) {
+    if (other === unit) continue;
+    const supported = refOf(other);
+    out.push({ kind: 'support', power, unit: me, supported });
+    for (const to of all) {
+      out.push({ kind: 'support', power, unit: me, supported, to });
+      out.push({ kind: 'convoy', power, unit: me, army: provinceOf(other.loc), to });
+    }
+  }
+  return out;
+}

@@ -2,12 +2,7 @@
 // every variant (its map, its rule switches, its neutral powers): every order the list offers for
 // a unit is adjudicated as not illegal, and every order of any shape the adjudicator accepts for
 // the unit is in the list (once read the way the adjudicator reads it: helpers.ts, canonical).
-//
-// The adjudicator is the judge, through its results only. Legality does not depend on the other
-// orders, so one adjudication tries one order for every unit at once. One case needs more: an
-// army told to go "via convoy" to a neighbour with no fleets to carry it is turned into a hold
-// ("no-convoy-route"), which reads like a legal convoyed move no fleet happened to convoy; such
-// an order is tried again with every fleet at sea ordered to convoy it.
+// The adjudicator judges through its results only (judge.ts).
 import { describe, expect, it } from 'vitest';
 import {
   POWERS,
@@ -18,19 +13,16 @@ import {
   locsOf,
   provinceOf,
   variantPhase,
-  type Adjudication,
-  type GameMap,
   type Order,
-  type OrderResult,
   type Phase,
   type Position,
   type Power,
-  type Unit,
   type Variant,
   type VariantPhaseSetup,
 } from '../../../src/rules';
 import { picker } from '../../../src/util/prng';
-import { attackOrders, canonical, key, movementCandidates, nearby, oneOf, placesOf, randomPosition, type Pick } from './helpers';
+import { attackOrders, key, movementCandidates, nearby, oneOf, placesOf, randomPosition, type Pick } from './helpers';
+import { judge, newTally, type Item, type Tally } from './judge';
 
 /** Random movement positions per variant setup (16 setups: thousands in all). */
 const POSITIONS = 130;
@@ -40,21 +32,6 @@ const DENSITY_SPREAD = 30;
 /** Candidate orders of any shape tried per unit and position, besides every offered one. */
 const CANDIDATES = 20;
 
-interface Tally {
-  offered: Record<string, number>;
-  acceptedOthers: Record<string, number>;
-  refused: number;
-  positions: number;
-  retreatPositions: number;
-  adjustmentPositions: number;
-  failures: string[];
-}
-
-const newTally = (): Tally => ({ offered: {}, acceptedOthers: {}, refused: 0, positions: 0, retreatPositions: 0, adjustmentPositions: 0, failures: [] });
-const bump = (m: Record<string, number>, k: string): void => {
-  m[k] = (m[k] ?? 0) + 1;
-};
-
 /** Every phase setup of a variant: the start, and for the two-player games Italy after the toss. */
 function setupsOf(variant: Variant): { name: string; setup: VariantPhaseSetup }[] {
   const out = [{ name: variant.id, setup: variantPhase(variant, variant.start.phase, null) }];
@@ -63,68 +40,6 @@ function setupsOf(variant: Variant): { name: string; setup: VariantPhaseSetup }[
     out.push({ name: `${variant.id} after the toss`, setup: variantPhase(variant, after, variant.seats[0]!.id) });
   }
   return out;
-}
-
-const resultsByOrder = (adj: Adjudication): Map<Order, OrderResult> => new Map(adj.results.map((r) => [r.order, r]));
-
-function asksConvoyToNeighbour(o: Order, map: GameMap, unit: Unit): boolean {
-  return o.kind === 'move' && o.viaConvoy === true && unit.type === 'A' && (map.armyEdges[provinceOf(unit.loc)] ?? []).includes(provinceOf(o.to));
-}
-
-/** Is the army's move "via convoy" carried when every fleet at sea convoys it? (Neutral fleets
- *  too: legality counts them, and only whose orders are read depends on neutrality.) */
-function carried(position: Position, setup: VariantPhaseSetup, o: Extract<Order, { kind: 'move' }>): boolean {
-  const army = provinceOf(o.unit.loc);
-  const to = provinceOf(o.to);
-  const convoys: Order[] = position.units
-    .filter((f) => f.type === 'F' && setup.map.provinces[provinceOf(f.loc)]?.kind === 'sea')
-    .map((f) => ({ kind: 'convoy', power: f.power, unit: { type: 'F', loc: f.loc }, army, to }));
-  const adj = adjudicate(position, [o, ...convoys], { ...setup.options, neutral: [] });
-  return resultsByOrder(adj).get(o)?.reason?.kind !== 'no-convoy-route';
-}
-
-interface Item {
-  readonly order: Order;
-  readonly offered: boolean;
-}
-
-/** Tries each unit's items, one per unit per adjudication, and checks both directions. */
-function judge(
-  position: Position,
-  setup: VariantPhaseSetup,
-  queues: readonly { unit: Unit; offered: ReadonlySet<string>; items: readonly Item[] }[],
-  where: string,
-  tally: Tally,
-): void {
-  const rounds = Math.max(0, ...queues.map((q) => q.items.length));
-  for (let r = 0; r < rounds; r++) {
-    const orders = queues.flatMap((q) => (q.items[r] ? [q.items[r]!.order] : []));
-    const results = resultsByOrder(adjudicate(position, orders, setup.options));
-    for (const q of queues) {
-      const item = q.items[r];
-      if (!item) continue;
-      const o = item.order;
-      const result = results.get(o);
-      if (!result) {
-        tally.failures.push(`${where}: no result for ${key(o)}`);
-        continue;
-      }
-      let accepted = result.reason?.kind !== 'illegal';
-      if (accepted && result.reason?.kind === 'no-convoy-route' && asksConvoyToNeighbour(o, setup.map, q.unit)) {
-        accepted = carried(position, setup, o as Extract<Order, { kind: 'move' }>);
-      }
-      if (item.offered) {
-        bump(tally.offered, o.kind);
-        if (!accepted) tally.failures.push(`${where}: offered ${key(o)}, adjudicated ${JSON.stringify(result.reason)}`);
-      } else if (accepted) {
-        bump(tally.acceptedOthers, o.kind);
-        const c = key(canonical(o, position, setup.map));
-        if (!q.offered.has(c)) tally.failures.push(`${where}: accepted ${key(o)} (read as ${c}), not offered`);
-      } else {
-        tally.refused += 1;
-      }
-    }
-  }
 }
 
 /** Checks a movement position; returns every unit's legal orders. */
@@ -173,7 +88,6 @@ function checkAdjustments(pick: Pick, setup: VariantPhaseSetup, position: Positi
   for (const power of POWERS.filter((p) => !setup.neutral.includes(p))) {
     const { builds, removals } = adjustmentOrders(position, power, map);
     const offered = [...builds, ...removals];
-    const offeredKeys = new Set(offered.map(key));
     const homes = Object.keys(map.provinces).filter((id) => map.provinces[id]!.home === power);
     const places = [...homes.flatMap((h) => locsOf(map, h)), ...Array.from({ length: 3 }, () => oneOf(pick, all))];
     const mine = position.units.filter((u) => u.power === power);
@@ -188,20 +102,8 @@ function checkAdjustments(pick: Pick, setup: VariantPhaseSetup, position: Positi
       ]),
     ];
     const items: Item[] = [...offered.map((order) => ({ order, offered: true })), ...candidates.map((order) => ({ order, offered: false }))];
-    for (const { order, offered: isOffered } of items) {
-      const result = resultsByOrder(adjudicate(position, [order], setup.options)).get(order);
-      const accepted = result !== undefined && result.reason?.kind !== 'illegal';
-      if (isOffered) {
-        bump(tally.offered, order.kind);
-        if (!accepted) tally.failures.push(`${where}: offered ${key(order)}, adjudicated ${JSON.stringify(result?.reason)}`);
-      } else if (accepted) {
-        bump(tally.acceptedOthers, order.kind);
-        const c = key(canonical(order, position, map));
-        if (!offeredKeys.has(c)) tally.failures.push(`${where}: accepted ${key(order)} (read as ${c}), not offered`);
-      } else {
-        tally.refused += 1;
-      }
-    }
+    // One queue: one order per adjudication.
+    judge(position, setup, [{ offered: new Set(offered.map(key)), items }], where, tally);
   }
 }
 
