@@ -4,12 +4,13 @@
 import type { GameMap, Order, PhaseKind, Position, Power, ProvinceId } from './types';
 import { POWERS } from './types';
 import { STANDARD_MAP } from './map';
+import { adjustmentOrders, legalOrdersForUnit } from './legal';
 import { describeError } from './notation/errors';
 import type { OrderParseError } from './notation/errors';
 import { formatOrder } from './notation/format';
 import { OrderGrammar } from './notation/grammar';
-import type { RawOrder, Reading, SyntaxFailure } from './notation/grammar';
-import type { Lang } from './notation/lookup';
+import type { RawLoc, RawOrder, Reading, SyntaxFailure } from './notation/grammar';
+import type { Lang, LookupError } from './notation/lookup';
 import { resolveOrder } from './notation/resolve';
 import { compact } from './notation/text';
 import { tokenize } from './notation/tokens';
@@ -45,6 +46,26 @@ const STOP_WORDS = new Set(
 
 function sameOrder(a: Order, b: Order): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The orders the position's legal-order list holds (all of them if it holds none). */
+function offeredOnes(orders: readonly Order[], position: Position, map: GameMap): readonly Order[] {
+  const offered = orders.filter((o) => {
+    if (o.kind === 'waive') return false;
+    if (position.phase.kind === 'adjustment') {
+      const { builds, removals } = adjustmentOrders(position, o.power, map);
+      return [...builds, ...removals].some((x) => sameOrder(x, o));
+    }
+    return legalOrdersForUnit(position, o.unit.loc, map).some((x) => sameOrder(x, o));
+  });
+  return offered.length > 0 ? offered : orders;
+}
+
+/** The ambiguous name a reading took one meaning of, if any. */
+function ambiguityOf(raw: RawOrder): LookupError | undefined {
+  const locs: (RawLoc | undefined)[] =
+    raw.kind === 'waive' ? [] : [raw.unit, 'to' in raw ? raw.to : undefined, 'supported' in raw ? raw.supported : undefined, 'army' in raw ? raw.army : undefined];
+  return locs.find((l) => l?.ambiguity !== undefined)?.ambiguity;
 }
 
 /** The error of the reading that got furthest: that is where the text stops making sense. */
@@ -95,25 +116,28 @@ export function parseOrder(text: string, ctx: ParseContext): ParseResult {
   if (tokens.length === 0) return { ok: false, error: { code: 'empty' } };
   if (tokens.length > MAX_TOKENS) return { ok: false, error: { code: 'too-long', text: text.slice(0, 80) } };
 
-  const grammar = new OrderGrammar(text, tokens, map, ctx.lang);
+  const grammar = new OrderGrammar(text, tokens, map, ctx.lang, ctx.position !== undefined);
   // A unit alone is an order only in adjustments (a build or a removal).
   const readings: Reading<RawOrder>[] = grammar
     .orders()
     .filter((r) => r.value.kind !== 'bare' || ctx.phase === 'adjustment');
   const resolveCtx = { power: ctx.power, phase: ctx.phase, map, ...(ctx.position ? { position: ctx.position } : {}) };
   const resolved = readings
-    .map((r) => ({ cost: r.cost, result: resolveOrder(r.value, resolveCtx) }))
+    .map((r) => ({ cost: r.cost, raw: r.value, result: resolveOrder(r.value, resolveCtx) }))
     .sort((a, b) => a.cost - b.cost);
 
-  const good = resolved.flatMap((r) => (r.result.ok ? [{ cost: r.cost, order: r.result.order }] : []));
+  const good = resolved.flatMap((r) => (r.result.ok ? [{ cost: r.cost, order: r.result.order, raw: r.raw }] : []));
   if (good.length > 0) {
     const best = good[0]!.cost;
+    const tied = good.filter((g) => g.cost === best);
     const distinct: Order[] = [];
-    for (const g of good) {
-      if (g.cost === best && !distinct.some((o) => sameOrder(o, g.order))) distinct.push(g.order);
-    }
-    if (distinct.length === 1) return { ok: true, order: distinct[0]! };
-    return { ok: false, error: { code: 'ambiguous-order', text: text.trim(), readings: distinct } };
+    for (const g of tied) if (!distinct.some((o) => sameOrder(o, g.order))) distinct.push(g.order);
+    // Where the text allows several orders equally, the position keeps the ones it allows.
+    const settled = ctx.position && distinct.length > 1 ? offeredOnes(distinct, ctx.position, map) : distinct;
+    if (settled.length === 1) return { ok: true, order: settled[0]! };
+    const ambiguity = tied.map((g) => ambiguityOf(g.raw)).find((e) => e !== undefined);
+    if (ambiguity) return { ok: false, error: ambiguity };
+    return { ok: false, error: { code: 'ambiguous-order', text: text.trim(), readings: settled } };
   }
   const firstError = resolved.find((r) => !r.result.ok);
   if (firstError && !firstError.result.ok) return { ok: false, error: firstError.result.error };

@@ -81,6 +81,34 @@ describe('pacto adjudicate', () => {
     expect(r3.err).toContain('"qqq" is not a place');
   });
 
+  it('reads back the orders it prints (issue 14: F nth S F swe - den was "ambiguous")', async () => {
+    const pos = file(
+      'north.json',
+      JSON.stringify({
+        phase: 'spring 1901 movement',
+        units: { england: ['F nth'], russia: ['F swe'], germany: ['F den'] },
+        centres: { england: ['lon'], russia: ['stp'], germany: ['kie'] },
+      }),
+    );
+    const sheet = file('north.txt', 'England: F nth S F swe - den\nRussia: F swe - den\n');
+    const first = await run('adjudicate', sheet, '--position', pos, '--json');
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    const results = JSON.parse(first.out).results as { power: string; order: string }[];
+    expect(results).toContainEqual({ power: 'germany', order: 'F den H', success: false, reason: { kind: 'dislodged', by: 'swe' } });
+    // The orders as it printed them, in both languages, parse again to the same results.
+    for (const lang of ['en', 'es']) {
+      const printed = await run('adjudicate', sheet, '--position', pos, '--lang', lang);
+      expect(printed.code).toBe(0);
+      const lines = printed.out.split('\n').filter((l) => /^\s*F /.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]!);
+      expect(lines).toContain(lang === 'en' ? 'F NTH S F Swe - Den' : 'F MNt A F Sue-Din');
+      const again = file(`north-${lang}.txt`, `${lang === 'en' ? 'England' : 'Inglaterra'}: ${lines.find((l) => l.startsWith('F NTH') || l.startsWith('F MNt'))}\nRussia: F swe - den\n`);
+      const second = await run('adjudicate', again, '--position', pos, '--json', '--lang', lang);
+      expect(second.err).toBe('');
+      expect(JSON.parse(second.out).results).toEqual(results);
+    }
+  });
+
   it('prints the starting position', async () => {
     const { code, out } = await run('start', '--json');
     expect(code).toBe(0);

@@ -6,7 +6,7 @@
 // Syntax only: what the words mean for the position is decided in resolve.ts.
 import type { Coast, GameMap, ProvinceId, UnitType } from '../types';
 import type { Lang, LookupError } from './lookup';
-import { matchProvince } from './lookup';
+import { hyphenated, matchProvince } from './lookup';
 import { editDistance } from './text';
 import type { Token } from './tokens';
 import type { Phrase } from './vocabulary';
@@ -15,6 +15,9 @@ import * as V from './vocabulary';
 export interface RawLoc {
   readonly province: ProvinceId;
   readonly coast?: Coast;
+  /** Set when the text names several provinces and this reading took one of them (only when a
+   *  position may settle which: see OrderGrammar's `expand`). */
+  readonly ambiguity?: LookupError;
 }
 export interface RawUnit extends RawLoc {
   readonly type?: UnitType;
@@ -47,6 +50,8 @@ export type SyntaxFailure =
 const COST_PREFIX = 2;
 const COST_FUZZY = 3;
 const COST_FILLER = 1;
+/** One of the provinces an ambiguous name ('Gal' with no language) may mean. */
+const COST_AMBIGUOUS = 4;
 /** Shortest order word that may be misspelt. */
 const MIN_FUZZY_WORD = 6;
 /** Longest province span tried, in tokens ('Mediterráneo occidental costa ...', 'St. Petersburg (north coast)'). */
@@ -62,6 +67,8 @@ export class OrderGrammar {
     private readonly tokens: readonly Token[],
     private readonly map: GameMap,
     private readonly lang: Lang | undefined,
+    /** Read an ambiguous name as each province it may mean, for the position to settle. */
+    private readonly expand = false,
   ) {}
 
   /** Every complete reading of the text. */
@@ -178,16 +185,24 @@ export class OrderGrammar {
     const out: Reading<RawLoc>[] = [];
     const first = this.tokens[i];
     if (first && first.kind === 'word') {
+      let dashed = false;
       for (let j = i + 1; j <= Math.min(this.tokens.length, i + MAX_SPAN); j++) {
         const last = this.tokens[j - 1]!;
+        if (last.kind === 'dash') dashed = true;
         if (last.kind === 'dash' || last.kind === 'open' || last.kind === 'slash') continue;
         const m = matchProvince(this.map, this.text.slice(first.start, last.end), this.lang);
+        // A dash inside a name only where the name has one ('Mid-Atlantic'): 'Swe - Den' is a
+        // move from Sweden to Denmark, never 'Sweden'.
+        if (m.ok && dashed && !hyphenated(this.map, m.province)) continue;
         if (m.ok) {
           const cost = m.quality === 'exact' ? 0 : m.quality === 'prefix' ? COST_PREFIX : COST_FUZZY + 2 * m.distance;
           const value: RawLoc = m.coast === undefined ? { province: m.province } : { province: m.province, coast: m.coast };
           out.push({ value, next: j, cost });
         } else {
           this.failures.push({ kind: 'lookup', at: i, span: j - i, error: m.error });
+          if (this.expand && m.error.code === 'ambiguous-province') {
+            for (const province of m.error.candidates) out.push({ value: { province, ambiguity: m.error }, next: j, cost: COST_AMBIGUOUS });
+          }
         }
       }
     }

@@ -98,6 +98,12 @@ function maxEdits(nameLength: number): number {
   return 0;
 }
 
+/** Whether one of the province's names is written with a dash ('Mid-Atlantic Ocean'). */
+export function hyphenated(map: GameMap, province: ProvinceId): boolean {
+  const p = map.provinces[province];
+  return p !== undefined && [p.name.en, p.name.es, ...(p.aliases ?? [])].some((n) => /[-\u2010-\u2015]/.test(n));
+}
+
 const memos = new WeakMap<GameMap, Map<string, ProvinceMatch>>();
 /** Results are pure functions of their inputs; the cap only bounds memory on endless input. */
 const MEMO_LIMIT = 20000;
