@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, STANDARD_MAP, STARTING_POSITION, adjudicate, adjustmentOrders, legalOrdersForUnit, provinceOf, randomOrders } from '../../src/rules';
 import type { Order, Position } from '../../src/rules';
-import { IDLE, act, choose, entryView, tapLoc, type EntryContext, type EntryState } from '../../src/ui/orders/entry';
+import { IDLE, act, choose, entryView, readTypedOrders, tapLoc, type EntryContext, type EntryState } from '../../src/ui/orders/entry';
+import { draftReducer, unitsWithoutOrders } from '../../src/ui/orders/draft';
 
 const key = (o: Order): string => JSON.stringify(o);
 
@@ -217,4 +218,78 @@ describe('order entry in played positions', () => {
     // Random orders rarely dislodge anything; retreats have their own test above.
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['adjustment', 'movement']));
   }, 60_000);
+});
+
+describe('typed orders go to the power of the unit they order', () => {
+  // Issue 14: holding Austria, England and Germany, a player typed 'E Mun-Ruh' with Austria picked
+  // beside the box; the order was listed under Austria, Munich left the "no order" list, and at
+  // adjudication Munich held (Austria has no unit there).
+  const three: EntryContext = { position: STARTING_POSITION, powers: ['austria', 'england', 'germany'], draft: [] };
+
+  it('E Mun-Ruh typed with Austria picked is Germany\'s order, and Munich moves', () => {
+    const typed = readTypedOrders('E Mun-Ruh', three, 'austria', 'es');
+    expect(typed.errors).toEqual([]);
+    expect(typed.orders).toEqual([{ kind: 'move', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'ruh' }]);
+    const draft = draftReducer([], { type: 'set-many', orders: typed.orders });
+    expect(unitsWithoutOrders(STARTING_POSITION, draft, three.powers).map((u) => u.loc)).not.toContain('mun');
+    const mun = adjudicate(STARTING_POSITION, draft).results.find((r) => 'unit' in r.order && r.order.unit.loc === 'mun');
+    expect(mun).toEqual({ order: typed.orders[0], success: true });
+  });
+
+  it('every power a line names by its unit: a whole turn for three powers in one text', () => {
+    const typed = readTypedOrders('A Vie - Gal\nF Lon - ENG\nF Kie - Den', three, 'england', 'en');
+    expect(typed.errors).toEqual([]);
+    expect(typed.orders.map((o) => o.power)).toEqual(['austria', 'england', 'germany']);
+  });
+
+  it('refuses, naming the unit and its owner, an order for a unit of a power the player does not hold', () => {
+    const austria: EntryContext = { ...three, powers: ['austria'] };
+    const es = readTypedOrders('E Vie-Tri\nE Mun-Ruh', austria, 'austria', 'es');
+    expect(es.orders).toEqual([{ kind: 'move', power: 'austria', unit: { type: 'A', loc: 'vie' }, to: 'tri' }]);
+    expect(es.errors).toEqual([{ line: 2, text: 'E Mun-Ruh', message: 'E Mun es de Alemania, y no juegas con Alemania' }]);
+    const en = readTypedOrders('A Mun - Ruh', austria, 'austria', 'en');
+    expect(en.orders).toEqual([]);
+    expect(en.errors.map((e) => e.message)).toEqual(['A Mun belongs to Germany, which you do not play']);
+    // The header of another power does not make its units the player's.
+    expect(readTypedOrders('Germany: A Mun - Ruh', austria, 'austria', 'en').orders).toEqual([]);
+  });
+
+  it('refuses an order where there is no unit, and reads the other lines', () => {
+    const typed = readTypedOrders('A Bur - Par\nA Vie H', three, 'austria', 'en');
+    expect(typed.errors).toEqual([{ line: 1, text: 'A Bur - Par', message: 'There is no unit in Burgundy' }]);
+    expect(typed.orders).toEqual([{ kind: 'hold', power: 'austria', unit: { type: 'A', loc: 'vie' } }]);
+    expect(readTypedOrders('E Bor-Par', three, 'austria', 'es').errors.map((e) => e.message)).toEqual(['No hay ninguna unidad en Borgoña']);
+  });
+
+  it('in a retreat phase, goes to the power of the dislodged unit', () => {
+    const position: Position = {
+      phase: { year: 1901, season: 'spring', kind: 'retreat' },
+      units: [{ type: 'A', power: 'france', loc: 'mun' }],
+      centres: {},
+      dislodged: [{ unit: { type: 'A', power: 'germany', loc: 'mun' }, attackerFrom: 'bur', retreats: ['boh', 'kie'] }],
+    };
+    const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [] };
+    expect(readTypedOrders('A Mun R Boh', ctx, 'austria', 'en').orders).toEqual([{ kind: 'retreat', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'boh' }]);
+    const notMine = readTypedOrders('A Mun R Boh', { ...ctx, powers: ['austria', 'france'] }, 'austria', 'en');
+    expect(notMine.errors.map((e) => e.message)).toEqual(['A Mun belongs to Germany, which you do not play']);
+    expect(readTypedOrders('A Ber R Sil', ctx, 'austria', 'en').errors.map((e) => e.message)).toEqual(['No unit in Berlin has to retreat']);
+  });
+
+  it('in adjustments, a build goes to the power whose home centre it is; a waive stays with the power picked', () => {
+    const position: Position = {
+      phase: { year: 1901, season: 'winter', kind: 'adjustment' },
+      units: [],
+      centres: { ber: 'germany', vie: 'austria' },
+      dislodged: [],
+    };
+    const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [] };
+    const typed = readTypedOrders('Build A Ber\nWaive', ctx, 'austria', 'en');
+    expect(typed.errors).toEqual([]);
+    expect(typed.orders).toEqual([
+      { kind: 'build', power: 'germany', unit: { type: 'A', loc: 'ber' } },
+      { kind: 'waive', power: 'austria' },
+    ]);
+    const refused = readTypedOrders('Creo E Ber', { ...ctx, powers: ['austria'] }, 'austria', 'es');
+    expect(refused.errors.map((e) => e.message)).toEqual(['Berlín es un centro de origen de Alemania, y no juegas con Alemania']);
+  });
 });

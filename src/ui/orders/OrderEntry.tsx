@@ -3,7 +3,7 @@
 // screen gives it the player's own power and seals the draft it holds.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Loc, Position, Power } from '../../rules';
+import type { GameMap, Loc, Position, Power } from '../../rules';
 import type { Lang } from '../i18n';
 import { Board } from '../map/Board';
 import type { DraftAction, Draft } from './draft';
@@ -18,6 +18,8 @@ export interface OrderEntryProps {
   readonly draft: Draft;
   readonly onDraft: (action: DraftAction) => void;
   readonly lang: Lang;
+  /** The phase's map (a variant may close provinces); the standard map if not given. */
+  readonly map?: GameMap;
   /** Shown under the lists: the practice board's "adjudicate", the game's "seal". */
   readonly children?: ReactNode;
 }
@@ -27,7 +29,7 @@ export function OrderEntry(props: OrderEntryProps) {
   const [entry, setEntry] = useState<{ state: EntryState; for: Position }>({ state: IDLE, for: position });
   // A new position (next phase, reset) starts a fresh entry.
   const state = entry.for === position ? entry.state : IDLE;
-  const ctx: EntryContext = { position, powers, draft };
+  const ctx: EntryContext = { position, powers, draft, ...(props.map ? { map: props.map } : {}) };
   const view = entryView(state, ctx);
 
   const apply = (out: EntryOutcome): void => {
@@ -42,7 +44,7 @@ export function OrderEntry(props: OrderEntryProps) {
       <div className="side">
         <EntryPanel state={state} view={view} position={position} lang={lang} onAction={(a: EntryAction) => apply(act(state, ctx, a))} onChoose={(i) => apply(choose(state, i))} />
         <OrderList draft={draft} position={position} powers={powers} lang={lang} onRemove={(key) => onDraft({ type: 'clear', key })} onClearAll={() => onDraft({ type: 'clear-all' })} />
-        <OrderText position={position} powers={powers} lang={lang} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
+        <OrderText position={position} powers={powers} lang={lang} {...(props.map ? { map: props.map } : {})} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
         {props.children}
       </div>
     </div>

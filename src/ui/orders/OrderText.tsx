@@ -1,11 +1,12 @@
 // A text box for players used to paper: orders in the rulebook notations, read by the rules
-// engine's parser, with each unreadable line explained.
+// engine's parser (readTypedOrders in entry.ts), with each line not taken explained: unreadable,
+// or naming a unit of a power this player does not hold.
 import { useState } from 'react';
-import { describeParseError, parseOrders } from '../../rules';
-import type { Order, Position, Power } from '../../rules';
+import type { GameMap, Order, Position, Power } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
+import { readTypedOrders } from './entry';
 
-export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; onOrders: (orders: readonly Order[]) => void }) {
+export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; map?: GameMap; onOrders: (orders: readonly Order[]) => void }) {
   const { position, powers, lang } = props;
   const t = STRINGS[lang];
   const [text, setText] = useState('');
@@ -14,8 +15,9 @@ export function OrderText(props: { position: Position; powers: readonly Power[];
   const [added, setAdded] = useState(0);
 
   const submit = (): void => {
-    const parsed = parseOrders(text, { power, phase: position.phase.kind, lang, position });
-    setErrors(parsed.errors.map((e) => `${t.line} ${e.line} («${e.text}»): ${describeParseError(e.error, lang)}`));
+    // Each order goes to the power of the unit it names; units of powers not held are refused.
+    const parsed = readTypedOrders(text, { position, powers, draft: [], ...(props.map ? { map: props.map } : {}) }, power, lang);
+    setErrors(parsed.errors.map((e) => `${t.line} ${e.line} («${e.text}»): ${e.message}`));
     setAdded(parsed.orders.length);
     if (parsed.orders.length > 0) props.onOrders(parsed.orders);
     if (parsed.errors.length === 0) setText('');

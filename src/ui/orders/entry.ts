@@ -1,9 +1,12 @@
 // Order entry by tapping, as a pure state machine: a tap on the map or a button press moves it
 // one step and may yield an order. Every choice it offers comes from the rules engine's legal
 // orders (legalOrdersForUnit, adjustmentOrders), so the app cannot produce an order the
-// adjudicator would call illegal.
-import { STANDARD_MAP, adjustmentOrders, legalOrdersForUnit, provinceOf } from '../../rules';
-import type { GameMap, Loc, Order, Position, Power, ProvinceId } from '../../rules';
+// adjudicator would call illegal. Orders typed as text (readTypedOrders, at the end) are read by
+// the engine's parser and given to the power of the unit they order.
+import { STANDARD_MAP, adjustmentOrders, describeParseError, formatUnit, legalOrdersForUnit, parseOrders, provinceOf } from '../../rules';
+import type { GameMap, Loc, Order, Position, Power, ProvinceId, Unit } from '../../rules';
+import { STRINGS, type Lang } from '../i18n';
+import { TYPED_STRINGS } from './strings';
 
 export type EntryState =
   | { readonly step: 'idle' }
@@ -248,4 +251,72 @@ export function choose(state: EntryState, index: number): EntryOutcome {
   if (state.step !== 'choose') return { state };
   const order = state.options[index];
   return order ? { state: IDLE, order } : { state };
+}
+
+/** Why a typed order was not taken. */
+export type TypedRefusal =
+  | { readonly why: 'no-unit'; readonly province: ProvinceId }
+  /** The unit (with its owner) belongs to a power this player does not hold. */
+  | { readonly why: 'not-yours'; readonly unit: Unit }
+  /** A build in the home centre of a power this player does not hold. */
+  | { readonly why: 'not-your-home'; readonly province: ProvinceId; readonly power: Power };
+
+/**
+ * The power a typed order is for. Typed orders name units, not powers (the power picked beside
+ * the text box only fills in a waive, or a build outside any home centre, which the adjudicator
+ * then refuses): the order goes to the power that owns the unit it orders (in a retreat phase the
+ * dislodged unit there; for a build, the power whose home centre it is) if this player holds that
+ * power, and is refused otherwise, before it can reach a seal.
+ */
+export function typedOrderPower(order: Order, ctx: EntryContext): Power | TypedRefusal {
+  if (order.kind === 'waive') return order.power;
+  const province = provinceOf(order.unit.loc);
+  const { position } = ctx;
+  if (order.kind === 'build') {
+    const home = mapOf(ctx).provinces[province]?.home;
+    if (home === undefined) return order.power;
+    return ctx.powers.includes(home) ? home : { why: 'not-your-home', province, power: home };
+  }
+  const units = position.phase.kind === 'retreat' ? position.dislodged.map((d) => d.unit) : position.units;
+  const unit = units.find((u) => provinceOf(u.loc) === province);
+  if (unit === undefined) return { why: 'no-unit', province };
+  return ctx.powers.includes(unit.power) ? unit.power : { why: 'not-yours', unit };
+}
+
+/** A refusal in words, naming the unit and its owner. */
+export function describeRefusal(refusal: TypedRefusal, ctx: EntryContext, lang: Lang): string {
+  const t = TYPED_STRINGS[lang];
+  const map = mapOf(ctx);
+  const place = (id: ProvinceId): string => map.provinces[id]?.name[lang] ?? id;
+  switch (refusal.why) {
+    case 'no-unit':
+      return ctx.position.phase.kind === 'retreat' ? t.noRetreat(place(refusal.province)) : t.noUnit(place(refusal.province));
+    case 'not-yours':
+      return t.notYours(formatUnit(refusal.unit, lang, 'short', map), STRINGS[lang].powers[refusal.unit.power]);
+    case 'not-your-home':
+      return t.notYourHome(place(refusal.province), STRINGS[lang].powers[refusal.power]);
+  }
+}
+
+export interface TypedOrders {
+  /** The orders taken, each with the power of the unit it orders. */
+  readonly orders: readonly Order[];
+  /** Lines that could not be read, or name a unit this player does not hold. */
+  readonly errors: readonly { readonly line: number; readonly text: string; readonly message: string }[];
+}
+
+/** Orders typed in the rulebook notations: read with the position (`power` is the one picked
+ *  beside the box), each given to its unit's power or refused with a reason. */
+export function readTypedOrders(text: string, ctx: EntryContext, power: Power, lang: Lang): TypedOrders {
+  const map = mapOf(ctx);
+  const parsed = parseOrders(text, { power, phase: ctx.position.phase.kind, lang, position: ctx.position, map });
+  const errors = parsed.errors.map((e) => ({ line: e.line, text: e.text, message: describeParseError(e.error, lang, map) }));
+  const orders: Order[] = [];
+  for (const l of parsed.lines) {
+    const owner = typedOrderPower(l.order, ctx);
+    if (typeof owner === 'string') orders.push(owner === l.order.power ? l.order : { ...l.order, power: owner });
+    else errors.push({ line: l.line, text: l.text, message: describeRefusal(owner, ctx, lang) });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  return { orders, errors };
 }
