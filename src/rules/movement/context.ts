@@ -16,7 +16,8 @@ export const CONVOY = 3;
  * The working state. One is kept per board and reused from call to call (reset() clears what a
  * call reads before writing), because allocating some twenty small arrays per phase cost more
  * than adjudicating it. Adjudication is synchronous and never re-entered, so reuse is invisible:
- * no array of it ever reaches a result.
+ * no array of it ever reaches a result. The legal-order list (legal.ts) sets it up the same way to
+ * ask legality.ts about a position, and adjudicates nothing in it.
  */
 export class Ctx {
   units: readonly Unit[] = [];

@@ -51,7 +51,7 @@ export function moveCheck(ctx: Ctx, u: number, to: number, named: number, viaCon
 }
 
 /** Can unit u move into province p by itself (the test for supporting into p)? */
-export function canReach(ctx: Ctx, u: number, p: number): boolean {
+function canReach(ctx: Ctx, u: number, p: number): boolean {
   const board = ctx.board;
   if (ctx.fleet[u] !== 1) return board.kind[p] !== SEA && armyMoves(board, ctx.prov[u]!, p);
   return fleetReach(board, ctx.place[u]!, p) > 0;
