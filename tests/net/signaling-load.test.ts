@@ -57,7 +57,8 @@ describe('signaling server under load', () => {
     const members = new Map<string, number>();
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, i) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}`);
+        // Spread over loopback addresses, as phones come from many: one address may hold only so many connections.
+        const ws = new WebSocket(`ws://127.0.0.1:${port}`, { localAddress: `127.0.1.${(i % 16) + 1}` });
         sockets.push(ws);
         await new Promise<void>((resolve, reject) => {
           ws.once('open', () => resolve());

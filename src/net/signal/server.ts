@@ -1,25 +1,33 @@
 // A signaling server speaking y-webrtc's protocol (subscribe / unsubscribe / publish / ping), with
 // limits so a stranger cannot flood it. It keeps no game data: rooms are topic names (y-webrtc
 // derives them from the invite) and payloads are encrypted by the room password before they get here.
+//
+// Limits: frame size, topics per connection, subscribers per topic, messages per second and a byte
+// budget per connection, connections per source address and in all (guard.ts), and a send buffer
+// per connection past which a client that does not read is cut off. With a Redis bus (PACTO_REDIS_URL)
+// a publish reaches the topic's subscribers on every server process.
 import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import { LocalBus, signalingChannel, type Bus, type BusSubscription } from './bus';
+import { ConnectionGuard, type ConnectionLimits } from './guard';
 
-export interface SignalingLimits {
+export interface SignalingLimits extends ConnectionLimits {
   /** Largest accepted frame; y-webrtc's SDP offers are a few KiB. */
   readonly maxMessageBytes: number;
   /** Topics (rooms) one connection may subscribe to. */
   readonly maxTopicsPerConnection: number;
+  /** Connections subscribed to one topic (on this process); a game has at most 7 players. */
+  readonly maxSubscribersPerTopic: number;
   /** Messages one connection may send per second before it is closed. */
   readonly maxMessagesPerSecond: number;
-  /** Total connections. */
-  readonly maxConnections: number;
 }
 
-export const DEFAULT_LIMITS: SignalingLimits = {
+export const DEFAULT_LIMITS: Omit<SignalingLimits, keyof ConnectionLimits> = {
   maxMessageBytes: 64 * 1024,
   maxTopicsPerConnection: 16,
+  maxSubscribersPerTopic: 32,
   maxMessagesPerSecond: 200,
-  maxConnections: 2000,
 };
 
 export interface SignalingStats {
@@ -28,41 +36,73 @@ export interface SignalingStats {
   messagesIn: number;
   messagesOut: number;
   rejected: number;
+  /** Connections closed because their send buffer passed `maxBufferedBytes`. */
+  slowClosed: number;
+  /** Connections closed for going over their byte budget or message rate. */
+  overBudget: number;
 }
 
 export interface SignalingServer {
   readonly stats: SignalingStats;
+  /** Handles an upgrade already admitted by the guard (for servers that route several endpoints). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
+}
+
+export interface SignalingOptions {
+  /** Shared with the relay so the per-address limit counts both endpoints. */
+  readonly guard?: ConnectionGuard;
+  /** Default: one process. */
+  readonly bus?: Bus;
+  /** Default true: take every upgrade on the HTTP server. False: the caller routes upgrades to `handleUpgrade`. */
+  readonly listen?: boolean;
 }
 
 const OPEN = 1;
 const PING_INTERVAL_MS = 30_000;
 
 /** Attach to an HTTP server: every WebSocket upgrade on it becomes a signaling connection. */
-export function attachSignaling(http: Server, limits: Partial<SignalingLimits> = {}): SignalingServer {
-  const lim: SignalingLimits = { ...DEFAULT_LIMITS, ...limits };
+export function attachSignaling(http: Server, limits: Partial<SignalingLimits> = {}, options: SignalingOptions = {}): SignalingServer {
+  const guard = options.guard ?? new ConnectionGuard(limits);
+  const lim: SignalingLimits = { ...DEFAULT_LIMITS, ...guard.limits, ...limits };
+  const bus = options.bus ?? new LocalBus();
   const wss = new WebSocketServer({ noServer: true, maxPayload: lim.maxMessageBytes });
-  const topics = new Map<string, Set<WebSocket>>();
-  const stats: SignalingStats = { connections: 0, topics: 0, messagesIn: 0, messagesOut: 0, rejected: 0 };
+  /** Local subscribers per topic, and this process's subscription to the topic's channel. */
+  const topics = new Map<string, { subs: Set<WebSocket>; channel: BusSubscription }>();
+  const stats: SignalingStats = { connections: 0, topics: 0, messagesIn: 0, messagesOut: 0, rejected: 0, slowClosed: 0, overBudget: 0 };
 
-  const send = (ws: WebSocket, msg: unknown): void => {
-    if (ws.readyState !== OPEN) return;
-    ws.send(JSON.stringify(msg));
-    stats.messagesOut++;
+  const send = (ws: WebSocket, data: string): void => {
+    const before = guard.stats.slowClosed;
+    if (guard.send(ws, data)) stats.messagesOut++;
+    else if (guard.stats.slowClosed > before) stats.slowClosed++;
   };
 
-  http.on('upgrade', (req: IncomingMessage, socket, head) => {
-    if (stats.connections >= lim.maxConnections) {
+  /** A publish from the bus: the sender's own text (a JSON object, checked on receipt) plus this
+   *  process's member count, serialized once for all local members. */
+  const deliver = (topic: string, raw: string): void => {
+    const t = topics.get(topic);
+    if (!t) return;
+    const out = `${raw.slice(0, raw.lastIndexOf('}'))},"clients":${t.subs.size}}`;
+    for (const peer of [...t.subs]) send(peer, out);
+  };
+
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (!guard.admit(req, socket)) {
       stats.rejected++;
-      socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
-  });
+    handleUpgrade(req, socket, head);
+  };
+  if (options.listen !== false) http.on('upgrade', onUpgrade);
 
   wss.on('connection', (ws: WebSocket) => {
     stats.connections++;
     const mine = new Set<string>();
+    const budget = guard.budget();
     let alive = true;
     let windowStart = Date.now();
     let inWindow = 0;
@@ -76,10 +116,12 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
     ws.on('error', () => stats.rejected++);
 
     const leave = (topic: string): void => {
-      const subs = topics.get(topic);
-      if (!subs) return;
-      subs.delete(ws);
-      if (subs.size === 0) topics.delete(topic);
+      const t = topics.get(topic);
+      if (!t || !t.subs.delete(ws)) return;
+      if (t.subs.size === 0) {
+        topics.delete(topic);
+        t.channel.unsubscribe();
+      }
       mine.delete(topic);
     };
 
@@ -97,31 +139,35 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
         windowStart = now;
         inWindow = 0;
       }
-      if (++inWindow > lim.maxMessagesPerSecond) {
+      const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+      if (++inWindow > lim.maxMessagesPerSecond || !budget.take(size, now)) {
         stats.rejected++;
-        ws.close(1008, 'rate limit');
+        stats.overBudget++;
+        ws.close(1008, inWindow > lim.maxMessagesPerSecond ? 'rate limit' : 'byte budget');
+        ws.removeAllListeners('message');
         return;
       }
+      const text = data.toString();
       let msg: unknown;
       try {
-        msg = JSON.parse(data.toString());
+        msg = JSON.parse(text);
       } catch {
         stats.rejected++;
         return;
       }
-      if (typeof msg !== 'object' || msg === null) return;
+      if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return;
       const m = msg as { type?: unknown; topics?: unknown; topic?: unknown };
       switch (m.type) {
         case 'subscribe':
           for (const t of Array.isArray(m.topics) ? m.topics : []) {
-            if (typeof t !== 'string' || t.length > 512) continue;
-            if (!mine.has(t) && mine.size >= lim.maxTopicsPerConnection) {
+            if (typeof t !== 'string' || t.length > 512 || mine.has(t)) continue;
+            const existing = topics.get(t);
+            if (mine.size >= lim.maxTopicsPerConnection || (existing && existing.subs.size >= lim.maxSubscribersPerTopic)) {
               stats.rejected++;
               continue;
             }
-            let subs = topics.get(t);
-            if (!subs) topics.set(t, (subs = new Set()));
-            subs.add(ws);
+            if (existing) existing.subs.add(ws);
+            else topics.set(t, { subs: new Set([ws]), channel: bus.subscribe(signalingChannel(t), (raw) => deliver(t, raw)) });
             mine.add(t);
           }
           stats.topics = topics.size;
@@ -130,20 +176,16 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
           for (const t of Array.isArray(m.topics) ? m.topics : []) if (typeof t === 'string') leave(t);
           stats.topics = topics.size;
           break;
-        case 'publish': {
+        case 'publish':
           // Only members of a room may publish to it: no probing or injecting into others' rooms.
           if (typeof m.topic !== 'string' || !mine.has(m.topic)) {
             stats.rejected++;
             return;
           }
-          const subs = topics.get(m.topic);
-          if (!subs) return;
-          const out = { ...(msg as object), clients: subs.size };
-          for (const peer of subs) send(peer, out);
+          bus.publish(signalingChannel(m.topic), text.trim());
           break;
-        }
         case 'ping':
-          send(ws, { type: 'pong' });
+          send(ws, '{"type":"pong"}');
           break;
         default:
           stats.rejected++;
@@ -153,9 +195,13 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
 
   return {
     stats,
+    handleUpgrade,
     close: () =>
       new Promise<void>((resolve) => {
+        if (options.listen !== false) http.off('upgrade', onUpgrade);
         for (const ws of wss.clients) ws.terminate();
+        for (const t of topics.values()) t.channel.unsubscribe();
+        topics.clear();
         wss.close(() => resolve());
       }),
   };

@@ -1,10 +1,11 @@
 // The signaling server alone in a process, so a load test measures its memory and not the clients'.
+// SIGNAL_LIMITS (JSON) overrides some of its limits.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attachSignaling } from '../../../src/net/signal/server';
 
 const http = createServer();
-const signaling = attachSignaling(http);
+const signaling = attachSignaling(http, process.env.SIGNAL_LIMITS ? JSON.parse(process.env.SIGNAL_LIMITS) : {});
 http.listen(0, '127.0.0.1', () => process.send!({ type: 'listening', port: (http.address() as AddressInfo).port }));
 
 // An orphan (its test runner gone) exits instead of lingering.

@@ -1,0 +1,140 @@
+// Limits shared by every WebSocket endpoint of the server (signaling on "/", the relay on
+// "/relay"): connections per source address, a byte budget per connection, and sends that never
+// queue without bound behind a client that does not read. Node only.
+import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { WebSocket } from 'ws';
+
+export interface ConnectionLimits {
+  /** Connections, all addresses together. */
+  readonly maxConnections: number;
+  /** Connections from one source address (IPv6: one /64), so one client cannot take every slot. */
+  readonly maxConnectionsPerAddress: number;
+  /** Bytes one connection may send per second, on average... */
+  readonly maxBytesPerSecond: number;
+  /** ...and at once (the bucket's size). */
+  readonly burstBytes: number;
+  /** A client whose unsent data passes this is closed: it is not reading. */
+  readonly maxBufferedBytes: number;
+  /** Take the client's address from the last X-Forwarded-For hop (only behind a proxy you run). */
+  readonly trustProxy: boolean;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  maxConnections: 2000,
+  maxConnectionsPerAddress: 64,
+  maxBytesPerSecond: 256 * 1024,
+  burstBytes: 1024 * 1024,
+  maxBufferedBytes: 1024 * 1024,
+  trustProxy: false,
+};
+
+/** The address a limit counts against: IPv4 as it is, IPv6 by its /64 (one host's share). */
+export function addressKey(req: IncomingMessage, trustProxy = false): string {
+  let address = req.socket.remoteAddress ?? 'unknown';
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').pop()?.trim();
+    if (last) address = last;
+  }
+  if (address.startsWith('::ffff:') && address.includes('.')) return address.slice(7);
+  if (!isIPv6(address)) return address;
+  const groups = expandIPv6(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+function expandIPv6(address: string): string[] | null {
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const a = head === '' ? [] : head.split(':');
+  const b = tail === undefined || tail === '' ? [] : tail.split(':');
+  if (tail === undefined && a.length !== 8) return null;
+  const fill = Array.from({ length: 8 - a.length - b.length }, () => '0');
+  return [...a, ...fill, ...b].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+}
+
+export interface GuardStats {
+  connections: number;
+  /** Upgrades refused: server full or address over its limit. */
+  refused: number;
+  /** Connections closed because they did not read what they were sent. */
+  slowClosed: number;
+}
+
+/**
+ * Counts connections per address across endpoints. `admit` is called before the WebSocket
+ * handshake; the slot is given back when the TCP socket closes, however the connection ends.
+ */
+export class ConnectionGuard {
+  readonly limits: ConnectionLimits;
+  readonly stats: GuardStats = { connections: 0, refused: 0, slowClosed: 0 };
+  private readonly perAddress = new Map<string, number>();
+
+  constructor(limits: Partial<ConnectionLimits> = {}) {
+    this.limits = { ...DEFAULT_CONNECTION_LIMITS, ...limits };
+  }
+
+  /** Admits the upgrade or answers it with an HTTP error and destroys the socket. */
+  admit(req: IncomingMessage, socket: Duplex): boolean {
+    const key = addressKey(req, this.limits.trustProxy);
+    const mine = this.perAddress.get(key) ?? 0;
+    if (this.stats.connections >= this.limits.maxConnections || mine >= this.limits.maxConnectionsPerAddress) {
+      this.stats.refused++;
+      const status = this.stats.connections >= this.limits.maxConnections ? '503 Service Unavailable' : '429 Too Many Requests';
+      socket.on('error', () => undefined);
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return false;
+    }
+    this.perAddress.set(key, mine + 1);
+    this.stats.connections++;
+    socket.once('close', () => {
+      this.stats.connections--;
+      const n = (this.perAddress.get(key) ?? 1) - 1;
+      if (n <= 0) this.perAddress.delete(key);
+      else this.perAddress.set(key, n);
+    });
+    return true;
+  }
+
+  /**
+   * Sends unless the client has stopped reading: if what is already queued for it plus this frame
+   * passes `maxBufferedBytes`, the connection is cut instead, so nothing queues without bound.
+   * Returns whether the frame was sent.
+   */
+  send(ws: WebSocket, data: string | Uint8Array): boolean {
+    if (ws.readyState !== 1) return false;
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    if (ws.bufferedAmount + size > this.limits.maxBufferedBytes) {
+      this.stats.slowClosed++;
+      ws.terminate();
+      return false;
+    }
+    ws.send(data);
+    return true;
+  }
+
+  budget(): ByteBudget {
+    return new ByteBudget(this.limits.maxBytesPerSecond, this.limits.burstBytes);
+  }
+}
+
+/** A token bucket of bytes: `take` says whether the connection is still within its budget. */
+export class ByteBudget {
+  private tokens: number;
+  private last = Date.now();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
+  }
+
+  take(bytes: number, now = Date.now()): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    this.tokens -= bytes;
+    return this.tokens >= 0;
+  }
+}
