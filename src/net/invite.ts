@@ -1,14 +1,23 @@
 // Invite links. Everything secret rides in the URL fragment, which browsers never send to a
-// server: the game id, the room password and the signaling addresses. Opening the link loads the
-// app from its own address and the app reads the fragment.
+// server: the game id, the room password, the signaling addresses, and (when the game names them)
+// the ICE servers and relays every phone of the game uses. Opening the link loads the app from its
+// own address and the app reads the fragment.
+//
+// Fragment (version 1): v=1 & g=<game id> & k=<room password> & s=<signaling>* & i=<ICE server>* &
+// r=<relay>*. An ICE server is JSON {"urls": ..., "username"?, "credential"?}. `i` and `r` came
+// later; links without them parse as before, and older apps ignore them.
 import QRCode from 'qrcode';
-import { checkSignalingUrl, defaultNetSettings, type IceServer, type NetSettings } from './settings';
+import { checkIceServer, checkRelayUrl, checkSignalingUrl, defaultNetSettings, defaultRelay, type IceServer, type NetSettings } from './settings';
 
 export interface Invite {
   readonly gameId: string;
   readonly password: string;
   /** Empty: the signaling server on the host that served the app. */
   readonly signaling: readonly string[];
+  /** STUN/TURN servers for every phone of the game. Absent or empty: each phone's own settings. */
+  readonly iceServers?: readonly IceServer[];
+  /** Relays for every phone of the game (ws[s]://host/relay). Absent or empty: none named. */
+  readonly relays?: readonly string[];
 }
 
 export class InviteError extends Error {}
@@ -17,19 +26,48 @@ const VERSION = '1';
 const GAME_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const PASSWORD = /^[A-Za-z0-9_-]{16,128}$/;
 const MAX_SIGNALING = 4;
+const MAX_ICE = 4;
+const MAX_RELAYS = 4;
 
 export function checkInvite(invite: Invite): Invite {
   if (!GAME_ID.test(invite.gameId)) throw new InviteError('the game id must be 8 to 128 letters, digits, "-" or "_"');
   if (!PASSWORD.test(invite.password)) throw new InviteError('the room password must be 16 to 128 letters, digits, "-" or "_"');
   if (invite.signaling.length > MAX_SIGNALING) throw new InviteError(`an invite names at most ${MAX_SIGNALING} signaling servers`);
-  const signaling = invite.signaling.map((s) => {
+  const iceServers = invite.iceServers ?? [];
+  const relays = invite.relays ?? [];
+  if (iceServers.length > MAX_ICE) throw new InviteError(`an invite names at most ${MAX_ICE} ICE servers`);
+  if (relays.length > MAX_RELAYS) throw new InviteError(`an invite names at most ${MAX_RELAYS} relays`);
+  const checked = <T>(f: () => T): T => {
     try {
-      return checkSignalingUrl(s);
+      return f();
     } catch (e) {
       throw new InviteError((e as Error).message);
     }
-  });
-  return { gameId: invite.gameId, password: invite.password, signaling };
+  };
+  const signaling = invite.signaling.map((s) => checked(() => checkSignalingUrl(s)));
+  const ice = iceServers.map((s) => checked(() => copyIceServer(checkIceServer(s))));
+  const rel = relays.map((r) => checked(() => checkRelayUrl(r)));
+  return { gameId: invite.gameId, password: invite.password, signaling, ...(ice.length > 0 ? { iceServers: ice } : {}), ...(rel.length > 0 ? { relays: rel } : {}) };
+}
+
+/** Only the fields an ICE server has, urls as a list. */
+function copyIceServer(s: IceServer): IceServer {
+  return {
+    urls: typeof s.urls === 'string' ? [s.urls] : [...s.urls],
+    ...(s.username !== undefined ? { username: s.username } : {}),
+    ...(s.credential !== undefined ? { credential: s.credential } : {}),
+  };
+}
+
+function parseIceServer(text: string): IceServer {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InviteError('an ICE server in the invite is not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InviteError('an ICE server in the invite is not an object');
+  return value as IceServer;
 }
 
 /** A fresh room password: 128 random bits, base64url. */
@@ -55,6 +93,8 @@ export function formatInvite(appUrl: string, invite: Invite): string {
   params.set('g', checked.gameId);
   params.set('k', checked.password);
   for (const s of checked.signaling) params.append('s', s);
+  for (const i of checked.iceServers ?? []) params.append('i', JSON.stringify(i));
+  for (const r of checked.relays ?? []) params.append('r', r);
   url.hash = params.toString();
   return url.href;
 }
@@ -93,7 +133,13 @@ export function parseInvite(link: string): ParsedInvite {
     if (values.length > 1) throw new InviteError(`the invite has more than one ${what}`);
     return values[0]!;
   };
-  const invite = checkInvite({ gameId: one('g', 'game id'), password: one('k', 'room password'), signaling: params.getAll('s') });
+  const invite = checkInvite({
+    gameId: one('g', 'game id'),
+    password: one('k', 'room password'),
+    signaling: params.getAll('s'),
+    iceServers: params.getAll('i').map(parseIceServer),
+    relays: params.getAll('r'),
+  });
   return { ...invite, appUrl };
 }
 
@@ -119,15 +165,22 @@ export interface InviteConnectOptions {
   readonly password: string;
   readonly signaling: readonly string[];
   readonly iceServers: readonly IceServer[];
+  readonly relays: readonly string[];
 }
 
 /**
  * Where to look for the game's peers: the invite's signaling addresses if it names any, else the
- * device's settings, else the server on the host that served the app. ICE servers come from the
- * settings only; with none, only host candidates are used (same network, or loopback).
+ * device's settings, else the server on the host that served the app. ICE servers: the invite's
+ * if it names any (so every phone of the game uses the same), else the device's settings; with
+ * none, only host candidates are used (same network, or loopback), and no public STUN server is
+ * contacted. Relays: every one the invite or the device's settings name; with none, the relay on
+ * the host that served the app.
  */
 export function connectOptionsFor(invite: Invite, settings: Partial<NetSettings> = {}, location?: { readonly protocol: string; readonly host: string }): InviteConnectOptions {
   const fallback = defaultNetSettings(location).signaling;
   const signaling = invite.signaling.length > 0 ? invite.signaling : settings.signaling && settings.signaling.length > 0 ? settings.signaling : fallback;
-  return { gameId: invite.gameId, password: invite.password, signaling, iceServers: settings.iceServers ?? [] };
+  const iceServers = invite.iceServers && invite.iceServers.length > 0 ? invite.iceServers : (settings.iceServers ?? []);
+  const named = [...new Set([...(invite.relays ?? []), ...(settings.relays ?? [])])];
+  const relays = named.length > 0 ? named : location && location.host !== '' ? [defaultRelay(location)] : [];
+  return { gameId: invite.gameId, password: invite.password, signaling, iceServers, relays };
 }

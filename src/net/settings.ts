@@ -9,6 +9,8 @@ export interface IceServer {
 export interface NetSettings {
   readonly signaling: readonly string[];
   readonly iceServers: readonly IceServer[];
+  /** Store-and-forward relays (ws[s]://host/relay) this device adds to every game. */
+  readonly relays?: readonly string[];
 }
 
 export class NetSettingsError extends Error {}
@@ -16,6 +18,11 @@ export class NetSettingsError extends Error {}
 /** The signaling server `npm start` runs next to the app: same host and port, ws or wss to match. */
 export function defaultSignaling(location: { readonly protocol: string; readonly host: string }): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/`;
+}
+
+/** The relay `npm start` runs next to the app: same host and port, path /relay. */
+export function defaultRelay(location: { readonly protocol: string; readonly host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/relay`;
 }
 
 export function defaultNetSettings(location?: { readonly protocol: string; readonly host: string }): NetSettings {
@@ -39,11 +46,32 @@ export function checkSignalingUrl(url: string): string {
   return parsed.href;
 }
 
+/** A relay's WebSocket address; a bare host ("wss://relay.example/") means its /relay path. */
+export function checkRelayUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new NetSettingsError(`not a relay address: "${url}"`);
+  }
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') {
+    throw new NetSettingsError(`a relay address must start with ws:// or wss://: "${url}"`);
+  }
+  if (parsed.hash !== '' || parsed.username !== '' || parsed.password !== '' || parsed.search !== '') {
+    throw new NetSettingsError(`a relay address carries no query, fragment or credentials: "${url}"`);
+  }
+  if (parsed.pathname === '/') parsed.pathname = '/relay';
+  return parsed.href;
+}
+
 export function checkIceServer(server: IceServer): IceServer {
   const urls = typeof server.urls === 'string' ? [server.urls] : server.urls;
+  if (!Array.isArray(urls) && typeof server.urls !== 'string') throw new NetSettingsError('an ICE server needs at least one address');
   if (urls.length === 0) throw new NetSettingsError('an ICE server needs at least one address');
   for (const u of urls) {
-    if (!/^(stun|stuns|turn|turns):/.test(u)) throw new NetSettingsError(`an ICE server address starts with stun: or turn: ("${u}")`);
+    if (typeof u !== 'string' || !/^(stun|stuns|turn|turns):/.test(u)) throw new NetSettingsError(`an ICE server address starts with stun: or turn: ("${String(u)}")`);
   }
+  if (server.username !== undefined && typeof server.username !== 'string') throw new NetSettingsError('an ICE server user name is text');
+  if (server.credential !== undefined && typeof server.credential !== 'string') throw new NetSettingsError('an ICE server credential is text');
   return server;
 }

@@ -95,4 +95,46 @@ describe('invite links', () => {
     const turn = [{ urls: 'turn:turn.example:3478', username: 'u', credential: 'c' }];
     expect(connectOptionsFor(bare, { iceServers: turn }, page).iceServers).toEqual(turn);
   });
+
+  it('carries ICE servers and relays for every phone of the game; old invites parse as before', () => {
+    const turn = { urls: ['turn:turn.example:3478?transport=udp'], username: 'pacto', credential: 'p&ss=w|rd' };
+    const stun = { urls: 'stun:stun.example:3478' };
+    const full = { ...invite, iceServers: [turn, stun], relays: ['wss://relay.example/relay', 'ws://10.0.0.2:4444/'] };
+    const parsed = parseInvite(formatInvite('https://pacto.example/', full));
+    expect(parsed.iceServers).toEqual([turn, { urls: ['stun:stun.example:3478'] }]);
+    expect(parsed.relays).toEqual(['wss://relay.example/relay', 'ws://10.0.0.2:4444/relay']);
+    // A link made before these fields existed: the same invite, with neither field.
+    const old = 'https://pacto.example/#v=1&g=0123456789abcdef0123456789abcdef&k=Zm9vYmFyYmF6cXV4LXh5&s=ws%3A%2F%2F192.168.1.20%3A8080%2F';
+    expect(parseInvite(old)).toEqual({ ...invite, appUrl: 'https://pacto.example/' });
+    expect(parseInvite(old)).not.toHaveProperty('iceServers');
+  });
+
+  it.each([
+    ['i=nope', 'not JSON'],
+    ['i=%5B1%5D', 'not an object'],
+    ['i=%7B%22urls%22%3A%22http%3A%2F%2Fx%22%7D', 'stun: or turn:'],
+    ['i=%7B%22urls%22%3A%5B%5D%7D', 'at least one address'],
+    ['i=%7B%22urls%22%3A%22turn%3Ax%22%2C%22username%22%3A5%7D', 'user name is text'],
+    ['r=https%3A%2F%2Frelay.example%2F', 'ws:// or wss://'],
+    ['r=wss%3A%2F%2Frelay.example%2F%3Fx%3D1', 'no query'],
+    ['r=a&r=b&r=c&r=d&r=e', 'at most 4 relays'],
+  ])('rejects an invite with %s', (extra, message) => {
+    const link = `https://pacto.example/#v=1&g=0123456789abcdef&k=aaaaaaaaaaaaaaaaaaaa&${extra}`;
+    expect(() => parseInvite(link)).toThrow(InviteError);
+    expect(() => parseInvite(link)).toThrow(message);
+  });
+
+  it("uses the invite's ICE servers over the device's, and every named relay (else the app host's)", () => {
+    const page = { protocol: 'https:', host: 'pacto.example' };
+    const mine = [{ urls: 'turn:mine.example' }];
+    const theirs = [{ urls: ['turn:game.example'] }];
+    expect(connectOptionsFor({ ...invite, iceServers: theirs }, { iceServers: mine }, page).iceServers).toEqual(theirs);
+    expect(connectOptionsFor(invite, { iceServers: mine }, page).iceServers).toEqual(mine);
+    expect(connectOptionsFor(invite, {}, page).relays).toEqual(['wss://pacto.example/relay']);
+    expect(connectOptionsFor(invite).relays).toEqual([]);
+    expect(connectOptionsFor({ ...invite, relays: ['wss://a.example/relay'] }, { relays: ['wss://b.example/relay', 'wss://a.example/relay'] }, page).relays).toEqual([
+      'wss://a.example/relay',
+      'wss://b.example/relay',
+    ]);
+  });
 });

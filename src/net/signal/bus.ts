@@ -9,25 +9,32 @@ export interface BusSubscription {
 }
 
 export interface Bus {
-  publish(channel: string, message: string): void;
-  subscribe(channel: string, handler: (message: string) => void): BusSubscription;
+  publish(channel: string, message: Buffer): void;
+  subscribe(channel: string, handler: (message: Buffer) => void): BusSubscription;
+  /** Called when messages may have been lost (the Redis connection dropped and came back): whoever
+   *  relies on seeing every message must catch up another way. */
+  onGap(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
-/** One process: delivery is synchronous, inside `publish`. */
+/** One process: delivery is synchronous, inside `publish`, and never has gaps. */
 export class LocalBus implements Bus {
-  private readonly channels = new Map<string, Set<(message: string) => void>>();
+  private readonly channels = new Map<string, Set<(message: Buffer) => void>>();
 
-  publish(channel: string, message: string): void {
+  publish(channel: string, message: Buffer): void {
     const handlers = this.channels.get(channel);
     if (!handlers) return;
     for (const h of [...handlers]) h(message);
   }
 
-  subscribe(channel: string, handler: (message: string) => void): BusSubscription {
+  onGap(): () => void {
+    return () => undefined;
+  }
+
+  subscribe(channel: string, handler: (message: Buffer) => void): BusSubscription {
     let handlers = this.channels.get(channel);
     if (!handlers) this.channels.set(channel, (handlers = new Set()));
-    const mine = (m: string): void => handler(m);
+    const mine = (m: Buffer): void => handler(m);
     handlers.add(mine);
     return {
       ready: Promise.resolve(),

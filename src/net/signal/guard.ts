@@ -102,10 +102,10 @@ export class ConnectionGuard {
    * passes `maxBufferedBytes`, the connection is cut instead, so nothing queues without bound.
    * Returns whether the frame was sent.
    */
-  send(ws: WebSocket, data: string | Uint8Array): boolean {
+  send(ws: WebSocket, data: string | Uint8Array, maxBufferedBytes = this.limits.maxBufferedBytes): boolean {
     if (ws.readyState !== 1) return false;
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-    if (ws.bufferedAmount + size > this.limits.maxBufferedBytes) {
+    if (ws.bufferedAmount + size > maxBufferedBytes) {
       this.stats.slowClosed++;
       ws.terminate();
       return false;

@@ -167,7 +167,7 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
               continue;
             }
             if (existing) existing.subs.add(ws);
-            else topics.set(t, { subs: new Set([ws]), channel: bus.subscribe(signalingChannel(t), (raw) => deliver(t, raw)) });
+            else topics.set(t, { subs: new Set([ws]), channel: bus.subscribe(signalingChannel(t), (raw) => deliver(t, raw.toString())) });
             mine.add(t);
           }
           stats.topics = topics.size;
@@ -182,7 +182,7 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
             stats.rejected++;
             return;
           }
-          bus.publish(signalingChannel(m.topic), text.trim());
+          bus.publish(signalingChannel(m.topic), data as Buffer);
           break;
         case 'ping':
           send(ws, '{"type":"pong"}');

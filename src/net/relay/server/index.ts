@@ -1,0 +1,397 @@
+// The relay's server side: a WebSocket endpoint on "/relay" (append, fetch, subscribe) and
+// `POST /relay/v1` (append, fetch) for service workers, in front of a RelayStore. It checks every
+// frame completely, proves each request's token against its room, enforces the limits in
+// ../protocol.ts, and answers every refusal with an error frame; nothing is stored then. It never
+// sees a game in clear. Node only. The protocol is written down in ../README.md.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { fromBase64, toBase64 } from '../../../protocol';
+import { relayChannel, type Bus, type BusSubscription } from '../../signal/bus';
+import { addressKey, ByteBudget, type ConnectionGuard } from '../../signal/guard';
+import { roomIdForToken } from '../keys';
+import { DEFAULT_RELAY_LIMITS, httpStatusFor, parseClientFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type RelayLimits, type ServerFrame } from '../protocol';
+import { decodeLive, type RelayStore } from './store';
+
+export interface RelayServerOptions {
+  readonly store: RelayStore;
+  readonly bus: Bus;
+  readonly guard: ConnectionGuard;
+  readonly limits?: Partial<RelayLimits>;
+  /** Origins allowed to call the HTTP API from a page or service worker; default any ("*"):
+   *  requests carry their token, never a cookie, so a foreign page gains nothing. */
+  readonly allowOrigins?: readonly string[] | '*';
+  readonly sweepIntervalMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface RelayStats {
+  connections: number;
+  appends: number;
+  duplicates: number;
+  fetches: number;
+  blobsServed: number;
+  liveSent: number;
+  subscribers: number;
+  errors: Partial<Record<ErrorCode, number>>;
+}
+
+export interface RelayServer {
+  readonly stats: RelayStats;
+  readonly limits: RelayLimits;
+  /** An upgrade on RELAY_PATH, already admitted by the guard. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Serves `req` if it is for the HTTP API; false if the path is not the relay's. */
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  close(): Promise<void>;
+}
+
+/** Who a request comes from: one WebSocket, or one address over HTTP. */
+interface Caller {
+  readonly rooms: Set<string>;
+  readonly requests: ByteBudget;
+  readonly bytes: ByteBudget;
+  inFlight: number;
+  lastSeen: number;
+}
+
+type ErrorFrame = Extract<ServerFrame, { t: 'error' }>;
+
+class Refusal extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isRelayPath = (url: string | undefined): string | null => {
+  const path = new URL(url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
+  return path === RELAY_PATH || path === RELAY_HTTP_PATH ? path : null;
+};
+
+export function isRelayUpgrade(req: IncomingMessage): boolean {
+  return isRelayPath(req.url) === RELAY_PATH;
+}
+
+export function attachRelay(options: RelayServerOptions): RelayServer {
+  const lim: RelayLimits = { ...DEFAULT_RELAY_LIMITS, ...options.limits };
+  const { store, bus, guard } = options;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const stats: RelayStats = { connections: 0, appends: 0, duplicates: 0, fetches: 0, blobsServed: 0, liveSent: 0, subscribers: 0, errors: {} };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * lim.maxFrameBytes });
+  /** Live subscribers per room on this process, and this process's subscription to the room's feed. */
+  const rooms = new Map<string, { subs: Set<WebSocket>; channel: BusSubscription }>();
+  const httpCallers = new Map<string, Caller>();
+
+  const newCaller = (): Caller => ({
+    rooms: new Set(),
+    requests: new ByteBudget(lim.maxRequestsPerSecond, lim.burstRequests),
+    bytes: guard.budget(),
+    inFlight: 0,
+    lastSeen: Date.now(),
+  });
+
+  const refused = (code: ErrorCode): void => {
+    stats.errors[code] = (stats.errors[code] ?? 0) + 1;
+  };
+
+  const errorFrame = (code: ErrorCode, message: string, rid?: string, room?: string): ErrorFrame => {
+    refused(code);
+    return {
+      t: 'error',
+      code,
+      message,
+      ...(rid !== undefined ? { rid } : {}),
+      ...(room !== undefined ? { room } : {}),
+      ...(code === 'rate-limited' || code === 'unavailable' ? { retryAfterMs: 1000 } : {}),
+    };
+  };
+
+  /** Everything a request must pass before the store sees it; returns a refusal or null. */
+  const admit = (caller: Caller, size: number): ErrorFrame | null => {
+    const now = Date.now();
+    caller.lastSeen = now;
+    if (size > lim.maxFrameBytes) return errorFrame('too-large', `a frame is at most ${lim.maxFrameBytes} bytes`);
+    if (!caller.requests.take(1, now)) return errorFrame('rate-limited', `at most ${lim.maxRequestsPerSecond} requests a second`);
+    if (!caller.bytes.take(size, now)) return errorFrame('rate-limited', `at most ${guard.limits.maxBytesPerSecond} bytes a second`);
+    if (caller.inFlight >= lim.maxInFlight) return errorFrame('rate-limited', `at most ${lim.maxInFlight} requests waiting at once`);
+    return null;
+  };
+
+  const authorize = (caller: Caller, room: string, token: string): void => {
+    if (roomIdForToken(token) !== room) throw new Refusal('forbidden', 'the token does not open this room');
+    if (!caller.rooms.has(room)) {
+      if (caller.rooms.size >= lim.maxRoomsPerConnection) throw new Refusal('too-many-rooms', `at most ${lim.maxRoomsPerConnection} rooms per connection`);
+      caller.rooms.add(room);
+    }
+  };
+
+  /** Append and fetch, the same over WebSocket and HTTP. */
+  const serve = async (frame: ClientFrame & { t: 'append' | 'fetch' }, caller: Caller): Promise<ServerFrame> => {
+    authorize(caller, frame.room, frame.token);
+    if (frame.t === 'append') {
+      const blob = fromBase64(frame.blob);
+      if (blob === null) throw new Refusal('bad-frame', 'blob must be base64url');
+      if (blob.length > lim.maxBlobBytes) throw new Refusal('too-large', `a blob is at most ${lim.maxBlobBytes} bytes`);
+      const r = await store.append(frame.room, frame.id, blob);
+      if (!r.ok) throw new Refusal(r.code, r.message);
+      if (r.dup) stats.duplicates++;
+      else stats.appends++;
+      return { t: 'ack', rid: frame.rid, room: frame.room, cursor: r.cursor, dup: r.dup };
+    }
+    const limit = Math.min(frame.limit ?? lim.maxFetchItems, lim.maxFetchItems);
+    const page = await store.fetch(frame.room, frame.after, limit, lim.maxFetchBytes);
+    stats.fetches++;
+    stats.blobsServed += page.items.length;
+    return {
+      t: 'page',
+      rid: frame.rid,
+      room: frame.room,
+      items: page.items.map((it) => ({ cursor: it.cursor, blob: toBase64(it.blob) })),
+      next: page.next,
+      more: page.more,
+      damaged: page.damaged,
+    };
+  };
+
+  const refusalFrame = (e: unknown, rid: string, room?: string): ErrorFrame => {
+    if (e instanceof Refusal) return errorFrame(e.code, e.message, rid, room);
+    log(`relay: store error: ${(e as Error).message}`);
+    return errorFrame('unavailable', 'the relay cannot reach its store; retry later', rid, room);
+  };
+
+  // --- live feed -----------------------------------------------------------------------------
+
+  const deliver = (room: string, message: Buffer): void => {
+    const r = rooms.get(room);
+    const live = decodeLive(message);
+    if (!r || !live) return;
+    const text = JSON.stringify({ t: 'blob', room, cursor: live.cursor, blob: toBase64(live.blob) });
+    for (const ws of [...r.subs]) if (guard.send(ws, text, lim.maxBufferedBytes)) stats.liveSent++;
+  };
+
+  const unsubscribe = (ws: WebSocket, room: string): boolean => {
+    const r = rooms.get(room);
+    if (!r || !r.subs.delete(ws)) return false;
+    stats.subscribers--;
+    if (r.subs.size === 0) {
+      rooms.delete(room);
+      r.channel.unsubscribe();
+    }
+    return true;
+  };
+
+  // The bus lost messages (Redis reconnected): every subscriber must fetch what it may have missed.
+  const stopGap = bus.onGap(() => {
+    for (const [room, r] of [...rooms]) {
+      const text = JSON.stringify(errorFrame('resubscribe', 'the live feed had a gap: subscribe again and fetch since your cursor', undefined, room));
+      for (const ws of [...r.subs]) {
+        guard.send(ws, text, lim.maxBufferedBytes);
+        unsubscribe(ws, room);
+      }
+    }
+  });
+
+  // --- WebSocket ----------------------------------------------------------------------------
+
+  wss.on('connection', (ws: WebSocket) => {
+    stats.connections++;
+    const caller = newCaller();
+    const mine = new Set<string>();
+    let strikes = 0;
+    let alive = true;
+    const pinger = setInterval(() => {
+      if (!alive) return ws.terminate();
+      alive = false;
+      ws.ping();
+    }, 30_000);
+    ws.on('pong', () => (alive = true));
+    ws.on('error', () => refused('too-large'));
+    ws.on('close', () => {
+      clearInterval(pinger);
+      for (const room of [...mine]) unsubscribe(ws, room);
+      stats.connections--;
+    });
+    const reply = (frame: ServerFrame): void => {
+      if (frame.t === 'error' && frame.code === 'rate-limited') {
+        // A client that keeps going past its limits is cut off rather than answered forever.
+        if (++strikes > 2 * lim.burstRequests) ws.close(1008, 'rate limit');
+      } else strikes = 0;
+      guard.send(ws, JSON.stringify(frame), lim.maxBufferedBytes);
+    };
+
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      const buf = data as Buffer;
+      const early = admit(caller, buf.length);
+      if (early) {
+        const rid = (/"rid"\s*:\s*"([A-Za-z0-9_.:-]{1,64})"/.exec(buf.subarray(0, 512).toString('latin1')) ?? [])[1];
+        return reply(rid !== undefined ? { ...early, rid } : early);
+      }
+      if (isBinary) return reply(errorFrame('bad-frame', 'frames are JSON text'));
+      const parsed = parseClientFrame(buf.toString());
+      if (!parsed.ok) return reply(errorFrame('bad-frame', parsed.message, parsed.rid));
+      const frame = parsed.frame;
+      switch (frame.t) {
+        case 'ping':
+          return reply({ t: 'pong', rid: frame.rid });
+        case 'unsubscribe':
+          unsubscribe(ws, frame.room);
+          mine.delete(frame.room);
+          return reply({ t: 'unsubscribed', rid: frame.rid, room: frame.room });
+        case 'subscribe': {
+          try {
+            authorize(caller, frame.room, frame.token);
+          } catch (e) {
+            return reply(refusalFrame(e, frame.rid, frame.room));
+          }
+          if (mine.has(frame.room)) return reply({ t: 'subscribed', rid: frame.rid, room: frame.room });
+          let r = rooms.get(frame.room);
+          if (r && r.subs.size >= lim.maxSubscribersPerRoom) {
+            return reply(errorFrame('too-many-subscribers', `at most ${lim.maxSubscribersPerRoom} subscribers per room`, frame.rid, frame.room));
+          }
+          if (!r) {
+            const room = frame.room;
+            r = { subs: new Set(), channel: bus.subscribe(relayChannel(room), (m) => deliver(room, m)) };
+            rooms.set(room, r);
+          }
+          r.subs.add(ws);
+          mine.add(frame.room);
+          stats.subscribers++;
+          caller.inFlight++;
+          // "subscribed" only once the feed is live: whatever is appended after it reaches this client.
+          void r.channel.ready.then(
+            () => reply({ t: 'subscribed', rid: frame.rid, room: frame.room }),
+            (e) => {
+              unsubscribe(ws, frame.room);
+              mine.delete(frame.room);
+              reply(refusalFrame(e, frame.rid, frame.room));
+            },
+          ).finally(() => caller.inFlight--);
+          return;
+        }
+        default: {
+          caller.inFlight++;
+          void serve(frame, caller)
+            .then(reply, (e) => reply(refusalFrame(e, frame.rid, frame.room)))
+            .finally(() => caller.inFlight--);
+        }
+      }
+    });
+  });
+
+  // --- HTTP ---------------------------------------------------------------------------------
+
+  const allowed = (origin: string | undefined): string | null => {
+    if (options.allowOrigins === undefined || options.allowOrigins === '*') return '*';
+    return origin !== undefined && options.allowOrigins.includes(origin) ? origin : null;
+  };
+
+  const respond = (req: IncomingMessage, res: ServerResponse, status: number, body: ServerFrame | null): void => {
+    const origin = allowed(req.headers.origin);
+    const headers: Record<string, string> = { 'cache-control': 'no-store', vary: 'Origin' };
+    if (origin !== null) {
+      headers['access-control-allow-origin'] = origin;
+      headers['access-control-allow-methods'] = 'POST, OPTIONS';
+      headers['access-control-allow-headers'] = 'content-type';
+      headers['access-control-max-age'] = '600';
+    }
+    if (body === null) {
+      res.writeHead(status, headers);
+      res.end();
+      return;
+    }
+    headers['content-type'] = 'application/json';
+    res.writeHead(status, headers);
+    res.end(JSON.stringify(body));
+  };
+
+  const handleRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (isRelayPath(req.url) !== RELAY_HTTP_PATH) return false;
+    if (req.method === 'OPTIONS') {
+      respond(req, res, 204, null);
+      return true;
+    }
+    if (req.method !== 'POST') {
+      respond(req, res, 405, errorFrame('bad-frame', 'POST a frame (append or fetch) as JSON'));
+      return true;
+    }
+    const key = addressKey(req, guard.limits.trustProxy);
+    let caller = httpCallers.get(key);
+    if (!caller) httpCallers.set(key, (caller = newCaller()));
+    const c = caller;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (status: number, frame: ServerFrame): void => {
+      if (done) return;
+      done = true;
+      respond(req, res, status, frame);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > lim.maxFrameBytes) {
+        finish(413, errorFrame('too-large', `a frame is at most ${lim.maxFrameBytes} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => undefined);
+    req.on('end', () => {
+      if (done) return;
+      const early = admit(c, size);
+      if (early) return finish(httpStatusFor(early.code), early);
+      const parsed = parseClientFrame(Buffer.concat(chunks).toString());
+      if (!parsed.ok) return finish(400, errorFrame('bad-frame', parsed.message, parsed.rid));
+      const frame = parsed.frame;
+      if (frame.t !== 'append' && frame.t !== 'fetch') return finish(400, errorFrame('bad-frame', 'the HTTP API takes append and fetch; subscribe over the WebSocket', frame.rid));
+      c.inFlight++;
+      void serve(frame, c)
+        .then(
+          (ok) => finish(200, ok),
+          (e) => {
+            const f = refusalFrame(e, frame.rid, frame.room);
+            finish(httpStatusFor(f.code), f);
+          },
+        )
+        .finally(() => c.inFlight--);
+    });
+    return true;
+  };
+
+  // Forget HTTP callers idle for ten minutes, and expire idle rooms.
+  const housekeeping = setInterval(() => {
+    const cutoff = Date.now() - 10 * 60_000;
+    for (const [k, c] of httpCallers) if (c.lastSeen < cutoff && c.inFlight === 0) httpCallers.delete(k);
+  }, 60_000);
+  housekeeping.unref();
+  const sweeper = setInterval(
+    () =>
+      void store.sweep().then(
+        (n) => n > 0 && log(`relay: expired ${n} idle room(s)`),
+        (e) => log(`relay: sweep failed: ${(e as Error).message}`),
+      ),
+    options.sweepIntervalMs ?? Math.min(lim.roomIdleMs, 60 * 60_000),
+  );
+  sweeper.unref();
+
+  return {
+    stats,
+    limits: lim,
+    handleUpgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
+    handleRequest,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(housekeeping);
+        clearInterval(sweeper);
+        stopGap();
+        for (const ws of wss.clients) ws.terminate();
+        for (const r of rooms.values()) r.channel.unsubscribe();
+        rooms.clear();
+        wss.close(() => resolve());
+      }),
+  };
+}
