@@ -197,7 +197,7 @@ export async function startRedis(): Promise<RedisServer> {
       dir: tmp.dir,
       cli: (...args) =>
         new Promise((resolve, reject) => {
-          const c = spawn('redis-cli', ['-p', String(port), '--no-raw', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+          const c = spawn('redis-cli', ['-p', String(port), '--raw', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
           const chunks: Buffer[] = [];
           c.stdout!.on('data', (d: Buffer) => chunks.push(d));
           c.once('exit', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new Error(`redis-cli ${args.join(' ')} exited ${code}`))));

@@ -246,7 +246,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
           } catch (e) {
             return reply(refusalFrame(e, frame.rid, frame.room));
           }
-          if (mine.has(frame.room)) return reply({ t: 'subscribed', rid: frame.rid, room: frame.room });
+          if (rooms.get(frame.room)?.subs.has(ws)) return reply({ t: 'subscribed', rid: frame.rid, room: frame.room });
           let r = rooms.get(frame.room);
           if (r && r.subs.size >= lim.maxSubscribersPerRoom) {
             return reply(errorFrame('too-many-subscribers', `at most ${lim.maxSubscribersPerRoom} subscribers per room`, frame.rid, frame.room));
