@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// The relay's tests run a real redis-server (PACTO_REDIS_URL) and a real coturn (TURN) from
+// Debian's packages. Install them when missing, the way ensure-chromium.mjs installs Chromium, so
+// `npm test` works on a fresh machine. Neither is started as a service: tests start their own on
+// free ports with their files in temp dirs.
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+
+const wanted = [
+  { bin: ['/usr/bin/redis-server', '/usr/bin/redis-cli'], pkg: 'redis-server' },
+  { bin: ['/usr/bin/turnserver'], pkg: 'coturn' },
+];
+const missing = wanted.filter((w) => !w.bin.every((b) => existsSync(b)));
+if (missing.length === 0) process.exit(0);
+
+const names = missing.map((m) => m.pkg).join(' ');
+if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
+  console.error(`Missing for the relay tests: ${names}. Install them (Debian: apt-get install ${names}).`);
+  process.exit(1);
+}
+const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+console.log(`Installing Debian ${names} for the relay tests...`);
+try {
+  // policy-rc.d may refuse to start the services in a container; that is fine, tests start their own.
+  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names} >/dev/null`, { stdio: 'inherit', shell: '/bin/bash' });
+} catch (err) {
+  console.error(`Could not install ${names}:`, err.message);
+  process.exit(1);
+}
+for (const w of missing) {
+  if (!w.bin.every((b) => existsSync(b))) {
+    console.error(`${w.pkg} installed but ${w.bin.join(' or ')} is missing`);
+    process.exit(1);
+  }
+}
