@@ -6,6 +6,7 @@ import { benchStore } from './store';
 import { benchNet } from './net';
 import { benchPhase } from './phase';
 import { benchApp } from './app';
+import { benchRelay } from './relay';
 
 benchRules();
 await benchProtocol();
@@ -13,3 +14,4 @@ await benchStore();
 await benchNet();
 await benchPhase();
 await benchApp();
+await benchRelay();

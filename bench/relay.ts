@@ -1,0 +1,136 @@
+// Relay figures on loopback, with the embedded store (LMDB) and, when Debian's redis-server is
+// installed, with Redis: append -> the other phone has it (median, p95), a phone away for a whole
+// game year catching up (time, bytes on the wire), and what the relay stores per blob and per
+// game-year. The game is the store bench's realistic log (7 powers, 4 messages of 1-2 KB per power
+// and phase, one Yjs update each).
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { createAppServer } from '../scripts/app-server';
+import { sealedLength } from '../src/net/relay/blob';
+import { memoryCursors, RelayClient, type WebSocketConstructor } from '../src/net/relay/client';
+import { relayKeysFor } from '../src/net/relay/keys';
+import { generateUpdates } from '../tests/e2e/pages/store/log';
+import { startRedis } from '../tests/net/helpers/relay';
+import { report, summarise } from './report';
+
+const LATENCY_SAMPLES = 200;
+
+let wireBytes = 0;
+class CountingWebSocket extends WebSocket {
+  constructor(url: string) {
+    super(url);
+    this.on('message', (d: Buffer) => (wireBytes += d.length));
+  }
+}
+const WS = CountingWebSocket as unknown as WebSocketConstructor;
+
+const dirBytes = (dir: string): number => readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
+
+async function benchOne(kind: 'embedded (LMDB)' | 'Redis', redisUrl?: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-relay-'));
+  const server = createAppServer(undefined, { relay: { dir }, ...(redisUrl ? { redisUrl } : {}), log: () => undefined });
+  await server.ready;
+  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  const url = `ws://127.0.0.1:${(server.http.address() as AddressInfo).port}/relay`;
+  const clients: RelayClient[] = [];
+  try {
+    // 1. append -> the other phone has it, one at a time.
+    const keys = relayKeysFor('bench-relay-latency-1', `bench-password-${kind.length}-0001`);
+    let resolveGot: (() => void) | null = null;
+    const reader = new RelayClient({ keys, relays: [url], WebSocket: WS, onUpdates: () => resolveGot?.() });
+    const writer = new RelayClient({ keys, relays: [url], WebSocket: WS, onUpdates: () => undefined });
+    clients.push(reader, writer);
+    while (!reader.status()[0]!.connected || !writer.status()[0]!.connected) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    const { updates } = generateUpdates({ years: 3, messagesPerPowerPhase: 4 });
+    const toOther: number[] = [];
+    const toAck: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const got = new Promise<void>((r) => (resolveGot = r));
+      const t0 = performance.now();
+      const acked = writer.append(updates[i % updates.length]!).then(() => toAck.push(performance.now() - t0));
+      await got;
+      toOther.push(performance.now() - t0);
+      await acked;
+    }
+
+    // 2. A game year stored, and a phone that missed all of it catching up.
+    const year = generateUpdates({ years: 1, messagesPerPowerPhase: 4 });
+    const yearKeys = relayKeysFor('bench-relay-year-0001', `bench-password-${kind.length}-0002`);
+    const before = redisUrl ? 0 : dirBytes(dir);
+    const poster = new RelayClient({ keys: yearKeys, relays: [url], WebSocket: WS, live: false, onUpdates: () => undefined });
+    clients.push(poster);
+    await Promise.all(year.updates.map((u) => poster.append(u)));
+    const sealed = year.updates.reduce((n, u) => n + sealedLength(u.length), 0);
+    poster.close(); // only the away phone's traffic is counted from here
+    await new Promise((r) => setTimeout(r, 100));
+    let caught = 0;
+    wireBytes = 0;
+    const t0 = performance.now();
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((r) => (done = r));
+    const away = new RelayClient({
+      keys: yearKeys,
+      relays: [url],
+      WebSocket: WS,
+      live: false,
+      cursors: memoryCursors(),
+      onUpdates: (us) => {
+        caught += us.length;
+        if (caught === year.updates.length) done();
+      },
+    });
+    clients.push(away);
+    await finished;
+    const catchUpMs = performance.now() - t0;
+    const catchUpBytes = wireBytes;
+    away.close();
+    let stored = '';
+    if (redisUrl) {
+      const c = server.relay ? await import('@redis/client').then(({ createClient }) => createClient({ url: redisUrl })) : null;
+      if (c) {
+        await c.connect();
+        const usage = await c.sendCommand<number>(['MEMORY', 'USAGE', `pacto:relay:{${yearKeys.room}}:s`, 'SAMPLES', '0']);
+        await c.close();
+        stored = `${(usage / 1024).toFixed(0)} KB in the room's stream (MEMORY USAGE)`;
+      }
+    } else {
+      await server.close();
+      stored = `${((dirBytes(dir) - before) / 1024).toFixed(0)} KB of LMDB file growth`;
+    }
+
+    const o = summarise(toOther);
+    const a = summarise(toAck);
+    report(`Relay, ${kind}, loopback`, [
+      [`append -> other phone has it (${LATENCY_SAMPLES} updates of ${Math.min(...updates.map((u) => u.length))}-${Math.max(...updates.map((u) => u.length))} B)`, `median ${o.median.toFixed(1)} ms, p95 ${o.p95.toFixed(1)} ms`],
+      ['append -> acknowledged (durably stored)', `median ${a.median.toFixed(1)} ms, p95 ${a.p95.toFixed(1)} ms`],
+      [`a game year (${year.updates.length} updates, ${(year.bytes / 1024).toFixed(0)} KB of Yjs updates)`, `sealed ${(sealed / 1024).toFixed(0)} KB (+${(((sealed - year.bytes) / year.bytes) * 100).toFixed(1)}%: nonce, MAC, padding)`],
+      ['  stored on the relay', stored],
+      ['  per blob besides the update', `${((sealed - year.bytes) / year.updates.length).toFixed(0)} B sealing and padding, +8 B checksum, +16 B append id${redisUrl ? '' : ', +48 B key'}`],
+      ['phone away a whole game year catches up', `${catchUpMs.toFixed(0)} ms, ${(catchUpBytes / 1024).toFixed(0)} KB received`],
+    ]);
+  } finally {
+    for (const c of clients) c.close();
+    server.http.closeAllConnections?.();
+    await server.close().catch(() => undefined);
+    await new Promise<void>((r) => server.http.close(() => r()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchRelay(): Promise<void> {
+  await benchOne('embedded (LMDB)');
+  if (!existsSync('/usr/bin/redis-server')) {
+    console.log('\nRelay, Redis: skipped (redis-server not installed)');
+    return;
+  }
+  const redis = await startRedis();
+  try {
+    await benchOne('Redis', redis.url);
+  } finally {
+    await redis.stop();
+  }
+}
