@@ -142,6 +142,7 @@ export class RelayClient {
    */
   append(update: Uint8Array, outboxKey?: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error('relay client closed'));
+    if (this.links.length === 0) return Promise.reject(new Error('no relay to append to'));
     let pieces: Uint8Array[];
     try {
       pieces = update.length > MAX_UPDATE_BYTES ? splitUpdate(update, MAX_UPDATE_BYTES) : [update];
