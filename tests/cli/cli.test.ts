@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
+import { CLIS } from './clis';
 
 const dir = mkdtempSync(join(tmpdir(), 'pacto-cli-'));
 function file(name: string, text: string): string {
@@ -11,14 +11,15 @@ function file(name: string, text: string): string {
   return p;
 }
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, (s) => (out += s + '\n'), (s) => (err += s + '\n'));
-  return { code, out, err };
-}
+// Every test runs against the TypeScript sources and against the bundle the `pacto` command runs.
+describe.each(CLIS)('pacto adjudicate (%s)', (_name, main) => {
+  async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+    let out = '';
+    let err = '';
+    const code = await main(argv, (s) => (out += s + '\n'), (s) => (err += s + '\n'));
+    return { code, out, err };
+  }
 
-describe('pacto adjudicate', () => {
   it('reads a Spanish order sheet from the rulebook and prints results and the next position', async () => {
     const sheet = file('s1901.txt', 'Francia: E Par–Bor, E Mar–Bor, F Bre–Pic\nAlemania: E Mun–Bor\n');
     const { code, out } = await run('adjudicate', sheet, '--lang', 'es');
