@@ -1,6 +1,7 @@
 // `npm run bench`: every speed and size target of the project, as figures and ratios.
 // Each part prints its own block; a part that needs something missing (Chromium) says "skipped".
 import { benchRules } from './rules';
+import { benchCli } from './cli';
 import { benchProtocol } from './protocol';
 import { benchStore } from './store';
 import { benchNet } from './net';
@@ -9,6 +10,7 @@ import { benchApp } from './app';
 import { benchRelay } from './relay';
 
 benchRules();
+await benchCli();
 await benchProtocol();
 await benchStore();
 await benchNet();
