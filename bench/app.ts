@@ -153,7 +153,7 @@ export async function benchApp(): Promise<void> {
       [`  all JS, ratio to the budget`, (gz / 1024 / BUDGET_KB).toFixed(2)],
       ['nav start -> #home-title in DOM, median / p95', `${h.median.toFixed(0)} ms / ${h.p95.toFixed(0)} ms`],
       ['nav start -> games list final, painted, median / p95', `${l.median.toFixed(0)} ms / ${l.p95.toFixed(0)} ms`],
-      [`  ratio to the ${FIRST_RENDER_TARGET_MS} ms target`, (l.median / FIRST_RENDER_TARGET_MS).toFixed(2)],
+      [`  p95, ratio to the ${FIRST_RENDER_TARGET_MS} ms target`, (l.p95 / FIRST_RENDER_TARGET_MS).toFixed(2)],
     ];
     if (offlineList.length === RUNS) {
       const o = summarise(offlineList);
