@@ -2,14 +2,18 @@
 // between tabs of one browser over BroadcastChannel. Adds what y-webrtc lacks for a long game:
 // large catch-ups cut into pieces, the sync handshake re-run on every reconnect and on a timer
 // (after a reconnect y-webrtc's sync can go one way: yjs/y-webrtc#24), one provider per room.
-import type * as Y from 'yjs';
+// Everything a peer sends passes a gate first (y-webrtc-hooks.ts): the game's GameReplica, which
+// admits entries and applies only clean updates, and also compares entry sets with each peer
+// (anti-entropy); a bare Y.Doc gets the structural gate only.
+import * as Y from 'yjs';
 import { WebrtcProvider } from 'y-webrtc';
 import { Awareness } from 'y-protocols/awareness';
+import { structuralGate, type UpdateGate } from './gate';
 import { UPDATE_BUDGET_BYTES } from './log-doc';
 import { roomNameFor } from './room';
 import { checkIceServer, checkSignalingUrl, type IceServer } from './settings';
 import { syncStep1Message } from './sync-messages';
-import { peerCounts, sendToConnected, signalingConnected, instrumentPeers } from './y-webrtc-hooks';
+import { gateBroadcastChannel, instrumentPeers, peerCounts, sendDigests, sendToConnected, signalingConnected } from './y-webrtc-hooks';
 
 export interface ConnectOptions {
   readonly gameId: string;
@@ -84,12 +88,15 @@ function statusOf(provider: WebrtcProvider): SyncStatus {
   };
 }
 
-function open(doc: Y.Doc, roomName: string, options: ConnectOptions): Shared {
+function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shared {
+  const doc = gate.doc;
   const maxBytes = options.maxMessageBytes ?? UPDATE_BUDGET_BYTES;
   const signaling = options.signaling.map(checkSignalingUrl);
   const iceServers = (options.iceServers ?? []).map(checkIceServer);
   // Ours, so that closing the provider also stops the awareness timer y-webrtc would leave running.
+  // We use no awareness: with no local state y-webrtc sends none.
   const awareness = new Awareness(doc);
+  awareness.setLocalState(null);
   const provider = new WebrtcProvider(roomName, doc, {
     signaling,
     awareness,
@@ -114,11 +121,15 @@ function open(doc: Y.Doc, roomName: string, options: ConnectOptions): Shared {
   // Deferred, so that y-webrtc's own handlers of the same event have run first.
   const peerChanged = (): void => void Promise.resolve().then(notify);
   provider.on('peers', () => {
-    instrumentPeers(provider, maxBytes, peerChanged);
+    instrumentPeers(provider, maxBytes, gate, peerChanged);
     notify();
   });
   provider.on('synced', notify);
-  provider.on('status', notify);
+  // The first 'status' comes right after y-webrtc opens the room and subscribes its BroadcastChannel.
+  provider.on('status', () => {
+    gateBroadcastChannel(provider, gate);
+    notify();
+  });
 
   // Signaling sockets are shared between providers of a page and replaced on connect(): watch
   // whichever are current. A socket that comes back means we may have missed updates.
@@ -145,8 +156,9 @@ function open(doc: Y.Doc, roomName: string, options: ConnectOptions): Shared {
   watchSignaling();
 
   const timer = setInterval(() => {
-    instrumentPeers(provider, maxBytes, peerChanged);
+    instrumentPeers(provider, maxBytes, gate, peerChanged);
     resync();
+    sendDigests(provider);
     notify();
   }, options.resyncIntervalMs ?? DEFAULT_RESYNC_INTERVAL_MS);
   const onOnline = (): void => {
@@ -189,17 +201,19 @@ function open(doc: Y.Doc, roomName: string, options: ConnectOptions): Shared {
 }
 
 /**
- * Connects `doc` to the game's room. Asking again for a room already open in this page with the
- * same doc shares the provider; with another doc it throws NetError (two docs in one room would
- * each see only part of the game).
+ * Connects a game's replica (or, for transport tests, a bare doc) to the game's room. Asking again
+ * for a room already open in this page with the same doc shares the provider; with another doc it
+ * throws NetError (two docs in one room would each see only part of the game).
  */
-export function connectGame(doc: Y.Doc, options: ConnectOptions): GameConnection {
+export function connectGame(target: UpdateGate | Y.Doc, options: ConnectOptions): GameConnection {
   if (options.gameId === '') throw new NetError('a game id is needed to connect');
+  const gate = target instanceof Y.Doc ? structuralGate(target) : target;
+  const doc = gate.doc;
   const roomName = roomNameFor(options.gameId, options.password);
   let shared = rooms.get(roomName);
   if (shared && shared.doc !== doc) throw new NetError(`game ${options.gameId} is already connected in this page with another document`);
   if (!shared) {
-    shared = open(doc, roomName, options);
+    shared = open(gate, roomName, options);
     rooms.set(roomName, shared);
   }
   const s = shared;

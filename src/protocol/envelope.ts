@@ -8,8 +8,13 @@ import type { Identity } from './identity';
 import { checkPayload, PROTOCOL_VERSION, type Payload, type PayloadBody } from './messages';
 import { sealedHash } from './seal';
 
-export const MAX_MESSAGE_BYTES = 128 * 1024;
-const SIG = 64;
+/**
+ * The largest entry: it must cross a data channel as one Yjs update in one 64 KiB frame, with the
+ * update's and the sync message's framing (a few dozen bytes) around it.
+ */
+export const MAX_MESSAGE_BYTES = 60 * 1024;
+export const SIGNATURE_BYTES = 64;
+const SIG = SIGNATURE_BYTES;
 
 export interface Message<P extends Payload = Payload> {
   readonly id: string;
@@ -51,8 +56,19 @@ export function rawId(bytes: Uint8Array): string {
 
 export type Opened = { ok: true; message: Message } | { ok: false; id: string; reason: string };
 
-/** Parses and verifies one log entry; never throws. */
-export function openMessage(bytes: unknown, verifier: Verifier = naclVerifier): Opened {
+/** An entry whose shape is right and whose signature is not yet checked. */
+export interface ParsedEntry {
+  readonly id: string;
+  readonly payload: Payload;
+  /** The signed bytes (the canonical payload). */
+  readonly body: Uint8Array;
+  readonly signature: Uint8Array;
+}
+
+export type Parsed = { ok: true; entry: ParsedEntry } | { ok: false; id: string; reason: string };
+
+/** Everything openMessage checks except the signature; never throws. */
+export function parseEntry(bytes: unknown): Parsed {
   if (!(bytes instanceof Uint8Array)) return { ok: false, id: 'not-bytes', reason: 'not-bytes' };
   if (bytes.length <= SIG) return { ok: false, id: rawId(bytes), reason: 'truncated' };
   if (bytes.length > MAX_MESSAGE_BYTES) return { ok: false, id: rawId(bytes), reason: 'too-large' };
@@ -64,7 +80,19 @@ export function openMessage(bytes: unknown, verifier: Verifier = naclVerifier): 
   const id = hashHex(body);
   if (!checked.ok) return { ok: false, id, reason: checked.reason };
   if (checked.payload.type === 'commit' && sealedHash(checked.payload.sealed) !== checked.payload.hash) return { ok: false, id, reason: 'commit-hash-mismatch' };
-  const publicKey = fromHex(checked.payload.from);
-  if (publicKey === null || !verifier.verify(id, body, signature, publicKey)) return { ok: false, id: rawId(bytes), reason: 'bad-signature' };
-  return { ok: true, message: { id, payload: checked.payload } };
+  return { ok: true, entry: { id, payload: checked.payload, body, signature } };
+}
+
+/** Whether the author named in the payload signed it. */
+export function verifyEntry(entry: ParsedEntry, verifier: Verifier = naclVerifier): boolean {
+  const publicKey = fromHex(entry.payload.from);
+  return publicKey !== null && verifier.verify(entry.id, entry.body, entry.signature, publicKey);
+}
+
+/** Parses and verifies one log entry; never throws. */
+export function openMessage(bytes: unknown, verifier: Verifier = naclVerifier): Opened {
+  const parsed = parseEntry(bytes);
+  if (!parsed.ok) return parsed;
+  if (!verifyEntry(parsed.entry, verifier)) return { ok: false, id: rawId(bytes as Uint8Array), reason: 'bad-signature' };
+  return { ok: true, message: { id: parsed.entry.id, payload: parsed.entry.payload } };
 }

@@ -59,4 +59,12 @@ export const checkDraft: Check = (v) => {
   return null;
 };
 
-export const checkVerified: Check = (v) => first(field(v, 'gameId', 'string'), field(v, 'id', 'string'), isRecord(v) && 'message' in v ? null : 'message is missing');
+const hex32 = (v: unknown, name: string): string | null => {
+  const problem = field(v, name, 'string');
+  if (problem !== null) return problem;
+  return /^[0-9a-f]{32}$/.test((v as Record<string, string>)[name]!) ? null : `${name} is not a 32-digit hex id`;
+};
+
+export const checkEntry: Check = (v) => first(field(v, 'gameId', 'string'), hex32(v, 'id'), bytes(v, 'bytes'));
+
+export const checkFailed: Check = (v) => first(field(v, 'gameId', 'string'), hex32(v, 'hash'));

@@ -1,10 +1,12 @@
 // The public face of the store: the device's IndexedDB (identity keys, games, Y.Doc updates,
-// drafts with sealing keys, settings, verified messages) and the binding of a Y.Doc to it.
-export { openPactoStore, type PactoStore } from './open';
+// admitted entries and failed-signature hashes, drafts with sealing keys, settings) and the
+// binding of a Y.Doc and of a game's entry set to it.
+export { openPactoStore, FAILED_KEPT, type PactoStore } from './open';
+export { entryStorage } from './entry-storage';
 export { persistDoc, type PersistOptions, type PersistedDoc } from './persist';
 export { StoreDataError, type BadRecord } from './errors';
 export type { DraftKey } from './drafts';
 export type { DeviceSettings, IceServerSetting } from './settings';
 export type { Compaction, LoadedUpdates } from './updates';
 export { DB_VERSION } from './schema';
-export type { DraftRecord, GameRecord, IdentityKeysRecord, SealRecord, UpdateRecord, VerifiedRecord } from './schema';
+export type { DraftRecord, EntryRecord, FailedRecord, GameRecord, IdentityKeysRecord, SealRecord, UpdateRecord } from './schema';

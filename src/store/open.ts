@@ -3,10 +3,10 @@ import { wrap } from 'idb';
 import { addSeal, deleteDraft, getDraft, listDrafts, saveDraftOrders, type DraftKey } from './drafts';
 import { deleteGame, getGame, listGames, putGame, updateGame } from './games';
 import { ensureIdentityKeys, getIdentityKeys } from './identity';
-import { DB_VERSION, upgradeSchema, type DraftRecord, type GameRecord, type IdentityKeysRecord, type PactoDB, type SealRecord, type VerifiedRecord } from './schema';
+import { listEntries, listFailed, putEntries, putFailed } from './entries';
+import { DB_VERSION, upgradeSchema, type DraftRecord, type EntryRecord, type GameRecord, type IdentityKeysRecord, type PactoDB, type SealRecord } from './schema';
 import { getSettings, updateSettings, type DeviceSettings } from './settings';
-import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, type Compaction, type LoadedUpdates } from './updates';
-import { listVerified, putVerified } from './verified';
+import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, replaceUpdates, type Compaction, type LoadedUpdates } from './updates';
 
 export interface PactoStore {
   readonly name: string;
@@ -25,6 +25,8 @@ export interface PactoStore {
   countUpdates(gameId: string): Promise<number>;
   compact(gameId: string): Promise<Compaction>;
   deleteUpdates(gameId: string, seqs: readonly number[]): Promise<void>;
+  /** Replaces every update record of the game by one: `update()`, called as the transaction starts. */
+  replaceUpdates(gameId: string, update: () => Uint8Array): Promise<void>;
 
   getDraft(key: DraftKey): Promise<DraftRecord | undefined>;
   saveDraftOrders(key: DraftKey, orders: unknown, now: number): Promise<DraftRecord>;
@@ -38,9 +40,14 @@ export interface PactoStore {
   getIdentityKeys(): Promise<IdentityKeysRecord | undefined>;
   ensureIdentityKeys(randomBytes: (n: number) => Uint8Array, now: number): Promise<IdentityKeysRecord>;
 
-  putVerified(records: readonly VerifiedRecord[]): Promise<void>;
-  listVerified(gameId: string): Promise<VerifiedRecord[]>;
+  putEntries(gameId: string, put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[]): Promise<void>;
+  listEntries(gameId: string): Promise<EntryRecord[]>;
+  putFailed(gameId: string, hashes: readonly string[], limit?: number): Promise<void>;
+  listFailed(gameId: string): Promise<string[]>;
 }
+
+/** Failed-signature hashes kept per game. */
+export const FAILED_KEPT = 10_000;
 
 /** `idbFactory`: the browser's indexedDB by default; tests pass a fake-indexeddb IDBFactory.
  * idb recognises IndexedDB objects by the global IDB* classes: in Node import 'fake-indexeddb/auto' first. */
@@ -71,6 +78,7 @@ function bindStore(name: string, db: PactoDB): PactoStore {
     countUpdates: (gameId) => countUpdates(db, gameId),
     compact: (gameId) => compactUpdates(db, gameId),
     deleteUpdates: (gameId, seqs) => deleteUpdates(db, gameId, seqs),
+    replaceUpdates: (gameId, update) => replaceUpdates(db, gameId, update),
     getDraft: (key) => getDraft(db, key),
     saveDraftOrders: (key, orders, now) => saveDraftOrders(db, key, orders, now),
     addSeal: (key, seal) => addSeal(db, key, seal),
@@ -80,7 +88,9 @@ function bindStore(name: string, db: PactoDB): PactoStore {
     updateSettings: (patch) => updateSettings(db, patch),
     getIdentityKeys: () => getIdentityKeys(db),
     ensureIdentityKeys: (randomBytes, now) => ensureIdentityKeys(db, randomBytes, now),
-    putVerified: (records) => putVerified(db, records),
-    listVerified: (gameId) => listVerified(db, gameId),
+    putEntries: (gameId, put, remove) => putEntries(db, gameId, put, remove),
+    listEntries: (gameId) => listEntries(db, gameId),
+    putFailed: (gameId, hashes, limit = FAILED_KEPT) => putFailed(db, gameId, hashes, limit),
+    listFailed: (gameId) => listFailed(db, gameId),
   };
 }

@@ -11,6 +11,12 @@ export interface PersistOptions {
   readonly compactAfter?: number;
   /** Told about write or compaction failures (the updates stay queued and are retried). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Applies the stored updates to the doc with `origin` (the game's gate: GameReplica.loadStored)
+   * and says whether all were clean. When some were not, the game's records are replaced by the
+   * doc's state, so what the gate refused is not read again. Default: Y.applyUpdate, all clean.
+   */
+  readonly load?: (updates: readonly Uint8Array[], origin: symbol) => boolean;
 }
 
 export interface PersistedDoc {
@@ -91,13 +97,19 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
       loaded = e.partial as LoadedUpdates;
     }
     records += loaded.records.length;
+    let clean = true;
     Y.transact(
       doc,
       () => {
-        for (const r of loaded.records) Y.applyUpdate(doc, r.update, origin);
+        if (options.load !== undefined) clean = options.load(loaded.records.map((r) => r.update), origin);
+        else for (const r of loaded.records) Y.applyUpdate(doc, r.update, origin);
       },
       origin,
     );
+    if (!clean && !damaged) {
+      await store.replaceUpdates(gameId, () => Y.encodeStateAsUpdate(doc));
+      records = 1;
+    }
     if (error !== null) throw error;
     return loaded;
   })();

@@ -2,7 +2,7 @@
 // Bump DB_VERSION and add a step to upgradeSchema when the layout changes; never edit a step.
 import type { DBSchema, IDBPDatabase } from 'idb';
 
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** The device's own keys. Secret seeds only: public keys are derived, never stored or exported. */
 export interface IdentityKeysRecord {
@@ -54,11 +54,19 @@ export interface DraftRecord {
   readonly updated: number;
 }
 
-export interface VerifiedRecord {
+/** A signed entry this device admitted for a game (src/protocol/admission.ts): the game's truth. */
+export interface EntryRecord {
   readonly gameId: string;
-  /** The message's id (its hash), unique within the game. */
+  /** The entry's id (hash of its payload), unique within the game. */
   readonly id: string;
-  readonly message: unknown;
+  /** Signature and canonical payload, as signed. */
+  readonly bytes: Uint8Array;
+}
+
+/** An entry whose signature failed (by hash of its bytes), so it is never checked again. */
+export interface FailedRecord {
+  readonly gameId: string;
+  readonly hash: string;
 }
 
 export interface PactoSchema extends DBSchema {
@@ -67,10 +75,11 @@ export interface PactoSchema extends DBSchema {
   updates: { key: [string, number]; value: UpdateRecord; indexes: { byGame: string } };
   drafts: { key: [string, string, string]; value: DraftRecord; indexes: { byGame: string } };
   settings: { key: string; value: unknown };
-  verified: { key: [string, string]; value: VerifiedRecord; indexes: { byGame: string } };
+  entries: { key: [string, string]; value: EntryRecord; indexes: { byGame: string } };
+  failed: { key: [string, string]; value: FailedRecord; indexes: { byGame: string } };
 }
 
-export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'verified';
+export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'entries' | 'failed';
 
 export type PactoDB = IDBPDatabase<PactoSchema>;
 
@@ -81,6 +90,14 @@ export function upgradeSchema(db: PactoDB, oldVersion: number): void {
     db.createObjectStore('updates', { keyPath: ['gameId', 'seq'] }).createIndex('byGame', 'gameId');
     db.createObjectStore('drafts', { keyPath: ['gameId', 'phase', 'power'] }).createIndex('byGame', 'gameId');
     db.createObjectStore('settings');
-    db.createObjectStore('verified', { keyPath: ['gameId', 'id'] }).createIndex('byGame', 'gameId');
+    // Version 1's signature cache, dropped by version 2 (typed loosely: the schema no longer names it).
+    (db as unknown as { createObjectStore(n: string, o: object): { createIndex(n: string, k: string): void } }).createObjectStore('verified', { keyPath: ['gameId', 'id'] }).createIndex('byGame', 'gameId');
+  }
+  if (oldVersion < 2) {
+    // The admitted entries replace the signature cache: an admitted entry was checked once, on admission.
+    // Existing games fill `entries` from their stored updates the first time they are opened.
+    (db as unknown as { deleteObjectStore(name: string): void }).deleteObjectStore('verified');
+    db.createObjectStore('entries', { keyPath: ['gameId', 'id'] }).createIndex('byGame', 'gameId');
+    db.createObjectStore('failed', { keyPath: ['gameId', 'hash'] }).createIndex('byGame', 'gameId');
   }
 }

@@ -79,3 +79,19 @@ export async function deleteUpdates(db: PactoDB, gameId: string, seqs: readonly 
   const tx = db.transaction('updates', 'readwrite', DURABLE);
   await Promise.all([...seqs.map((seq) => tx.store.delete([gameId, seq])), tx.done]);
 }
+
+/**
+ * Replaces all of a game's records by one holding `update()`, which is called synchronously as the
+ * transaction starts: an append queued after it lands after the new record. Used when the records
+ * held updates the gate refused (a store from an older version, or a hostile peer's update stored
+ * before the gate existed): the doc's state holds everything that passed.
+ */
+export async function replaceUpdates(db: PactoDB, gameId: string, update: () => Uint8Array): Promise<void> {
+  const tx = db.transaction('updates', 'readwrite', DURABLE);
+  const bytes = update();
+  const index = tx.store.index('byGame');
+  const [keys, values] = await Promise.all([index.getAllKeys(gameId), index.getAll(gameId)]);
+  const last = keys.reduce((m, k) => Math.max(m, k[1]), 0);
+  const merged = values.reduce((n, r) => n + (typeof r.merged === 'number' ? r.merged : 1), 0);
+  await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.store.put({ gameId, seq: Math.max(1, last), update: bytes, merged: Math.max(1, merged) }), tx.done]);
+}

@@ -42,22 +42,25 @@ describe('games', () => {
     store.close();
   });
 
-  it('deleteGame removes the game with its updates, drafts and verified messages, and nothing else', async () => {
+  it('deleteGame removes the game with its updates, drafts, entries and failed hashes, and nothing else', async () => {
     const store = await newProfile().open();
     for (const id of ['a', 'b']) {
       await store.putGame({ id, title: id, created: 1 });
       await store.appendUpdates(id, [Y.encodeStateAsUpdate(new Y.Doc())]);
       await store.saveDraftOrders({ gameId: id, phase: 'p', power: 'russia' }, [], 1);
-      await store.putVerified([{ gameId: id, id: 'h1', message: { x: 1 } }, { gameId: id, id: 'h0', message: { x: 0 } }]);
+      await store.putEntries(id, [{ id: '1'.repeat(32), bytes: Uint8Array.of(1) }, { id: '0'.repeat(32), bytes: Uint8Array.of(0) }], []);
+      await store.putFailed(id, ['f'.repeat(32)]);
     }
     await store.deleteGame('a');
     expect((await store.listGames()).map((g) => g.id)).toEqual(['b']);
     expect(await store.countUpdates('a')).toBe(0);
     expect(await store.listDrafts('a')).toEqual([]);
-    expect(await store.listVerified('a')).toEqual([]);
+    expect(await store.listEntries('a')).toEqual([]);
+    expect(await store.listFailed('a')).toEqual([]);
     expect(await store.countUpdates('b')).toBe(1);
     expect(await store.listDrafts('b')).toHaveLength(1);
-    expect((await store.listVerified('b')).map((v) => v.id)).toEqual(['h0', 'h1']);
+    expect((await store.listEntries('b')).map((v) => v.id)).toEqual(['0'.repeat(32), '1'.repeat(32)]);
+    expect(await store.listFailed('b')).toEqual(['f'.repeat(32)]);
     store.close();
   });
 });

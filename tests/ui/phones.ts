@@ -1,11 +1,12 @@
-// Phones for the session tests in Node: each its own fake IndexedDB and Y.Doc, the docs wired
-// to each other like connected peers, and a way to wait until every runner has caught up.
+// Phones for the session tests in Node: each its own fake IndexedDB, entry set and Y.Doc, the
+// docs wired to each other like connected peers (every update through the receiver's gate), and a
+// way to wait until every runner has caught up.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import nacl from 'tweetnacl';
 import * as Y from 'yjs';
-import { createGameDoc } from '../../src/net';
-import { openPactoStore, persistDoc } from '../../src/store';
+import { createGameDoc, GameReplica } from '../../src/net';
+import { entryStorage, openPactoStore, persistDoc } from '../../src/store';
 import { openDevice, type Device } from '../../src/ui/game/device';
 import { GameRunner } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
@@ -13,6 +14,7 @@ import type { Lang } from '../../src/ui/i18n';
 export interface Phone {
   device: Device;
   doc: Y.Doc;
+  replica: GameReplica;
   runner: GameRunner;
 }
 
@@ -24,28 +26,31 @@ export async function device(name: string, clock: number): Promise<Device> {
 /** Opens a game on a device, as useGameSession does, minus the network. */
 export async function openPhone(d: Device, gameId: string, now: () => number, lang?: Lang): Promise<Phone> {
   const doc = createGameDoc();
-  await persistDoc(d.store, gameId, doc).ready;
+  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(d.store, gameId) });
+  await persistDoc(d.store, gameId, doc, { load: (updates, origin) => replica.loadStored(updates, origin) }).ready;
   const runner = await GameRunner.open({
     store: d.store,
     identity: d.identity,
     gameId,
-    doc,
+    log: replica,
     now,
     random: nacl.randomBytes,
     ...(lang === undefined ? {} : { lang: () => lang }),
   });
-  return { device: d, doc, runner };
+  return { device: d, doc, replica, runner };
 }
 
-/** Every update of one doc reaches the others, like connected peers. */
+const WIRE = { name: 'wire', origin: 'wire' };
+
+/** Every update of one doc reaches the others through their gates, like connected peers. */
 export function wire(phones: Phone[]): void {
   for (const a of phones) {
     a.doc.on('update', (u: Uint8Array, origin: unknown) => {
       if (origin === 'wire') return;
-      for (const b of phones) if (b !== a) Y.applyUpdate(b.doc, u, 'wire');
+      for (const b of phones) if (b !== a) b.replica.receive(u, WIRE);
     });
   }
-  for (const a of phones) for (const b of phones) if (a !== b) Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc), 'wire');
+  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
 }
 
 /** Lets every runner finish what the last updates set off. */

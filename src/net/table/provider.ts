@@ -5,10 +5,20 @@
 //
 // Updates that reach the document some other way (a y-webrtc provider, IndexedDB) are forwarded to
 // the table too, and updates from the table reach those other providers through the same document.
+//
+// What a link sends passes the same gate as on y-webrtc (the game's GameReplica, or for a bare doc
+// the structural gate): updates are applied by the gate, only clean ones; a step 1 must hold a
+// well-formed state vector; anti-entropy messages compare entry sets. Messages are at most 64 KiB
+// (large step 2s go out in pieces), and a larger one from a link is dropped.
 import * as Y from 'yjs';
 import * as syncProtocol from 'y-protocols/sync';
 import * as encoding from 'lib0/encoding';
 import * as decoding from 'lib0/decoding';
+import { AntiEntropyLink, MESSAGE_ANTI_ENTROPY } from '../anti-entropy';
+import { FRAME_LIMIT_BYTES, structuralGate, type PeerRef, type Report, type UpdateGate } from '../gate';
+import { splitSyncMessage } from '../sync-messages';
+import { isEntrySource } from '../y-webrtc-hooks';
+import { messageType, parseStateVector, parseSyncMessage, SYNC_STEP_1, SYNC_STEP_2 } from '../yjs-update';
 import { TABLE_FRAME_BYTES, FrameJoiner, toFrames } from './frames';
 import type { TableLink } from './link';
 
@@ -29,10 +39,20 @@ export interface TableStatus {
 }
 
 class TablePeer {
-  readonly joiner = new FrameJoiner();
+  readonly joiner = new FrameJoiner(FRAME_LIMIT_BYTES);
   synced = false;
-  constructor(readonly link: TableLink) {}
+  /** Anti-entropy with this peer, when the provider carries a game's entry set. */
+  ae?: AntiEntropyLink;
+  readonly ref: PeerRef;
+  constructor(
+    readonly link: TableLink,
+    n: number,
+  ) {
+    this.ref = { name: `table:${n}`, origin: this };
+  }
 }
+
+let peerNumber = 0;
 
 export class TableProvider {
   private readonly peers = new Set<TablePeer>();
@@ -41,15 +61,23 @@ export class TableProvider {
   private readonly timer: ReturnType<typeof setInterval> | undefined;
   private readonly framePayloadBytes: number;
   private destroyed = false;
+  readonly doc: Y.Doc;
+  private readonly gate: UpdateGate;
 
-  constructor(
-    readonly doc: Y.Doc,
-    options: TableProviderOptions = {},
-  ) {
+  /** `target`: the game's replica (the app), or a bare doc, checked for shape only. */
+  constructor(target: UpdateGate | Y.Doc, options: TableProviderOptions = {}) {
+    this.gate = target instanceof Y.Doc ? structuralGate(target, (r) => this.reportGate(r)) : target;
+    this.doc = this.gate.doc;
     this.framePayloadBytes = options.framePayloadBytes ?? TABLE_FRAME_BYTES;
-    doc.on('update', this.onDocUpdate);
+    this.doc.on('update', this.onDocUpdate);
     const resync = options.resyncMs ?? TABLE_RESYNC_MS;
-    if (resync > 0) this.timer = setInterval(() => this.peers.forEach((p) => this.sendStep1(p)), resync);
+    if (resync > 0)
+      this.timer = setInterval(() => {
+        for (const p of this.peers) {
+          this.sendStep1(p);
+          p.ae?.sendDigest();
+        }
+      }, resync);
   }
 
   get status(): TableStatus {
@@ -72,7 +100,8 @@ export class TableProvider {
   /** Starts syncing over `link`; the provider closes it on destroy. Returns a function that detaches it. */
   connect(link: TableLink): () => void {
     if (this.destroyed) throw new Error('provider destroyed');
-    const peer = new TablePeer(link);
+    const peer = new TablePeer(link, ++peerNumber);
+    if (isEntrySource(this.gate)) peer.ae = new AntiEntropyLink(this.gate, peer.ref, (m) => this.send(peer, m));
     this.peers.add(peer);
     link.onMessage((frame) => this.onFrame(peer, frame));
     link.onClose(() => this.detach(peer));
@@ -101,8 +130,12 @@ export class TableProvider {
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
     syncProtocol.writeUpdate(encoder, update);
     const message = encoding.toUint8Array(encoder);
-    for (const p of this.peers) if (p !== origin) this.send(p, message);
+    for (const p of this.peers) if (p.ref.origin !== origin) this.send(p, message);
   };
+
+  private reportGate(r: Report): void {
+    this.report(new Error(`${r.kind}${r.peer === undefined ? '' : ` from ${r.peer}`}: ${r.reason ?? ''}`));
+  }
 
   private sendStep1(peer: TablePeer): void {
     const encoder = encoding.createEncoder();
@@ -114,7 +147,13 @@ export class TableProvider {
   private send(peer: TablePeer, message: Uint8Array): void {
     if (!peer.link.open) return;
     try {
-      for (const frame of toFrames(message, this.framePayloadBytes)) peer.link.send(frame);
+      for (const part of splitSyncMessage(message, FRAME_LIMIT_BYTES)) {
+        if (part.length > FRAME_LIMIT_BYTES) {
+          this.report(new Error(`not sent: a ${part.length}-byte message is over the limit`));
+          continue;
+        }
+        for (const frame of toFrames(part, this.framePayloadBytes)) peer.link.send(frame);
+      }
     } catch (e) {
       this.report(e);
     }
@@ -131,26 +170,32 @@ export class TableProvider {
   }
 
   private onMessage(peer: TablePeer, message: Uint8Array): void {
-    const decoder = decoding.createDecoder(message);
-    const type = decoding.readVarUint(decoder);
+    const type = messageType(message);
+    if (type === MESSAGE_ANTI_ENTROPY) {
+      if (peer.ae === undefined) throw new Error('anti-entropy message on a link without an entry set');
+      peer.ae.receive(message);
+      return;
+    }
     if (type !== MESSAGE_SYNC) throw new Error(`unknown table message type ${type}`);
-    const kind = decoding.readVarUint(decoder);
-    if (kind === syncProtocol.messageYjsSyncStep1) {
+    const m = parseSyncMessage(message);
+    if (m === null) throw new Error('malformed sync message');
+    if (m.syncType === SYNC_STEP_1) {
+      if (parseStateVector(m.payload) === null) throw new Error('malformed state vector');
       const reply = encoding.createEncoder();
       encoding.writeVarUint(reply, MESSAGE_SYNC);
-      syncProtocol.readSyncStep1(decoder, reply, this.doc);
+      syncProtocol.readSyncStep1(decoding.createDecoder(message.subarray(2)), reply, this.doc);
       this.send(peer, encoding.toUint8Array(reply));
       return;
     }
-    if (kind !== syncProtocol.messageYjsSyncStep2 && kind !== syncProtocol.messageYjsUpdate) {
-      throw new Error(`unknown sync message type ${kind}`);
-    }
-    // Applied here rather than by y-protocols, which logs a broken update and carries on: we
-    // report it. The peer is the origin, so onDocUpdate relays it to everyone but the sender.
-    Y.applyUpdate(this.doc, decoding.readVarUint8Array(decoder), peer);
-    if (kind === syncProtocol.messageYjsSyncStep2 && !peer.synced) {
-      peer.synced = true;
-      this.emitStatus();
+    // The gate applies what is clean, with the peer as origin: onDocUpdate relays it to everyone
+    // but the sender, and refused parts are reported through onError.
+    this.gate.receive(m.payload, peer.ref);
+    if (m.syncType === SYNC_STEP_2) {
+      if (!peer.synced) {
+        peer.synced = true;
+        this.emitStatus();
+      }
+      peer.ae?.sendDigest();
     }
   }
 

@@ -8,13 +8,14 @@ import * as Y from 'yjs';
 import { connectOptionsFor } from '../../net/invite';
 import { createGameDoc } from '../../net/log-doc';
 import { connectGame, type GameConnection } from '../../net/provider';
-import { persistDoc } from '../../store';
+import { GameReplica } from '../../net/replica';
+import type { Report } from '../../net/gate';
+import { entryStorage, persistDoc } from '../../store';
 import type { Device } from './device';
 import { randomBytes } from './random';
 import { asAppRecord } from './records';
 import { GameRunner } from './runner';
 import type { NetStatus } from './session';
-import { storedVerifier } from './verifier';
 
 export interface LiveGame {
   readonly gameId: string;
@@ -39,6 +40,15 @@ function online(): boolean {
   return typeof navigator === 'undefined' ? true : navigator.onLine;
 }
 
+/** What peers sent that was refused goes to the console: the first few, then one in a hundred. */
+function reportOnce(): (r: Report) => void {
+  let n = 0;
+  return (r) => {
+    n++;
+    if (n <= 20 || n % 100 === 0) console.warn(`pacto: refused (${n})`, r);
+  };
+}
+
 function open(device: Device, gameId: string): Entry {
   const undo: (() => void)[] = [];
   let closed = false;
@@ -52,23 +62,25 @@ function open(device: Device, gameId: string): Entry {
     if (record === undefined || closed) return null;
     const doc: Y.Doc = createGameDoc();
     undo.push(() => doc.destroy());
-    const persisted = persistDoc(device.store, gameId, doc, { onError: (e) => console.warn('pacto: storing the game failed', e) });
+    // The truth: the entries this phone admitted. The doc only carries them; everything in it,
+    // from the store or from peers, passes the replica's gate first.
+    const replica = await GameReplica.open({ gameId, doc, self: device.identity.id, storage: entryStorage(device.store, gameId), onReport: reportOnce() });
+    undo.push(() => replica.destroy());
+    const persisted = persistDoc(device.store, gameId, doc, {
+      onError: (e) => console.warn('pacto: storing the game failed', e),
+      load: (updates, origin) => replica.loadStored(updates, origin),
+    });
     undo.push(() => void persisted.destroy());
     // Damaged records are reported and skipped; the good updates are in the doc either way.
     await persisted.ready.catch((e) => console.warn('pacto: some stored updates were unreadable', e));
-    const verifier = await storedVerifier(device.store, gameId);
-    undo.push(() => void verifier.flush());
-    const flushTimer = setInterval(() => void verifier.flush(), 5_000);
-    undo.push(() => clearInterval(flushTimer));
     if (closed) return null;
     const runner = await GameRunner.open({
       store: device.store,
       identity: device.identity,
       gameId,
-      doc,
+      log: replica,
       now: () => Date.now(),
       random: randomBytes,
-      verifier,
       onError: (e) => console.warn('pacto:', e),
     });
     undo.push(() => runner.close());
@@ -84,7 +96,7 @@ function open(device: Device, gameId: string): Entry {
         { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [] },
         typeof location === 'undefined' ? undefined : location,
       );
-      conn = connectGame(doc, options);
+      conn = connectGame(replica, options);
       const c = conn;
       undo.push(() => c.destroy());
       undo.push(c.onStatus(() => listeners.forEach((l) => l())));

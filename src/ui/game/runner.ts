@@ -1,10 +1,9 @@
-// The plumbing of one game on this phone, without React: reads the log from the game's Y.Doc,
-// reduces it to a GameView, performs the duties of an honest phone (duties.ts) and signs what the
-// player asks for. Keys and drafts reach the store before any message that depends on them is
-// appended, so a reload at any moment loses nothing. The network is the caller's business: it
-// only ever sees the doc.
-import type * as Y from 'yjs';
-import { appendMessage, onLog, readLog } from '../../net/log-doc';
+// The plumbing of one game on this phone, without React: reads the game's admitted entries (the
+// GameReplica's set, the truth; the Y.Doc only carries them), reduces them to a GameView, performs
+// the duties of an honest phone (duties.ts) and signs what the player asks for. Keys and drafts
+// reach the store before any message that depends on them is published, and a message is stored
+// before it is published, so a reload at any moment loses nothing. The network is the caller's
+// business: it only ever sees the replica.
 import {
   acceptStart,
   acknowledge,
@@ -15,6 +14,7 @@ import {
   joinGame,
   openChat,
   openMessage,
+  QUOTAS,
   reduceLog,
   revealDue,
   revealLot,
@@ -33,6 +33,7 @@ import {
   type Message,
   type Signed,
   type Stamp,
+  type Verdict,
   type Verifier,
 } from '../../protocol';
 import { formatUnit, POWERS, type Loc, type Order, type Power } from '../../rules';
@@ -42,15 +43,26 @@ import { duties, dutyKey, powersOf, type Duty } from './duties';
 import { asAppRecord, type AppGameRecord } from './records';
 import type { DecryptedChat } from './session';
 
+/** The game's entry set as the runner needs it (GameReplica in src/net). */
+export interface EntryLog {
+  entries(): readonly Uint8Array[];
+  subscribe(listener: () => void): () => void;
+  /** Admits, stores durably, then publishes; throws (changing nothing) if an entry is refused. */
+  publish(entries: readonly Uint8Array[]): Promise<void>;
+  /** What publishing would do, changing nothing. */
+  preview(bytes: Uint8Array): Verdict;
+  /** Trusts the signatures of admitted entries. */
+  readonly verifier: Verifier;
+}
+
 export interface RunnerOptions {
   readonly store: PactoStore;
   readonly identity: Identity;
   readonly gameId: string;
-  /** Already loaded from the store (persistDoc) by the caller. */
-  readonly doc: Y.Doc;
+  /** The game's entry set, already loaded from the store by the caller. */
+  readonly log: EntryLog;
   readonly now: () => number;
   readonly random: (n: number) => Uint8Array;
-  readonly verifier?: Verifier;
   /** Told about failures of automatic duties (they are retried on the next change). */
   readonly onError?: (e: unknown) => void;
   /** The language of errors meant for the player; by default the page's (App sets <html lang>). */
@@ -80,6 +92,28 @@ export class MissingOrdersError extends Error {
     this.name = 'MissingOrdersError';
     this.power = power;
     this.missing = missing;
+  }
+}
+
+/** An entry this phone cannot publish: over a quota of the protocol (src/protocol/README.md, Admission). */
+export class QuotaError extends Error {
+  readonly reason: string;
+  constructor(reason: string, kind: string, lang: Lang) {
+    const text = {
+      commit: {
+        es: `Ya has sellado ${QUOTAS.commit} veces esta potencia en esta fase: no se puede volver a sellar.`,
+        en: `You have sealed this power ${QUOTAS.commit} times in this phase: it cannot be sealed again.`,
+      },
+      size: { es: 'El mensaje es demasiado largo.', en: 'The message is too long.' },
+      other: {
+        es: 'Has llegado al límite de mensajes de este tipo en esta partida.',
+        en: 'You have reached the limit of messages of this kind in this game.',
+      },
+    };
+    const which = reason.startsWith('too-large') ? 'size' : kind === 'commit' ? 'commit' : 'other';
+    super(text[which][lang]);
+    this.name = 'QuotaError';
+    this.reason = reason;
   }
 }
 
@@ -143,14 +177,14 @@ export class GameRunner {
     this.o = o;
     this.gameId = o.gameId;
     this.record = record;
-    this.state = this.compute(reduceLog(o.gameId, [], { verifier: o.verifier }));
+    this.state = this.compute(reduceLog(o.gameId, [], { verifier: o.log.verifier }));
   }
 
   static async open(o: RunnerOptions): Promise<GameRunner> {
     const record = asAppRecord(await o.store.getGame(o.gameId));
     if (record === undefined) throw new Error(`game ${o.gameId} is not on this device`);
     const runner = new GameRunner(o, record);
-    runner.unsubscribe = onLog(o.doc, () => runner.schedule());
+    runner.unsubscribe = o.log.subscribe(() => runner.schedule());
     runner.refresh();
     await runner.work;
     return runner;
@@ -199,16 +233,17 @@ export class GameRunner {
     });
   }
 
-  /** Re-reads the log and reduces it; then, in the background, loads drafts and performs duties. */
+  /** Re-reads the entry set and reduces it; then, in the background, loads drafts and performs duties. */
   refresh(): void {
-    const log = readLog(this.o.doc);
+    const log = this.o.log.entries();
+    const verifier = this.o.log.verifier;
     for (const entry of log) {
       if (this.openedEntries.has(entry)) continue;
       this.openedEntries.add(entry);
-      const opened = openMessage(entry, this.o.verifier);
+      const opened = openMessage(entry, verifier);
       if (opened.ok && opened.message.payload.game === this.gameId) this.messages.set(opened.message.id, opened.message);
     }
-    const view = reduceLog(this.gameId, log, { verifier: this.o.verifier });
+    const view = reduceLog(this.gameId, log, { verifier });
     this.publish(this.compute(view));
     this.enqueue(() => this.afterChange());
   }
@@ -342,9 +377,22 @@ export class GameRunner {
     return { seq, time: this.o.now() };
   }
 
-  private append(signed: Signed): void {
+  private lang(): Lang {
+    return (this.o.lang ?? pageLang)();
+  }
+
+  /** Refuses, before anything is stored, an entry the protocol's quotas would refuse. */
+  private check(signed: Signed): void {
+    const v = this.o.log.preview(signed.bytes);
+    if (v.kind !== 'refused') return;
+    const kind = openMessage(signed.bytes, this.o.log.verifier);
+    throw new QuotaError(v.reason, kind.ok ? kind.message.payload.type : '', this.lang());
+  }
+
+  private async append(signed: Signed): Promise<void> {
     if (this.closed) return;
-    appendMessage(this.o.doc, signed.bytes);
+    this.check(signed);
+    await this.o.log.publish([signed.bytes]);
     this.refresh();
   }
 
@@ -352,10 +400,10 @@ export class GameRunner {
     const id = this.o.identity;
     switch (d.kind) {
       case 'accept-start':
-        this.append(acceptStart(id, this.gameId, d.startId, await this.stamp()));
+        await this.append(acceptStart(id, this.gameId, d.startId, await this.stamp()));
         return;
       case 'ack':
-        this.append(acknowledge(id, this.gameId, d.phase, d.hash, await this.stamp()));
+        await this.append(acknowledge(id, this.gameId, d.phase, d.hash, await this.stamp()));
         return;
       case 'reveal':
         await this.reveal(d.power);
@@ -364,19 +412,19 @@ export class GameRunner {
         this.refresh();
         const current = this.state.view.current;
         if (current === undefined || !drawRevealDue(this.state.view, d.power)) return;
-        this.append(revealDraw(id, this.gameId, current, d.power, await this.stamp()));
+        await this.append(revealDraw(id, this.gameId, current, d.power, await this.stamp()));
         return;
       }
       case 'lot-commit': {
         const value = this.o.random(32);
         await this.patchRecord({ lotValue: toBase64(value) });
-        this.append(commitLot(id, this.gameId, 'powers', value, await this.stamp()));
+        await this.append(commitLot(id, this.gameId, 'powers', value, await this.stamp()));
         return;
       }
       case 'lot-reveal': {
         const value = this.record.lotValue === undefined ? null : fromBase64(this.record.lotValue);
         if (value === null) throw new Error('this device lost its lot value');
-        this.append(revealLot(id, this.gameId, 'powers', value, await this.stamp()));
+        await this.append(revealLot(id, this.gameId, 'powers', value, await this.stamp()));
         return;
       }
     }
@@ -393,7 +441,7 @@ export class GameRunner {
     const keys: Record<string, Uint8Array> = {};
     for (const s of record?.seals ?? []) if (commits.has(s.hash)) keys[s.hash] = s.key;
     if (Object.keys(keys).length === 0) throw new Error(`no sealing key on this device for ${power} in ${current.key}`);
-    this.append(revealOrders(this.o.identity, this.gameId, current, power, keys, await this.stamp()));
+    await this.append(revealOrders(this.o.identity, this.gameId, current, power, keys, await this.stamp()));
   }
 
   // ---- What the player asks for -------------------------------------------------------------
@@ -434,7 +482,7 @@ export class GameRunner {
       // Only sealed in the two-player toss phase (commitTurn decides); drawn every time so the
       // random stream does not depend on the phase.
       const coin = this.o.random(32);
-      const lang = (this.o.lang ?? pageLang)();
+      const lang = this.lang();
       // commitTurn checks before anything is stored or a sequence number is reserved.
       const check = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, { key, nonce, coin }, { seq: 0, time: 0 });
       if (!check.ok) {
@@ -445,6 +493,8 @@ export class GameRunner {
       const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, { key, nonce, coin }, stamp);
       if (!turn.ok) throw new Error('no phase is open');
       const signed = turn.message;
+      // A 33rd re-seal is refused by every phone (commits per power per phase): say so, store nothing.
+      this.check(signed);
       const k = { gameId: this.gameId, phase: current.key, power };
       // The key first: a commit whose key is lost can never be revealed.
       await this.o.store.addSeal(k, { key, nonce, hash: signed.id, created: stamp.time });
@@ -452,7 +502,7 @@ export class GameRunner {
       this.drafts = { ...this.drafts, [power]: orders };
       this.sealed = { ...this.sealed, [power]: orders };
       this.draftsPhase = current.key;
-      this.append(signed);
+      await this.append(signed);
     });
   }
 
@@ -463,7 +513,7 @@ export class GameRunner {
       const current = view.current;
       if (current === undefined) throw new Error('no phase is open');
       const survivors = me.powers.filter((p) => current.drawVoters.includes(p));
-      for (const p of survivors) this.append(drawMessage(this.o.identity, this.gameId, current.key, p, yes, await this.stamp()));
+      for (const p of survivors) await this.append(drawMessage(this.o.identity, this.gameId, current.key, p, yes, await this.stamp()));
     });
   }
 
@@ -472,14 +522,14 @@ export class GameRunner {
       const current = this.openPhaseFor(power);
       if (!powers.includes(power)) throw new Error(`${power} is not a member of the alliance`);
       if (new Set(powers).size < 2) throw new Error('an alliance needs at least two powers');
-      this.append(allianceMessage(this.o.identity, this.gameId, current.key, power, powers, yes, await this.stamp()));
+      await this.append(allianceMessage(this.o.identity, this.gameId, current.key, power, powers, yes, await this.stamp()));
     });
   }
 
   concede(power: Power): Promise<void> {
     return this.enqueue(async () => {
       const current = this.openPhaseFor(power);
-      this.append(concedeMessage(this.o.identity, this.gameId, current.key, power, await this.stamp()));
+      await this.append(concedeMessage(this.o.identity, this.gameId, current.key, power, await this.stamp()));
     });
   }
 
@@ -492,7 +542,7 @@ export class GameRunner {
       const voters = this.state.me.powers.filter((p) => current.active.includes(p));
       const targets = against.filter((p) => !this.state.me.powers.includes(p));
       if (voters.length === 0 || targets.length === 0) throw new Error('nobody to vote out');
-      for (const p of voters) this.append(timeoutMessage(this.o.identity, this.gameId, current.key, p, targets, await this.stamp()));
+      for (const p of voters) await this.append(timeoutMessage(this.o.identity, this.gameId, current.key, p, targets, await this.stamp()));
     });
   }
 
@@ -507,7 +557,7 @@ export class GameRunner {
       const recipients = view.players.filter((p) => p.key !== me && keys.includes(p.key)).map((p) => ({ key: p.key, box: p.box }));
       if (recipients.length === 0) throw new Error('no recipients');
       const sealed = sealChat(text, this.o.identity, recipients, this.o.random(32), this.o.random(24));
-      this.append(chatMessage(this.o.identity, this.gameId, sealed, await this.stamp()));
+      await this.append(chatMessage(this.o.identity, this.gameId, sealed, await this.stamp()));
     });
   }
 
@@ -527,7 +577,7 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.status !== 'lobby') throw new Error('the game has already started');
-      this.append(joinGame(this.o.identity, this.gameId, name, power, await this.stamp()));
+      await this.append(joinGame(this.o.identity, this.gameId, name, power, await this.stamp()));
     });
   }
 
@@ -536,7 +586,7 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      this.append(startGame(this.o.identity, this.gameId, roster, lotReveals, await this.stamp()));
+      await this.append(startGame(this.o.identity, this.gameId, roster, lotReveals, await this.stamp()));
     });
   }
 

@@ -1,11 +1,13 @@
 // Creating a game and taking an invite in, on this device: the game's record (with the room
 // password the invite carries) and, for a new game, the signed CREATE and the creator's JOIN,
-// stored as Y.Doc updates before any screen opens the game.
+// admitted into the game's entry set and stored (entries and Y.Doc updates) before any screen
+// opens the game.
 import { newRoomPassword, type Invite } from '../../net/invite';
-import { appendMessages, createGameDoc } from '../../net/log-doc';
+import { createGameDoc } from '../../net/log-doc';
+import { GameReplica } from '../../net/replica';
 import { createGame, joinGame, RULES_ENGINE_VERSION, type Settings } from '../../protocol';
 import type { Power } from '../../rules';
-import { persistDoc } from '../../store';
+import { entryStorage, persistDoc } from '../../store';
 import type { Device } from '../game/device';
 import type { AppGameRecord } from '../game/records';
 
@@ -86,9 +88,11 @@ export async function acceptInvite(device: Device, invite: Invite, now: number):
 
 async function storeMessages(device: Device, gameId: string, messages: readonly Uint8Array[]): Promise<void> {
   const doc = createGameDoc();
-  const persisted = persistDoc(device.store, gameId, doc);
+  const replica = await GameReplica.open({ gameId, doc, self: device.identity.id, storage: entryStorage(device.store, gameId) });
+  const persisted = persistDoc(device.store, gameId, doc, { load: (updates, origin) => replica.loadStored(updates, origin) });
   await persisted.ready;
-  appendMessages(doc, messages);
+  await replica.publish(messages);
   await persisted.destroy();
+  replica.destroy();
   doc.destroy();
 }

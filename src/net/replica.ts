@@ -1,0 +1,469 @@
+// One game on this phone: the set of signed entries it has admitted (the truth, kept in the store)
+// and the Y.Doc that carries entries between phones (never the authority). Everything that
+// arrives, from a peer or from the store, goes through receive(): the entries inside are offered
+// to the protocol's Admission whatever else the update holds, and only a clean part of the update
+// reaches Yjs, so only that is applied, stored and forwarded.
+//
+// The carrier rule: every admitted entry the doc does not hold (it came in a refused update, its
+// Yjs id was taken by other bytes, or Yjs holds it back for a missing dependency) is published
+// again into the doc under a fresh random Yjs client id, which nobody can have squatted in advance.
+import * as Y from 'yjs';
+import {
+  Admission,
+  boundedFailedSet,
+  hashHex,
+  SIGNATURE_BYTES,
+  type Verdict,
+  type Verifier,
+} from '../protocol';
+import type { EntrySource } from './anti-entropy';
+import { MAX_UPDATE_BYTES, type GateResult, type PeerRef, type ReceiveOptions, type Report, type UpdateGate } from './gate';
+import { LOG_KEY } from './log-doc';
+import { isSkip, keepPrefixes, parseUpdate, PEER_LIMITS, STORE_LIMITS, type UpdateItem } from './yjs-update';
+
+/** Where a game's admitted entries and failed-signature hashes live (the store implements it). */
+export interface EntryStorage {
+  load(): Promise<{ readonly entries: readonly Uint8Array[]; readonly failed: readonly string[] }>;
+  /** Durable (strict) when it resolves. */
+  save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[]): Promise<void>;
+  saveFailed(hashes: readonly string[]): Promise<void>;
+}
+
+export interface ReplicaOptions {
+  readonly gameId: string;
+  readonly doc?: Y.Doc;
+  readonly verifier?: Verifier;
+  /** This phone's own key: its entries always count here. */
+  readonly self?: string;
+  readonly storage?: EntryStorage;
+  /** Random bytes for fresh Yjs client ids (default: crypto.getRandomValues). */
+  readonly random?: (n: number) => Uint8Array;
+  /** How long an admitted entry may stay out of the doc before it is published again (default 3 s). */
+  readonly carryDelayMs?: number;
+  readonly onReport?: (r: Report) => void;
+}
+
+export class PublishError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly id: string,
+  ) {
+    super(`this entry cannot be published: ${reason}`);
+    this.name = 'PublishError';
+  }
+}
+
+/** Failed-signature hashes remembered per game. */
+export const FAILED_LIMIT = 10_000;
+const REPORTS_KEPT = 500;
+const CARRY_WAITS = 3;
+const CARRIER_ORIGIN = Symbol('pacto-carrier');
+const LOCAL_ORIGIN = Symbol('pacto-local');
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function defaultRandom(n: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(n));
+}
+
+export class GameReplica implements UpdateGate, EntrySource {
+  readonly gameId: string;
+  readonly doc: Y.Doc;
+  readonly admission: Admission;
+  private readonly log: Y.Array<Uint8Array>;
+  private readonly o: ReplicaOptions;
+  private readonly failed: ReturnType<typeof boundedFailedSet>;
+  /** Entry id -> how many items of the doc hold it. */
+  private readonly carried = new Map<string, number>();
+  private readonly uncarried = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private readonly reportList: Report[] = [];
+  private readonly reportCounts = new Map<string, number>();
+  private writes: Promise<void> = Promise.resolve();
+  private writeError: unknown = null;
+  private carryTimer: ReturnType<typeof setTimeout> | null = null;
+  private carryWaits = 0;
+  private notified = -1;
+  private destroyed = false;
+  private readonly observer: (event: Y.YArrayEvent<Uint8Array>) => void;
+  private digestCache: { version: number; digest: Map<string, { count: number; hash: string }>; buckets: Map<string, string[]> } | null = null;
+
+  private constructor(o: ReplicaOptions, admission: Admission, failed: ReturnType<typeof boundedFailedSet>) {
+    this.o = o;
+    this.gameId = o.gameId;
+    this.doc = o.doc ?? new Y.Doc();
+    this.admission = admission;
+    this.failed = failed;
+    this.log = this.doc.getArray<Uint8Array>(LOG_KEY);
+    this.observer = (event) => {
+      for (const item of event.changes.added) {
+        const content = (item as Y.Item).content;
+        if (!(content instanceof Y.ContentBinary)) continue;
+        this.carry(content.content);
+      }
+    };
+    this.log.observe(this.observer);
+    for (const bytes of this.log.toArray()) if (bytes instanceof Uint8Array) this.carry(bytes);
+    for (const id of this.admission.ids()) if (!this.carried.has(id)) this.uncarried.add(id);
+  }
+
+  /** Loads the admitted set from storage (without checking signatures again) around `doc`. */
+  static async open(o: ReplicaOptions): Promise<GameReplica> {
+    const loaded = o.storage === undefined ? { entries: [], failed: [] } : await o.storage.load();
+    const failed = boundedFailedSet(FAILED_LIMIT, loaded.failed);
+    failed.added();
+    const admission = new Admission(o.gameId, { ...(o.verifier === undefined ? {} : { verifier: o.verifier }), pinned: o.self === undefined ? [] : [o.self], failed });
+    admission.restore(loaded.entries);
+    const replica = new GameReplica(o, admission, failed);
+    replica.settle();
+    return replica;
+  }
+
+  // ---- What the reducer and the screens read ----------------------------------------------
+
+  /** The admitted entries (the same array until the set changes). */
+  entries(): readonly Uint8Array[] {
+    return this.admission.entries();
+  }
+
+  /** Trusts the signatures of admitted entries (checked on admission), checks anything else. */
+  get verifier(): Verifier {
+    return this.admission.verifier;
+  }
+
+  get version(): number {
+    return this.admission.version;
+  }
+
+  /** Called after each change of the admitted set. Returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** What peers or the store sent that was refused (the last REPORTS_KEPT). */
+  reports(): readonly Report[] {
+    return this.reportList;
+  }
+
+  /** Reports per peer name (all time). */
+  reportsByPeer(): ReadonlyMap<string, number> {
+    return this.reportCounts;
+  }
+
+  report(r: Report): void {
+    if (this.reportList.length >= REPORTS_KEPT) this.reportList.shift();
+    this.reportList.push(r);
+    const peer = r.peer ?? '-';
+    this.reportCounts.set(peer, (this.reportCounts.get(peer) ?? 0) + 1);
+    try {
+      this.o.onReport?.(r);
+    } catch {
+      // A listener's failure is not the peer's.
+    }
+  }
+
+  /** Entries admitted but not (yet) in the doc. */
+  get uncarriedCount(): number {
+    return this.uncarried.size;
+  }
+
+  // ---- This phone's own entries ------------------------------------------------------------
+
+  /** What admitting these entries would do, changing nothing (the app checks before it stores keys). */
+  preview(bytes: Uint8Array): Verdict {
+    return this.admission.offer(bytes, { trusted: true, dryRun: true });
+  }
+
+  /**
+   * Admits this phone's own entries, stores them durably, then puts them in the doc. Throws
+   * PublishError (and changes nothing) if one of them cannot be admitted.
+   */
+  async publish(entries: readonly Uint8Array[]): Promise<void> {
+    for (const bytes of entries) {
+      const v = this.preview(bytes);
+      if (v.kind === 'refused' || v.kind === 'pending') throw new PublishError(v.kind === 'refused' ? v.reason : 'author-not-counted', v.id);
+    }
+    const fresh: Uint8Array[] = [];
+    for (const bytes of entries) {
+      const copy = bytes.slice();
+      const v = this.admission.offer(copy, { trusted: true });
+      if (v.kind === 'admitted') fresh.push(copy);
+      else if (v.kind !== 'duplicate') throw new PublishError(v.kind === 'refused' ? v.reason : 'author-not-counted', v.id);
+    }
+    this.settle();
+    await this.flush();
+    const toDoc = fresh.filter((b) => {
+      const id = this.admission.idOfBytes(b);
+      return id !== undefined && !this.carried.has(id);
+    });
+    if (toDoc.length > 0 && !this.destroyed) this.doc.transact(() => this.log.push(toDoc), LOCAL_ORIGIN);
+  }
+
+  // ---- The gate ------------------------------------------------------------------------------
+
+  receive(update: Uint8Array, peer: PeerRef, options: ReceiveOptions = {}): GateResult {
+    try {
+      return this.receiveUnsafe(update, peer, options);
+    } catch (e) {
+      this.report({ kind: 'internal-error', peer: peer.name, reason: e instanceof Error ? e.message : String(e) });
+      return { clean: false, applied: 0, reason: 'internal-error' };
+    } finally {
+      this.settle();
+    }
+  }
+
+  /** The store's own update records, at load: larger records are allowed. Returns whether every record was clean. */
+  loadStored(updates: readonly Uint8Array[], origin: unknown): boolean {
+    let clean = true;
+    const peer = { name: 'store', origin };
+    for (const u of updates) {
+      const r = this.receive(u, peer, { maxBytes: Number.POSITIVE_INFINITY, limits: STORE_LIMITS });
+      clean &&= r.clean;
+    }
+    return clean;
+  }
+
+  /** Entries sent directly (anti-entropy): admitted like those in an update; the carrier puts them in the doc. */
+  receiveEntries(entries: readonly Uint8Array[], peer: PeerRef): void {
+    try {
+      for (const e of entries) this.admit(e, peer);
+    } finally {
+      this.settle();
+    }
+  }
+
+  private receiveUnsafe(update: Uint8Array, peer: PeerRef, options: ReceiveOptions): GateResult {
+    if (!(update instanceof Uint8Array)) {
+      this.report({ kind: 'update-refused', peer: peer.name, reason: 'not-bytes' });
+      return { clean: false, applied: 0, reason: 'not-bytes' };
+    }
+    if (update.length > (options.maxBytes ?? MAX_UPDATE_BYTES)) {
+      this.report({ kind: 'update-refused', peer: peer.name, reason: 'update-too-large' });
+      return { clean: false, applied: 0, reason: 'update-too-large' };
+    }
+    const parsed = parseUpdate(update, options.limits ?? PEER_LIMITS);
+    const verdicts = new Map<UpdateItem, Verdict>();
+    for (const item of parsed.items) verdicts.set(item, this.admit(item.content, peer));
+    if (!parsed.ok) {
+      this.report({ kind: 'update-refused', peer: peer.name, reason: parsed.reason });
+      return { clean: false, applied: 0, reason: parsed.reason ?? 'refused' };
+    }
+    const keep = new Map<number, number>();
+    let whole = true;
+    let applied = 0;
+    let cutReason: string | undefined;
+    for (const group of parsed.groups) {
+      let n = 0;
+      for (const s of group.structs) {
+        if (isSkip(s)) {
+          n++;
+          continue;
+        }
+        const held = this.heldAt(s.client, s.clock);
+        if (held !== undefined) {
+          // Yjs keeps what it has under this id and skips the item; different bytes are a fork by Yjs id.
+          if (!equalBytes(held, s.content)) this.reportFork(s, held, verdicts.get(s)!, peer);
+          n++;
+          continue;
+        }
+        const v = verdicts.get(s)!;
+        if (!this.itemAdmitted(s, v)) {
+          cutReason ??= v.kind === 'refused' ? v.reason : v.kind;
+          break;
+        }
+        n++;
+        applied++;
+      }
+      keep.set(group.client, n);
+      if (n < group.structs.length) whole = false;
+    }
+    if (!whole) this.report({ kind: 'update-cut', peer: peer.name, reason: cutReason ?? 'refused-item' });
+    const clean = whole ? update : keepPrefixes(update, parsed, keep);
+    if (applied > 0 || whole) {
+      try {
+        Y.applyUpdate(this.doc, clean, peer.origin);
+      } catch (e) {
+        this.report({ kind: 'internal-error', peer: peer.name, reason: `yjs: ${e instanceof Error ? e.message : String(e)}` });
+        return { clean: false, applied: 0, reason: 'yjs-threw' };
+      }
+    }
+    return whole ? { clean: true, applied } : { clean: false, applied, reason: cutReason ?? 'refused-item' };
+  }
+
+  private admit(bytes: Uint8Array, peer: PeerRef): Verdict {
+    const v = this.admission.offer(bytes);
+    if (v.kind === 'refused') this.report({ kind: 'entry-refused', peer: peer.name, reason: v.reason, ids: [v.id], ...(v.author === undefined ? {} : { authors: [v.author] }) });
+    return v;
+  }
+
+  /** An item may reach the doc if its entry is admitted, in these bytes or in another valid signature. */
+  private itemAdmitted(item: UpdateItem, v: Verdict): boolean {
+    if (v.kind === 'refused' || !this.admission.has(v.id)) return false;
+    if (v.kind === 'duplicate') return true;
+    const mine = this.admission.bytesOf(v.id);
+    return mine !== undefined && equalBytes(mine, item.content);
+  }
+
+  /** The bytes the doc holds at a Yjs id, or undefined if it holds nothing there. */
+  private heldAt(client: number, clock: number): Uint8Array | undefined {
+    const structs = this.doc.store.clients.get(client);
+    if (structs === undefined || clock >= Y.getState(this.doc.store, client)) return undefined;
+    const s = structs[Y.findIndexSS(structs, clock)];
+    if (s instanceof Y.Item && s.content instanceof Y.ContentBinary) return s.content.content;
+    return new Uint8Array(0);
+  }
+
+  private idOf(bytes: Uint8Array): string | undefined {
+    return this.admission.idOfBytes(bytes) ?? (bytes.length > SIGNATURE_BYTES ? hashHex(bytes.subarray(SIGNATURE_BYTES)) : undefined);
+  }
+
+  private reportFork(item: UpdateItem, held: Uint8Array, v: Verdict, peer: PeerRef): void {
+    const ours = this.idOf(held);
+    const authors = new Set<string>();
+    const a = ours === undefined ? undefined : this.admission.authorOf(ours);
+    if (a !== undefined) authors.add(a);
+    if (v.kind !== 'refused') authors.add(v.author);
+    else if (v.author !== undefined) authors.add(v.author);
+    this.report({
+      kind: 'fork-by-yjs-id',
+      peer: peer.name,
+      at: { client: item.client, clock: item.clock },
+      ids: [ours ?? '?', v.id],
+      authors: [...authors].sort(),
+      ...(v.kind === 'refused' ? { reason: v.reason } : {}),
+    });
+  }
+
+  // ---- The carrier ---------------------------------------------------------------------------
+
+  private carry(bytes: Uint8Array): void {
+    const id = this.idOf(bytes);
+    if (id === undefined) return;
+    this.carried.set(id, (this.carried.get(id) ?? 0) + 1);
+    this.uncarried.delete(id);
+  }
+
+  /** After any change: storage writes, failed hashes, the carrier's timer, listeners. */
+  private settle(): void {
+    const changes = this.admission.takeChanges();
+    for (const { id } of changes.put) if (!this.carried.has(id)) this.uncarried.add(id);
+    for (const id of changes.remove) this.uncarried.delete(id);
+    const failed = this.failed.added();
+    const storage = this.o.storage;
+    if (storage !== undefined && (changes.put.length > 0 || changes.remove.length > 0 || failed.length > 0)) {
+      this.writes = this.writes.then(async () => {
+        try {
+          if (changes.put.length > 0 || changes.remove.length > 0) await storage.save(changes.put, changes.remove);
+          if (failed.length > 0) await storage.saveFailed(failed);
+        } catch (e) {
+          this.writeError = e;
+          this.report({ kind: 'internal-error', peer: 'store', reason: `store: ${e instanceof Error ? e.message : String(e)}` });
+        }
+      });
+    }
+    if (this.uncarried.size > 0) this.scheduleCarry();
+    if (this.notified !== this.admission.version) {
+      this.notified = this.admission.version;
+      this.digestCache = null;
+      for (const l of [...this.listeners]) {
+        try {
+          l();
+        } catch {
+          // A listener's failure stays its own.
+        }
+      }
+    }
+  }
+
+  /** Resolves once every change so far is in storage; rejects if a write failed. */
+  async flush(): Promise<void> {
+    await this.writes;
+    if (this.writeError !== null) {
+      const e = this.writeError;
+      this.writeError = null;
+      throw e;
+    }
+  }
+
+  private scheduleCarry(): void {
+    if (this.carryTimer !== null || this.destroyed) return;
+    this.carryTimer = setTimeout(() => {
+      this.carryTimer = null;
+      this.carryNow();
+    }, this.o.carryDelayMs ?? 3000);
+  }
+
+  /** Publishes every admitted entry the doc does not hold, under a fresh Yjs client id. Returns how many. */
+  carryNow(force = false): number {
+    if (this.destroyed) return 0;
+    const ids = [...this.uncarried].filter((id) => this.admission.has(id) && !this.carried.has(id)).sort();
+    if (ids.length === 0) {
+      this.uncarried.clear();
+      return 0;
+    }
+    // Yjs integrates items it held back once their dependency arrives: give it a few rounds.
+    if (!force && this.doc.store.pendingStructs !== null && this.carryWaits < CARRY_WAITS) {
+      this.carryWaits++;
+      this.scheduleCarry();
+      return 0;
+    }
+    this.carryWaits = 0;
+    this.publishFresh(ids.map((id) => this.admission.bytesOf(id)!));
+    return ids.length;
+  }
+
+  private freshClientId(): number {
+    const b = (this.o.random ?? defaultRandom)(4);
+    return ((b[0]! << 24) | (b[1]! << 16) | (b[2]! << 8) | b[3]!) >>> 0;
+  }
+
+  private publishFresh(entries: readonly Uint8Array[]): void {
+    const saved = this.doc.clientID;
+    let fresh = this.freshClientId();
+    while (fresh === saved || this.doc.store.clients.has(fresh)) fresh = this.freshClientId();
+    this.doc.clientID = fresh;
+    try {
+      this.doc.transact(() => this.log.push([...entries]), CARRIER_ORIGIN);
+    } finally {
+      this.doc.clientID = saved;
+    }
+  }
+
+  // ---- Anti-entropy's view -------------------------------------------------------------------
+
+  private digests(): { digest: Map<string, { count: number; hash: string }>; buckets: Map<string, string[]> } {
+    if (this.digestCache === null || this.digestCache.version !== this.admission.version) {
+      const buckets = this.admission.digestBuckets();
+      const digest = new Map<string, { count: number; hash: string }>();
+      const enc = new TextEncoder();
+      for (const [b, ids] of buckets) digest.set(b, { count: ids.length, hash: hashHex(enc.encode(ids.join(''))).slice(0, 16) });
+      this.digestCache = { version: this.admission.version, digest, buckets };
+    }
+    return this.digestCache;
+  }
+
+  digest(): ReadonlyMap<string, { readonly count: number; readonly hash: string }> {
+    return this.digests().digest;
+  }
+
+  idsIn(bucket: string): readonly string[] {
+    return this.digests().buckets.get(bucket) ?? [];
+  }
+
+  bytesOf(id: string): Uint8Array | undefined {
+    return this.admission.bytesOf(id);
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    if (this.carryTimer !== null) clearTimeout(this.carryTimer);
+    this.log.unobserve(this.observer);
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,641 @@
+// Admission: which signed entries a phone keeps. The set a phone admits is the truth the reducer
+// reads; whatever carries entries (Yjs, a data channel, the store) only offers them here. The
+// rules are in README.md ("Admission"), each with why it is safe; this file implements them.
+//
+// Every rule is a function of the entries offered, never of their order of arrival, so two
+// phones that have been offered the same entries keep the same set:
+// - each entry falls in exactly one bucket (its author and kind, see ruleOf) that keeps its K
+//   lowest (seq, id): when a bucket is full a lower entry evicts the highest, a higher one is
+//   refused, which keeps exactly the K lowest of everything ever offered while storing only them;
+// - the phases an author's phase entries fall in are kept the same way (the lowest PHASES);
+// - whose entries count at all ("counted" authors) is recomputed from the admitted CREATE,
+//   STARTs, HANDOVERs and JOINs whenever one of them changes.
+// Entries that cannot count yet (their author has not joined, or needs a START first) wait in a
+// small pool and are offered again when their author becomes counted.
+import { compareText } from './bytes';
+import { hashHex } from './canonical';
+import { naclVerifier, MAX_MESSAGE_BYTES, parseEntry, SIGNATURE_BYTES, verifyEntry, type ParsedEntry, type Verifier } from './envelope';
+import { gameIdFor, POWER_LOT } from './lobby';
+import type { Payload } from './messages';
+
+/** The quotas and caps, each explained in README.md. */
+export const QUOTAS = {
+  /** Authors counted for their JOIN alone (not the creator, not in a START's roster, not handed a power). */
+  joiners: 16,
+  /** Phases per author that may hold its phase entries (commits, reveals, votes, acks). */
+  phases: 512,
+  create: 2,
+  join: 16,
+  start: 8,
+  lot: 8,
+  ackStart: 8,
+  ack: 8,
+  handover: 8,
+  commit: 32,
+  phase: 128,
+  chat: 3000,
+  /** Chats of an author who only joined (before a START rosters them). */
+  joinerChat: 64,
+} as const;
+
+/** Size caps per kind of entry (all also under MAX_MESSAGE_BYTES). */
+export const SIZE_CAPS = {
+  commit: 16 * 1024,
+  chat: 16 * 1024,
+  other: 8 * 1024,
+} as const;
+
+/** Entries waiting for their author to count: a bounded pool in memory. */
+export const PENDING_LIMITS = { entries: 1024, bytes: 8 * 1024 * 1024 } as const;
+
+/** Remembered permanent failures (by hash of the entry bytes), in memory. */
+const BAD_LIMIT = 20_000;
+
+export type Verdict =
+  /** Newly admitted. */
+  | { readonly kind: 'admitted'; readonly id: string; readonly author: string }
+  /** Already admitted (these very bytes, or another valid signature over the same payload). */
+  | { readonly kind: 'duplicate'; readonly id: string; readonly author: string }
+  /** Valid as far as can be told, but its author does not count (yet): kept aside. */
+  | { readonly kind: 'pending'; readonly id: string; readonly author: string }
+  | { readonly kind: 'refused'; readonly id: string; readonly reason: string; readonly author?: string };
+
+/** A set of hashes remembered across restarts (entries whose signature failed). */
+export interface FailedSet {
+  has(hash: string): boolean;
+  add(hash: string): void;
+}
+
+export interface AdmissionOptions {
+  readonly verifier?: Verifier;
+  /** Authors whose entries always count on this phone: its own key. Their own entries are never dropped. */
+  readonly pinned?: readonly string[];
+  readonly failed?: FailedSet;
+}
+
+/** What changed in the admitted set since the last takeChanges(): ids to store, ids to delete. */
+export interface Changes {
+  readonly put: { readonly id: string; readonly bytes: Uint8Array }[];
+  readonly remove: string[];
+}
+
+interface Held {
+  readonly id: string;
+  readonly bytes: Uint8Array;
+  readonly payload: Payload;
+  readonly bucket: string;
+  /** Set for entries subject to the author's phase window. */
+  readonly phase: string | null;
+}
+
+interface Waiting {
+  readonly id: string;
+  readonly bytes: Uint8Array;
+  readonly author: string;
+  readonly type: Payload['type'];
+  /** Signature already checked (entries set aside after being admitted). */
+  readonly verified: boolean;
+}
+
+type Needs = 'any' | 'counted' | 'vouched' | 'creator' | 'bound';
+
+interface Rule {
+  readonly bucket: string;
+  readonly limit: number;
+  readonly cap: number;
+  readonly needs: Needs;
+  readonly phase: string | null;
+}
+
+const PHASE_RE = /^(\d{1,5})-(spring|fall|winter)-(movement|retreat|adjustment)$/;
+const SEASONS = ['spring', 'fall', 'winter'];
+const KINDS = ['movement', 'retreat', 'adjustment'];
+
+/** Phase keys in game order (year, season, kind), then as text. */
+export function comparePhaseKeys(a: string, b: string): number {
+  const x = PHASE_RE.exec(a);
+  const y = PHASE_RE.exec(b);
+  if (x === null || y === null) return compareText(a, b);
+  return (
+    Number(x[1]) - Number(y[1]) ||
+    SEASONS.indexOf(x[2]!) - SEASONS.indexOf(y[2]!) ||
+    KINDS.indexOf(x[3]!) - KINDS.indexOf(y[3]!) ||
+    compareText(a, b)
+  );
+}
+
+/** The anti-entropy bucket of an entry: 'lobby', 'chat' or the phase it belongs to. */
+export function digestBucket(p: Payload): string {
+  if (p.type === 'chat') return 'chat';
+  if ('phase' in p && p.phase !== 'start') return `phase:${p.phase}`;
+  return 'lobby';
+}
+
+function ruleOf(p: Payload, vouched: boolean): Rule {
+  const a = p.from;
+  const other = SIZE_CAPS.other;
+  switch (p.type) {
+    case 'create':
+      return { bucket: `${a}|create`, limit: QUOTAS.create, cap: other, needs: 'bound', phase: null };
+    case 'join':
+      return { bucket: `${a}|join`, limit: QUOTAS.join, cap: other, needs: 'any', phase: null };
+    case 'start':
+      return { bucket: `${a}|start`, limit: QUOTAS.start, cap: other, needs: 'creator', phase: null };
+    case 'lot-commit':
+    case 'lot-reveal':
+      return { bucket: `${a}|lot`, limit: QUOTAS.lot, cap: other, needs: 'counted', phase: null };
+    case 'chat':
+      return { bucket: `${a}|chat`, limit: vouched ? QUOTAS.chat : QUOTAS.joinerChat, cap: SIZE_CAPS.chat, needs: 'counted', phase: null };
+    case 'ack':
+      return p.phase === 'start'
+        ? { bucket: `${a}|ack|start`, limit: QUOTAS.ackStart, cap: other, needs: 'vouched', phase: null }
+        : { bucket: `${a}|ack|${p.phase}`, limit: QUOTAS.ack, cap: other, needs: 'vouched', phase: p.phase };
+    case 'handover':
+      return { bucket: `${a}|handover`, limit: QUOTAS.handover, cap: other, needs: 'vouched', phase: null };
+    case 'commit':
+      return { bucket: `${a}|commit|${p.phase}|${p.power}`, limit: QUOTAS.commit, cap: SIZE_CAPS.commit, needs: 'vouched', phase: p.phase };
+    default:
+      return { bucket: `${a}|phase|${p.phase}`, limit: QUOTAS.phase, cap: other, needs: 'vouched', phase: p.phase };
+  }
+}
+
+/** (seq, id) order: the order in which buckets keep entries. */
+function compareHeld(a: { payload: Payload; id: string }, b: { payload: Payload; id: string }): number {
+  return a.payload.seq - b.payload.seq || compareText(a.id, b.id);
+}
+
+/** A binary string of the signature: a cheap key for "these very bytes are already admitted". */
+function sigKey(bytes: Uint8Array): string {
+  return String.fromCharCode(...bytes.subarray(0, SIGNATURE_BYTES));
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Inserts into a list sorted by (seq, id); returns the index. */
+function insertSorted(list: Held[], h: Held): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareHeld(list[mid]!, h) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, h);
+}
+
+type Plan =
+  | { readonly ok: false; readonly verdict: Verdict; readonly permanent: boolean; readonly type?: Payload['type'] }
+  | { readonly ok: true; readonly entry: ParsedEntry; readonly rule: Rule; readonly bytes: Uint8Array; readonly evictBucket: Held | null; readonly evictPhase: string | null };
+
+export class Admission {
+  readonly gameId: string;
+  private readonly check: Verifier;
+  private readonly pinned: ReadonlySet<string>;
+  private readonly failed: FailedSet | undefined;
+
+  private readonly held = new Map<string, Held>();
+  private readonly bySig = new Map<string, string>();
+  private readonly buckets = new Map<string, Held[]>();
+  private readonly byAuthor = new Map<string, Set<string>>();
+  /** Per author: phase key -> how many held entries of the author are in it. */
+  private readonly phases = new Map<string, Map<string, number>>();
+  private readonly pending = new Map<string, Waiting>();
+  private pendingBytes = 0;
+  private readonly bad = new Map<string, string>();
+
+  private creator: string | undefined;
+  private vouched = new Set<string>();
+  private joiners = new Set<string>();
+
+  private dirty = new Set<string>();
+  private changed = 0;
+  private cachedEntries: Uint8Array[] | null = null;
+  private recounting = false;
+
+  /** Signature checks that trust what this set admitted (for the reducer), else the real check. */
+  readonly verifier: Verifier;
+
+  constructor(gameId: string, options: AdmissionOptions = {}) {
+    this.gameId = gameId;
+    this.check = options.verifier ?? naclVerifier;
+    this.pinned = new Set(options.pinned ?? []);
+    this.failed = options.failed;
+    for (const k of this.pinned) this.vouched.add(k);
+    this.verifier = {
+      verify: (id, payload, signature, publicKey) => {
+        const h = this.held.get(id);
+        if (h !== undefined && equalBytes(h.bytes.subarray(0, SIGNATURE_BYTES), signature)) return true;
+        return this.check.verify(id, payload, signature, publicKey);
+      },
+    };
+  }
+
+  // ---- Reading ----------------------------------------------------------------------------
+
+  /** Bumped on every change of the admitted set. */
+  get version(): number {
+    return this.changed;
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  has(id: string): boolean {
+    return this.held.has(id);
+  }
+
+  bytesOf(id: string): Uint8Array | undefined {
+    return this.held.get(id)?.bytes;
+  }
+
+  /** The id of an admitted entry with exactly these bytes, if any. */
+  idOfBytes(bytes: Uint8Array): string | undefined {
+    if (bytes.length <= SIGNATURE_BYTES) return undefined;
+    const id = this.bySig.get(sigKey(bytes));
+    if (id === undefined) return undefined;
+    const h = this.held.get(id);
+    return h !== undefined && equalBytes(h.bytes, bytes) ? id : undefined;
+  }
+
+  /** The admitted entries (the same array until the set changes). */
+  entries(): readonly Uint8Array[] {
+    this.cachedEntries ??= [...this.held.values()].map((h) => h.bytes);
+    return this.cachedEntries;
+  }
+
+  ids(): string[] {
+    return [...this.held.keys()].sort(compareText);
+  }
+
+  authorOf(id: string): string | undefined {
+    return this.held.get(id)?.payload.from;
+  }
+
+  /** Admitted ids per anti-entropy bucket, each list sorted. */
+  digestBuckets(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const h of this.held.values()) {
+      const b = digestBucket(h.payload);
+      const list = out.get(b);
+      if (list === undefined) out.set(b, [h.id]);
+      else list.push(h.id);
+    }
+    for (const list of out.values()) list.sort(compareText);
+    return out;
+  }
+
+  /** Entries waiting for their author to count. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Whose entries count now (for tests and diagnostics). */
+  counted(): { creator?: string; vouched: string[]; joiners: string[] } {
+    return {
+      ...(this.creator === undefined ? {} : { creator: this.creator }),
+      vouched: [...this.vouched].sort(compareText),
+      joiners: [...this.joiners].sort(compareText),
+    };
+  }
+
+  /** Ids to store and to delete since the last call. */
+  takeChanges(): Changes {
+    const put: Changes['put'] = [];
+    const remove: string[] = [];
+    for (const id of [...this.dirty].sort(compareText)) {
+      const h = this.held.get(id);
+      if (h === undefined) remove.push(id);
+      else put.push({ id, bytes: h.bytes });
+    }
+    this.dirty = new Set();
+    return { put, remove };
+  }
+
+  // ---- Offering ---------------------------------------------------------------------------
+
+  /**
+   * Offers one entry. `trusted`: its signature was checked before (this phone signed it, or it
+   * comes back from this phone's store). `dryRun`: say what would happen, change nothing.
+   * Never throws.
+   */
+  offer(bytes: unknown, options: { readonly trusted?: boolean; readonly dryRun?: boolean } = {}): Verdict {
+    try {
+      return this.offerUnsafe(bytes, options.trusted === true, options.dryRun === true);
+    } catch (e) {
+      return { kind: 'refused', id: bytes instanceof Uint8Array ? hashHex(bytes) : 'not-bytes', reason: `internal-error: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+
+  /** Puts back what this phone stored, without checking signatures again. */
+  restore(entries: readonly Uint8Array[]): void {
+    const before = new Set(this.dirty);
+    // Lowest (seq, id) first so that buckets fill as they would have; the result does not depend on it.
+    const parsed: { entry: ParsedEntry; bytes: Uint8Array }[] = [];
+    for (const bytes of entries) {
+      const p = parseEntry(bytes);
+      if (p.ok) parsed.push({ entry: p.entry, bytes });
+    }
+    parsed.sort((a, b) => compareHeld(a.entry, b.entry));
+    // CREATE, STARTs and JOINs first, so authors count before their other entries come.
+    const first = (t: Payload['type']) => t === 'create' || t === 'start' || t === 'join' || t === 'handover';
+    for (const p of parsed) if (first(p.entry.payload.type)) this.offerUnsafe(p.bytes, true, false);
+    for (const p of parsed) if (!first(p.entry.payload.type)) this.offerUnsafe(p.bytes, true, false);
+    // What came from the store needs no writing back; stored entries that no longer count are
+    // deleted from it (a change of these rules, or a store written by another version).
+    const dirty = new Set(before);
+    for (const p of parsed) if (!this.held.has(p.entry.id)) dirty.add(p.entry.id);
+    for (const id of this.dirty) if (before.has(id)) dirty.add(id);
+    this.dirty = dirty;
+  }
+
+  private offerUnsafe(bytes: unknown, trusted: boolean, dryRun: boolean): Verdict {
+    if (!(bytes instanceof Uint8Array)) return { kind: 'refused', id: 'not-bytes', reason: 'not-bytes' };
+    if (bytes.length > MAX_MESSAGE_BYTES) return { kind: 'refused', id: 'too-large', reason: 'too-large' };
+    const known = this.idOfBytes(bytes);
+    if (known !== undefined) return { kind: 'duplicate', id: known, author: this.held.get(known)!.payload.from };
+    const rawHash = hashHex(bytes);
+    const badReason = this.bad.get(rawHash) ?? (this.failed?.has(rawHash) === true ? 'bad-signature' : undefined);
+    if (badReason !== undefined) return { kind: 'refused', id: rawHash, reason: badReason };
+    const plan = this.plan(bytes, rawHash, trusted);
+    if (!plan.ok) {
+      if (plan.permanent && !dryRun) this.rememberBad(rawHash, plan.verdict.kind === 'refused' ? plan.verdict.reason : 'refused');
+      if (plan.verdict.kind === 'pending' && !dryRun) this.wait(plan.verdict.id, bytes, plan.verdict.author, plan.type, trusted);
+      return plan.verdict;
+    }
+    const { entry } = plan;
+    if (dryRun) return { kind: 'admitted', id: entry.id, author: entry.payload.from };
+    if (!trusted && !verifyEntry(entry, this.check)) {
+      this.rememberBad(rawHash, 'bad-signature');
+      this.failed?.add(rawHash);
+      return { kind: 'refused', id: entry.id, reason: 'bad-signature', author: entry.payload.from };
+    }
+    if (this.held.has(entry.id)) {
+      // Another valid signature over a payload already admitted: the same entry.
+      return { kind: 'duplicate', id: entry.id, author: entry.payload.from };
+    }
+    this.apply(plan);
+    return { kind: 'admitted', id: entry.id, author: entry.payload.from };
+  }
+
+  private rememberBad(hash: string, reason: string): void {
+    if (this.bad.size >= BAD_LIMIT) this.bad.delete(this.bad.keys().next().value!);
+    this.bad.set(hash, reason);
+  }
+
+  private isCounted(author: string): boolean {
+    return this.vouched.has(author) || this.joiners.has(author);
+  }
+
+  /** Decides what an entry would do, without changing anything and without checking its signature. */
+  private plan(bytes: Uint8Array, rawHash: string, trusted: boolean): Plan {
+    const parsed = parseEntry(bytes);
+    if (!parsed.ok) return { ok: false, verdict: { kind: 'refused', id: parsed.id, reason: parsed.reason }, permanent: true };
+    const entry = parsed.entry;
+    const p = entry.payload;
+    const author = p.from;
+    const refuse = (reason: string, permanent: boolean): Plan => ({ ok: false, verdict: { kind: 'refused', id: entry.id, reason, author }, permanent });
+    if (p.game !== this.gameId) return refuse('wrong-game', true);
+    if (this.held.has(entry.id)) {
+      // Same payload, other signature bytes: valid only if that signature checks out.
+      if (!trusted && !verifyEntry(entry, this.check)) {
+        this.failed?.add(rawHash);
+        return refuse('bad-signature', true);
+      }
+      return { ok: false, verdict: { kind: 'duplicate', id: entry.id, author }, permanent: false };
+    }
+    if ((p.type === 'lot-commit' || p.type === 'lot-reveal') && p.lot !== POWER_LOT) return refuse('unknown-lot', true);
+    const rule = ruleOf(p, this.vouched.has(author));
+    if (bytes.length > rule.cap) return refuse('too-large-for-kind', true);
+    if (rule.phase !== null && !PHASE_RE.test(rule.phase)) return refuse('bad-phase', true);
+    const pending: Plan = { ok: false, verdict: { kind: 'pending', id: entry.id, author }, permanent: false, type: p.type };
+    switch (rule.needs) {
+      case 'bound':
+        if (gameIdFor(author, (p as Extract<Payload, { type: 'create' }>).salt) !== this.gameId) return refuse('create-not-bound-to-game', true);
+        break;
+      case 'creator':
+        if (this.creator === undefined) return pending;
+        if (author !== this.creator) return refuse('start-not-by-creator', true);
+        break;
+      case 'vouched':
+        if (!this.vouched.has(author)) return pending;
+        break;
+      case 'counted':
+        if (!this.isCounted(author)) return pending;
+        break;
+      case 'any':
+        // A JOIN: its author counts if vouched, already a joiner, or lower than the highest joiner.
+        if (!this.isCounted(author) && this.joiners.size >= QUOTAS.joiners && compareText(author, this.maxJoiner()!) > 0) return pending;
+        break;
+    }
+    let evictPhase: string | null = null;
+    if (rule.phase !== null) {
+      const mine = this.phases.get(author);
+      if (mine !== undefined && !mine.has(rule.phase) && mine.size >= QUOTAS.phases) {
+        const highest = [...mine.keys()].sort(comparePhaseKeys).at(-1)!;
+        if (comparePhaseKeys(rule.phase, highest) > 0) return refuse('quota-phases', false);
+        evictPhase = highest;
+      }
+    }
+    const list = this.buckets.get(rule.bucket);
+    let evictBucket: Held | null = null;
+    // A bucket emptied by a phase eviction cannot be this one (a new phase starts empty buckets).
+    if (list !== undefined && list.length >= rule.limit) {
+      const highest = list[list.length - 1]!;
+      if (compareHeld(entry, highest) > 0) return refuse('quota', false);
+      evictBucket = highest;
+    }
+    return { ok: true, entry, rule, bytes, evictBucket, evictPhase };
+  }
+
+  private maxJoiner(): string | undefined {
+    let max: string | undefined;
+    for (const j of this.joiners) if (max === undefined || compareText(j, max) > 0) max = j;
+    return max;
+  }
+
+  private apply(plan: Extract<Plan, { ok: true }>): void {
+    const { entry, rule, bytes } = plan;
+    const author = entry.payload.from;
+    if (plan.evictPhase !== null) {
+      for (const id of [...(this.byAuthor.get(author) ?? [])]) if (this.held.get(id)?.phase === plan.evictPhase) this.drop(id);
+    }
+    if (plan.evictBucket !== null) this.drop(plan.evictBucket.id);
+    const h: Held = { id: entry.id, bytes, payload: entry.payload, bucket: rule.bucket, phase: rule.phase };
+    this.held.set(h.id, h);
+    this.bySig.set(sigKey(bytes), h.id);
+    const list = this.buckets.get(rule.bucket);
+    if (list === undefined) this.buckets.set(rule.bucket, [h]);
+    else insertSorted(list, h);
+    const ids = this.byAuthor.get(author);
+    if (ids === undefined) this.byAuthor.set(author, new Set([h.id]));
+    else ids.add(h.id);
+    if (rule.phase !== null) {
+      const mine = this.phases.get(author) ?? new Map<string, number>();
+      this.phases.set(author, mine);
+      mine.set(rule.phase, (mine.get(rule.phase) ?? 0) + 1);
+    }
+    const waiting = this.pending.get(h.id);
+    if (waiting !== undefined) this.unwait(h.id);
+    this.touch(h.id);
+    const t = entry.payload.type;
+    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join'].includes(e.payload.type));
+    if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
+  }
+
+  /** Removes an admitted entry (evicted by a quota, or its author no longer counts). */
+  private drop(id: string): Held | undefined {
+    const h = this.held.get(id);
+    if (h === undefined) return undefined;
+    this.held.delete(id);
+    if (this.bySig.get(sigKey(h.bytes)) === id) this.bySig.delete(sigKey(h.bytes));
+    const list = this.buckets.get(h.bucket);
+    if (list !== undefined) {
+      const i = list.indexOf(h);
+      if (i >= 0) list.splice(i, 1);
+      if (list.length === 0) this.buckets.delete(h.bucket);
+    }
+    const author = h.payload.from;
+    const ids = this.byAuthor.get(author);
+    ids?.delete(id);
+    if (ids !== undefined && ids.size === 0) this.byAuthor.delete(author);
+    if (h.phase !== null) {
+      const mine = this.phases.get(author);
+      const n = (mine?.get(h.phase) ?? 0) - 1;
+      if (mine !== undefined) {
+        if (n <= 0) mine.delete(h.phase);
+        else mine.set(h.phase, n);
+        if (mine.size === 0) this.phases.delete(author);
+      }
+    }
+    this.touch(id);
+    return h;
+  }
+
+  private touch(id: string): void {
+    this.dirty.add(id);
+    this.changed++;
+    this.cachedEntries = null;
+  }
+
+  // ---- Whose entries count ----------------------------------------------------------------
+
+  /**
+   * creator: the author of an admitted CREATE (bound to the game id, so only one key can be it).
+   * vouched: creator, pinned, every key of an admitted START's roster, and every `to` of a
+   * HANDOVER signed by one of those roster keys or the creator.
+   * joiners: the QUOTAS.joiners lowest keys among the other authors of a JOIN (admitted or waiting).
+   * Authors whose standing changed are put back through admission from scratch (their held and
+   * waiting entries), which gives the same buckets as if they had always stood so.
+   */
+  private recount(): void {
+    if (this.recounting) return;
+    this.recounting = true;
+    try {
+      for (let round = 0; round < 64; round++) {
+        const creator = this.findCreator();
+        const roster = new Set<string>();
+        for (const h of this.held.values()) if (h.payload.type === 'start' && h.payload.from === creator) for (const k of Object.values(h.payload.roster)) roster.add(k);
+        const vouched = new Set<string>([...this.pinned, ...roster]);
+        if (creator !== undefined) vouched.add(creator);
+        for (const h of this.held.values()) {
+          if (h.payload.type === 'handover' && (roster.has(h.payload.from) || h.payload.from === creator)) vouched.add(h.payload.to);
+        }
+        const candidates = new Set<string>();
+        for (const h of this.held.values()) if (h.payload.type === 'join' && !vouched.has(h.payload.from)) candidates.add(h.payload.from);
+        for (const w of this.pending.values()) if (!vouched.has(w.author) && w.type === 'join') candidates.add(w.author);
+        const joiners = new Set([...candidates].sort(compareText).slice(0, QUOTAS.joiners));
+        const before = { creator: this.creator, vouched: this.vouched, joiners: this.joiners };
+        const changed = new Set<string>();
+        for (const k of new Set([...before.vouched, ...vouched])) if (before.vouched.has(k) !== vouched.has(k)) changed.add(k);
+        for (const k of new Set([...before.joiners, ...joiners])) if (before.joiners.has(k) !== joiners.has(k)) changed.add(k);
+        const creatorChanged = before.creator !== creator;
+        if (changed.size === 0 && !creatorChanged) return;
+        this.creator = creator;
+        this.vouched = vouched;
+        this.joiners = joiners;
+        // The creator's STARTs may have waited for the CREATE.
+        if (creatorChanged && creator !== undefined) changed.add(creator);
+        for (const author of [...changed].sort(compareText)) this.reinstate(author);
+      }
+    } finally {
+      this.recounting = false;
+    }
+  }
+
+  private findCreator(): string | undefined {
+    for (const h of this.held.values()) if (h.payload.type === 'create') return h.payload.from;
+    return undefined;
+  }
+
+  /** Takes every held and waiting entry of an author out and offers them again, lowest first. */
+  private reinstate(author: string): void {
+    const again: { bytes: Uint8Array; trusted: boolean; entry: ParsedEntry }[] = [];
+    for (const id of [...(this.byAuthor.get(author) ?? [])]) {
+      const h = this.drop(id);
+      const p = h === undefined ? null : parseEntry(h.bytes);
+      if (h !== undefined && p !== null && p.ok) again.push({ bytes: h.bytes, trusted: true, entry: p.entry });
+    }
+    for (const w of [...this.pending.values()]) {
+      if (w.author !== author) continue;
+      this.unwait(w.id);
+      const p = parseEntry(w.bytes);
+      if (p.ok) again.push({ bytes: w.bytes, trusted: w.verified, entry: p.entry });
+    }
+    again.sort((a, b) => compareHeld(a.entry, b.entry));
+    for (const e of again) this.offerUnsafe(e.bytes, e.trusted, false);
+  }
+
+  // ---- The waiting pool -------------------------------------------------------------------
+
+  /** A JOIN waits only when every joiner slot is taken by a lower key, so waiting changes no standing. */
+  private wait(id: string, bytes: Uint8Array, author: string, type: Payload['type'] | undefined, verified: boolean): void {
+    if (this.pending.has(id) || type === undefined) return;
+    this.pending.set(id, { id, bytes, author, type, verified });
+    this.pendingBytes += bytes.length;
+    while (this.pending.size > PENDING_LIMITS.entries || this.pendingBytes > PENDING_LIMITS.bytes) {
+      this.unwait(this.pending.keys().next().value!);
+    }
+  }
+
+  private unwait(id: string): void {
+    const w = this.pending.get(id);
+    if (w === undefined) return;
+    this.pending.delete(id);
+    this.pendingBytes -= w.bytes.length;
+  }
+}
+
+/** Hex of the SHA-512/128 of entry bytes, the key of the failed-signature memory. */
+export function entryHash(bytes: Uint8Array): string {
+  return hashHex(bytes);
+}
+
+/** An in-memory FailedSet bounded to `limit` hashes (oldest forgotten first). */
+export function boundedFailedSet(limit = 10_000, initial: Iterable<string> = []): FailedSet & { added(): string[]; size: number } {
+  const set = new Set<string>(initial);
+  let fresh: string[] = [];
+  return {
+    has: (h) => set.has(h),
+    add: (h) => {
+      if (set.has(h)) return;
+      if (set.size >= limit) set.delete(set.values().next().value!);
+      set.add(h);
+      fresh.push(h);
+    },
+    /** Hashes added since the last call (for persisting). */
+    added: () => {
+      const out = fresh;
+      fresh = [];
+      return out;
+    },
+    get size() {
+      return set.size;
+    },
+  };
+}
+
