@@ -1,6 +1,5 @@
 // Protocol figures for `npm run bench`: sealing cost, rebuilding a 20-year game from its log,
 // log size per game-year, and the Yjs update size of one commit and one reveal.
-import { createPublicKey, verify as nodeVerify } from 'node:crypto';
 import nacl from 'tweetnacl';
 import * as Y from 'yjs';
 import { POWERS, randomOrders, type Order, type Power } from '../src/rules';
@@ -22,8 +21,9 @@ import {
   type GameView,
   type Identity,
   type Settings,
-  type Verifier,
 } from '../src/protocol';
+import { nodeVerifier } from '../tests/native-ed25519';
+
 
 /** Seeded so every run measures the same game. */
 function generator(seed: number) {
@@ -88,19 +88,6 @@ export function scriptedGame(years: number, seed = 1): { gameId: string; log: Ui
     for (const s of seats) log.push(acknowledge(s.me, gameId, last.key, last.stateHash, stamp(s, time + 2)).bytes);
   }
   return { gameId, log, view: reduceLog(gameId, log) };
-}
-
-const SPKI_ED25519 = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);
-
-/** Native ed25519 (what a phone gets from WebCrypto); same answers as tweetnacl, much faster. */
-export function nodeVerifier(): Verifier {
-  const keys = new Map<string, ReturnType<typeof createPublicKey>>();
-  return cachedVerifier((payload, signature, publicKey) => {
-    const hex = Buffer.from(publicKey).toString('hex');
-    const key = keys.get(hex) ?? createPublicKey({ key: Buffer.from([...SPKI_ED25519, ...publicKey]), format: 'der', type: 'spki' });
-    keys.set(hex, key);
-    return nodeVerify(null, payload, key, signature);
-  });
 }
 
 function time<T>(run: () => T): { ms: number; value: T } {

@@ -102,12 +102,17 @@ export class GameReplica implements UpdateGate, EntrySource {
     this.observer = (event) => {
       for (const item of event.changes.added) {
         const content = (item as Y.Item).content;
-        if (!(content instanceof Y.ContentBinary)) continue;
-        this.carry(content.content);
+        if (content instanceof Y.ContentBinary) this.carry(content.content, 1);
+      }
+      // Only a doc loaded by other means than the gate can lose items (the gate refuses deletions);
+      // observers run before Yjs collects deleted content, so the bytes are still there.
+      for (const item of event.changes.deleted) {
+        const content = (item as Y.Item).content;
+        if (content instanceof Y.ContentBinary) this.carry(content.content, -1);
       }
     };
     this.log.observe(this.observer);
-    for (const bytes of this.log.toArray()) if (bytes instanceof Uint8Array) this.carry(bytes);
+    for (const bytes of this.log.toArray()) if (bytes instanceof Uint8Array) this.carry(bytes, 1);
     for (const id of this.admission.ids()) if (!this.carried.has(id)) this.uncarried.add(id);
   }
 
@@ -341,11 +346,20 @@ export class GameReplica implements UpdateGate, EntrySource {
 
   // ---- The carrier ---------------------------------------------------------------------------
 
-  private carry(bytes: Uint8Array): void {
+  private carry(bytes: Uint8Array, delta: 1 | -1): void {
     const id = this.idOf(bytes);
     if (id === undefined) return;
-    this.carried.set(id, (this.carried.get(id) ?? 0) + 1);
-    this.uncarried.delete(id);
+    const n = (this.carried.get(id) ?? 0) + delta;
+    if (n > 0) {
+      this.carried.set(id, n);
+      this.uncarried.delete(id);
+      return;
+    }
+    this.carried.delete(id);
+    if (this.admission.has(id)) {
+      this.uncarried.add(id);
+      this.scheduleCarry();
+    }
   }
 
   /** After any change: storage writes, failed hashes, the carrier's timer, listeners. */

@@ -208,6 +208,8 @@ export class Admission {
   private readonly bad = new Map<string, string>();
 
   private creator: string | undefined;
+  /** An admitted START exists: joiner slots are closed. */
+  private started = false;
   private vouched = new Set<string>();
   private joiners = new Set<string>();
 
@@ -428,8 +430,8 @@ export class Admission {
         if (!this.isCounted(author)) return pending;
         break;
       case 'any':
-        // A JOIN: its author counts if vouched, already a joiner, or lower than the highest joiner.
-        if (!this.isCounted(author) && this.joiners.size >= QUOTAS.joiners && compareText(author, this.maxJoiner()!) > 0) return pending;
+        // A JOIN: its author counts if vouched, already a joiner, or (before any START) lower than the highest joiner.
+        if (!this.isCounted(author) && (this.started || (this.joiners.size >= QUOTAS.joiners && compareText(author, this.maxJoiner()!) > 0))) return pending;
         break;
     }
     let evictPhase: string | null = null;
@@ -483,8 +485,8 @@ export class Admission {
     if (waiting !== undefined) this.unwait(h.id);
     this.touch(h.id);
     const t = entry.payload.type;
-    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join'].includes(e.payload.type));
-    if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
+    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join', 'lot-reveal'].includes(e.payload.type));
+    if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || (t === 'lot-reveal' && this.started) || evictedCounting) this.recount();
   }
 
   /** Removes an admitted entry (evicted by a quota, or its author no longer counts). */
@@ -526,9 +528,10 @@ export class Admission {
 
   /**
    * creator: the author of an admitted CREATE (bound to the game id, so only one key can be it).
-   * vouched: creator, pinned, every key of an admitted START's roster, and every `to` of a
-   * HANDOVER signed by one of those roster keys or the creator.
-   * joiners: the QUOTAS.joiners lowest keys among the other authors of a JOIN (admitted or waiting).
+   * vouched: creator, pinned, every key of an admitted START's roster, the authors of the lot
+   * reveals a START counts, and every `to` of a HANDOVER signed by a roster key or the creator.
+   * joiners: before any START, the QUOTAS.joiners lowest keys among the other authors of a JOIN
+   * (admitted or waiting); once a START is admitted, none (JOINs after START count only if vouched).
    * Authors whose standing changed are put back through admission from scratch (their held and
    * waiting entries), which gives the same buckets as if they had always stood so.
    */
@@ -539,21 +542,33 @@ export class Admission {
       for (let round = 0; round < 64; round++) {
         const creator = this.findCreator();
         const roster = new Set<string>();
-        for (const h of this.held.values()) if (h.payload.type === 'start' && h.payload.from === creator) for (const k of Object.values(h.payload.roster)) roster.add(k);
+        const counted = new Set<string>();
+        let started = false;
+        for (const h of this.held.values()) {
+          if (h.payload.type !== 'start' || h.payload.from !== creator) continue;
+          started = true;
+          for (const k of Object.values(h.payload.roster)) roster.add(k);
+          for (const id of h.payload.lot) counted.add(id);
+        }
         const vouched = new Set<string>([...this.pinned, ...roster]);
         if (creator !== undefined) vouched.add(creator);
         for (const h of this.held.values()) {
           if (h.payload.type === 'handover' && (roster.has(h.payload.from) || h.payload.from === creator)) vouched.add(h.payload.to);
+          if (h.payload.type === 'lot-reveal' && counted.has(h.id)) vouched.add(h.payload.from);
         }
+        for (const w of this.pending.values()) if (w.type === 'lot-reveal' && counted.has(w.id)) vouched.add(w.author);
         const candidates = new Set<string>();
-        for (const h of this.held.values()) if (h.payload.type === 'join' && !vouched.has(h.payload.from)) candidates.add(h.payload.from);
-        for (const w of this.pending.values()) if (!vouched.has(w.author) && w.type === 'join') candidates.add(w.author);
+        if (!started) {
+          for (const h of this.held.values()) if (h.payload.type === 'join' && !vouched.has(h.payload.from)) candidates.add(h.payload.from);
+          for (const w of this.pending.values()) if (!vouched.has(w.author) && w.type === 'join') candidates.add(w.author);
+        }
         const joiners = new Set([...candidates].sort(compareText).slice(0, QUOTAS.joiners));
         const before = { creator: this.creator, vouched: this.vouched, joiners: this.joiners };
         const changed = new Set<string>();
         for (const k of new Set([...before.vouched, ...vouched])) if (before.vouched.has(k) !== vouched.has(k)) changed.add(k);
         for (const k of new Set([...before.joiners, ...joiners])) if (before.joiners.has(k) !== joiners.has(k)) changed.add(k);
         const creatorChanged = before.creator !== creator;
+        this.started = started;
         if (changed.size === 0 && !creatorChanged) return;
         this.creator = creator;
         this.vouched = vouched;
@@ -592,7 +607,7 @@ export class Admission {
 
   // ---- The waiting pool -------------------------------------------------------------------
 
-  /** A JOIN waits only when every joiner slot is taken by a lower key, so waiting changes no standing. */
+  /** A JOIN waits only when no joiner slot is open to it, so waiting changes no standing. */
   private wait(id: string, bytes: Uint8Array, author: string, type: Payload['type'] | undefined, verified: boolean): void {
     if (this.pending.has(id) || type === undefined) return;
     this.pending.set(id, { id, bytes, author, type, verified });
@@ -600,6 +615,8 @@ export class Admission {
     while (this.pending.size > PENDING_LIMITS.entries || this.pendingBytes > PENDING_LIMITS.bytes) {
       this.unwait(this.pending.keys().next().value!);
     }
+    // A lot reveal a START counts vouches for its author, even before the author counts.
+    if (type === 'lot-reveal' && this.started && this.pending.has(id)) this.recount();
   }
 
   private unwait(id: string): void {

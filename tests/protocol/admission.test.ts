@@ -1,0 +1,166 @@
+// Admission: which signed entries a phone keeps. Each rule is tested against the cheat it stops,
+// and every result must be the same whatever order the entries arrive in.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  acknowledge,
+  Admission,
+  commitOrders,
+  joinGame,
+  QUOTAS,
+  reduceLog,
+  sendChat,
+  signMessage,
+  startGame,
+} from '../../src/protocol';
+import { countingVerifier, nodeVerifier } from '../native-ed25519';
+import { identity, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view } from './helpers';
+
+
+function shuffled<T>(list: readonly T[], seed: number): T[] {
+  const r = rng(seed);
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = r.int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const fast = nodeVerifier();
+
+function admitAll(gameId: string, entries: readonly Uint8Array[], options = {}): Admission {
+  const a = new Admission(gameId, { verifier: fast, ...options });
+  for (const e of entries) a.offer(e);
+  return a;
+}
+
+const chat = (n: number, gameId: string, seq: number) =>
+  sendChat(identity(n), gameId, { keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(40) }, { seq, time: T0 + seq });
+
+describe('admission', () => {
+  it('admits every entry of an honest game, and the reducer reads the same game from the set', () => {
+    const game = startedGame(3);
+    playPhase(game, randomPhaseOrders(view(game), rng(3).int), T0 + 10);
+    const a = admitAll(game.gameId, game.log);
+    expect(a.size).toBe(game.log.length);
+    expect(stateOf(reduceLog(game.gameId, [...a.entries()]))).toEqual(stateOf(view(game)));
+  });
+
+  it('refuses garbage, another game, a bad signature and a stranger forging a player, and never checks a bad signature twice', () => {
+    const game = startedGame(4);
+    const verifier = countingVerifier();
+    const failed = new Set<string>();
+    const a = admitAll(game.gameId, game.log, { verifier, failed: { has: (h: string) => failed.has(h), add: (h: string) => void failed.add(h) } });
+    const calls = verifier.calls;
+    const good = game.log[3]!;
+    const badSig = good.slice();
+    badSig[5]! ^= 1;
+    const other = startedGame(5).log[1]!;
+    expect(a.offer(Uint8Array.of(1, 2, 3))).toMatchObject({ kind: 'refused', reason: 'truncated' });
+    expect(a.offer(other)).toMatchObject({ kind: 'refused', reason: 'wrong-game' });
+    expect(a.offer(badSig)).toMatchObject({ kind: 'refused', reason: 'bad-signature' });
+    expect(verifier.calls).toBe(calls + 1);
+    // Offered again, and after a restart with the remembered hashes: no signature check.
+    expect(a.offer(badSig)).toMatchObject({ kind: 'refused', reason: 'bad-signature' });
+    const restarted = new Admission(game.gameId, { verifier, failed: { has: (h: string) => failed.has(h), add: (h: string) => void failed.add(h) } });
+    restarted.restore(a.entries());
+    expect(restarted.offer(badSig)).toMatchObject({ kind: 'refused', reason: 'bad-signature' });
+    expect(verifier.calls).toBe(calls + 1);
+    expect(a.offer(good)).toMatchObject({ kind: 'duplicate' });
+    expect(a.size).toBe(game.log.length);
+  });
+
+  it('keeps the 32 lowest commits per power per phase, whatever order 50 of them come in', () => {
+    const game = startedGame(6);
+    const v = view(game);
+    const phase = v.current!.key;
+    const cheat = game.byPower.france;
+    const r = rng(66);
+    const commits = Array.from({ length: 50 }, (_, i) =>
+      commitOrders(cheat.me, game.gameId, phase, 'france', [], null, r.bytes(32), r.bytes(24), { seq: 100 + ((i * 37) % 50), time: T0 + i }).bytes,
+    );
+    const expected = admitAll(game.gameId, [...game.log, ...commits]);
+    const kept = [...expected.entries()].filter((e) => commits.includes(e));
+    expect(kept).toHaveLength(QUOTAS.commit);
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const a = admitAll(game.gameId, shuffled([...game.log, ...commits], seed));
+        expect(a.ids()).toEqual(expected.ids());
+      }),
+      { numRuns: 25 },
+    );
+    // Another power's commits, and everyone else's entries, are untouched.
+    const other = commitOrders(game.byPower.germany.me, game.gameId, phase, 'germany', [], null, r.bytes(32), r.bytes(24), { seq: 100, time: T0 });
+    expect(expected.offer(other.bytes)).toMatchObject({ kind: 'admitted' });
+    for (const e of game.log) expect(expected.idOfBytes(e)).toBeDefined();
+  });
+
+  it('holds a player’s entries until their JOIN arrives, and a dry run changes nothing', () => {
+    const game = startedGame(7);
+    const [create] = game.log;
+    const stranger = 40;
+    const gameId = game.gameId;
+    const a = admitAll(gameId, [create!]);
+    const early = chat(stranger, gameId, 1);
+    expect(a.offer(early.bytes)).toMatchObject({ kind: 'pending' });
+    expect(a.has(early.id)).toBe(false);
+    const join = joinGame(identity(stranger), gameId, 'late', null, { seq: 0, time: T0 });
+    expect(a.offer(join.bytes, { dryRun: true })).toMatchObject({ kind: 'admitted' });
+    expect(a.has(join.id)).toBe(false);
+    expect(a.offer(join.bytes)).toMatchObject({ kind: 'admitted' });
+    expect(a.has(early.id)).toBe(true);
+  });
+
+  it('a stranger with the invite cannot crowd out the roster: 16 joiners before START, none after', () => {
+    const game = startedGame(8);
+    const gameId = game.gameId;
+    const lobby = game.log.slice(0, 8); // CREATE and seven JOINs
+    const rest = game.log.slice(8); // START and the acceptances
+    // Forty strangers join before the START; the creator's STARTed roster is seven of the first joiners.
+    const strangers = Array.from({ length: 40 }, (_, i) => joinGame(identity(100 + i), gameId, `s${i}`, null, { seq: 0, time: T0 }).bytes);
+    const before = admitAll(gameId, [...lobby, ...strangers]);
+    expect(before.counted().joiners).toHaveLength(QUOTAS.joiners);
+    // After START every roster key counts and strangers do not, in any order of arrival.
+    const pressBefore = chat(1, gameId, 10);
+    const lateJoins = Array.from({ length: 10 }, (_, i) => joinGame(identity(200 + i), gameId, `late${i}`, null, { seq: 0, time: T0 + 5 }).bytes);
+    const pressAfter = chat(2, gameId, 11);
+    const all = [...lobby, ...strangers, ...rest, pressBefore.bytes, ...lateJoins, pressAfter.bytes];
+    const expected = admitAll(gameId, all);
+    const roster = Object.values(view(game).roster!);
+    expect(expected.counted().vouched).toEqual([...new Set(roster)].sort());
+    expect(expected.counted().joiners).toEqual([]);
+    expect(expected.has(pressBefore.id) && expected.has(pressAfter.id)).toBe(true);
+    expect(stateOf(reduceLog(gameId, [...expected.entries()]))).toEqual(stateOf(reduceLog(gameId, [...game.log, pressBefore.bytes, pressAfter.bytes])));
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        expect(admitAll(gameId, shuffled(all, seed)).ids()).toEqual(expected.ids());
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('keeps an author’s phase entries to the lowest phases', () => {
+    const game = startedGame(9);
+    const cheat = game.byPower.italy;
+    const a = admitAll(game.gameId, game.log);
+    const phases = Array.from({ length: QUOTAS.phases + 1 }, (_, i) => `${2000 + i}-spring-movement`);
+    for (const [i, ph] of phases.entries()) a.offer(acknowledge(cheat.me, game.gameId, ph, 'ab'.repeat(16), { seq: 50 + i, time: T0 }).bytes);
+    const acks = [...a.entries()].filter((e) => !game.log.includes(e));
+    expect(acks).toHaveLength(QUOTAS.phases);
+    // A lower phase pushes the highest out; the highest never comes back.
+    expect(a.offer(acknowledge(cheat.me, game.gameId, '1999-fall-movement', 'ab'.repeat(16), { seq: 9, time: T0 }).bytes)).toMatchObject({ kind: 'admitted' });
+    expect(a.offer(acknowledge(cheat.me, game.gameId, phases[QUOTAS.phases - 1]!, 'cd'.repeat(16), { seq: 8, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'quota-phases' });
+  });
+
+  it('only the creator starts, only the lot named "powers" is admitted, a CREATE must be bound to the game', () => {
+    const game = startedGame(10);
+    const a = admitAll(game.gameId, game.log);
+    const roster = view(game).roster!;
+    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, [], { seq: 40, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'start-not-by-creator' });
+    const lot = signMessage(game.byPower.austria.me, { type: 'lot-commit', game: game.gameId, seq: 41, time: T0, lot: 'other', hash: 'ab'.repeat(16) });
+    expect(a.offer(lot)).toMatchObject({ kind: 'refused', reason: 'unknown-lot' });
+    const fakeCreate = signMessage(game.byPower.turkey.me, { type: 'create', game: game.gameId, seq: 42, time: T0, salt: 'ab'.repeat(16), settings: view(game).settings! });
+    expect(a.offer(fakeCreate)).toMatchObject({ kind: 'refused', reason: 'create-not-bound-to-game' });
+  });
+});
