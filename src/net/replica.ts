@@ -185,20 +185,21 @@ export class GameReplica implements UpdateGate, EntrySource {
   }
 
   /**
-   * Admits this phone's own entries, stores them durably, then puts them in the doc. Throws
-   * PublishError (and changes nothing) if one of them cannot be admitted.
+   * Admits this phone's own entries in order, stores them durably, then puts them in the doc.
+   * Throws PublishError at the first one that cannot be admitted (nothing of it is kept; the ones
+   * before it are published). The app checks each entry with preview() before it stores anything.
    */
   async publish(entries: readonly Uint8Array[]): Promise<void> {
-    for (const bytes of entries) {
-      const v = this.preview(bytes);
-      if (v.kind === 'refused' || v.kind === 'pending') throw new PublishError(v.kind === 'refused' ? v.reason : 'author-not-counted', v.id);
-    }
     const fresh: Uint8Array[] = [];
+    let refused: PublishError | null = null;
     for (const bytes of entries) {
       const copy = bytes.slice();
       const v = this.admission.offer(copy, { trusted: true });
       if (v.kind === 'admitted') fresh.push(copy);
-      else if (v.kind !== 'duplicate') throw new PublishError(v.kind === 'refused' ? v.reason : 'author-not-counted', v.id);
+      else if (v.kind !== 'duplicate') {
+        refused = new PublishError(v.kind === 'refused' ? v.reason : 'author-not-counted', v.id);
+        break;
+      }
     }
     this.settle();
     await this.flush();
@@ -207,6 +208,7 @@ export class GameReplica implements UpdateGate, EntrySource {
       return id !== undefined && !this.carried.has(id);
     });
     if (toDoc.length > 0 && !this.destroyed) this.doc.transact(() => this.log.push(toDoc), LOCAL_ORIGIN);
+    if (refused !== null) throw refused;
   }
 
   // ---- The gate ------------------------------------------------------------------------------

@@ -40,7 +40,9 @@ async function seal(page: Page): Promise<void> {
   await board(page);
   await page.locator('[data-action="seal"]').click();
   await page.locator('[data-action="confirm-seal"]').click();
-  await expect.poll(() => page.locator('[data-action="confirm-seal"]').count()).toBe(0);
+  // Sealing stores the key, the draft and the commit (strict IndexedDB writes) before the dialog
+  // closes: on a loaded machine that takes more than the default second.
+  await expect.poll(() => page.locator('[data-action="confirm-seal"]').count(), { timeout: 20_000 }).toBe(0);
 }
 
 /** The board's label for a province: "Kiel: Fleet, Germany" and the like. */
