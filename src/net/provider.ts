@@ -65,6 +65,7 @@ export const DEFAULT_RESYNC_INTERVAL_MS = 20_000;
 interface Shared {
   readonly doc: Y.Doc;
   readonly provider: WebrtcProvider;
+  resync(): number;
   readonly listeners: Set<(s: SyncStatus) => void>;
   handles: number;
   close(): void;
@@ -116,7 +117,12 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
     last = key;
     for (const l of [...listeners]) l(s);
   };
-  const resync = (): number => sendToConnected(provider, syncStep1Message(doc));
+  /** The sync handshake (Yjs ids) and anti-entropy (entry ids) with every open connection. */
+  const resync = (): number => {
+    const sent = sendToConnected(provider, syncStep1Message(doc));
+    sendDigests(provider);
+    return sent;
+  };
 
   // Deferred, so that y-webrtc's own handlers of the same event have run first.
   const peerChanged = (): void => void Promise.resolve().then(notify);
@@ -158,7 +164,6 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   const timer = setInterval(() => {
     instrumentPeers(provider, maxBytes, gate, peerChanged);
     resync();
-    sendDigests(provider);
     notify();
   }, options.resyncIntervalMs ?? DEFAULT_RESYNC_INTERVAL_MS);
   const onOnline = (): void => {
@@ -171,6 +176,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   const shared: Shared = {
     doc,
     provider,
+    resync,
     listeners,
     handles: 0,
     close: () => {
@@ -233,7 +239,7 @@ export function connectGame(target: UpdateGate | Y.Doc, options: ConnectOptions)
         mine.delete(listener);
       };
     },
-    resync: () => sendToConnected(s.provider, syncStep1Message(doc)),
+    resync: () => s.resync(),
     disconnect: () => {
       if (s.provider.shouldConnect) s.provider.disconnect();
     },

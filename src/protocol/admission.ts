@@ -89,7 +89,10 @@ interface Held {
 }
 
 interface Waiting {
+  /** entryHash of these very bytes: the pool's key, so a copy with a forged signature cannot stand for the real one. */
+  readonly key: string;
   readonly id: string;
+  readonly entry: ParsedEntry;
   readonly bytes: Uint8Array;
   readonly author: string;
   readonly type: Payload['type'];
@@ -329,7 +332,7 @@ export class Admission {
     try {
       return this.offerUnsafe(bytes, options.trusted === true, options.dryRun === true);
     } catch (e) {
-      return { kind: 'refused', id: bytes instanceof Uint8Array ? hashHex(bytes) : 'not-bytes', reason: `internal-error: ${e instanceof Error ? e.message : String(e)}` };
+      return { kind: 'refused', id: 'internal-error', reason: `internal-error: ${e instanceof Error ? e.message : String(e)}` };
     }
   }
 
@@ -345,8 +348,8 @@ export class Admission {
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     // CREATE, STARTs and JOINs first, so authors count before their other entries come.
     const first = (t: Payload['type']) => t === 'create' || t === 'start' || t === 'join' || t === 'handover';
-    for (const p of parsed) if (first(p.entry.payload.type)) this.offerUnsafe(p.bytes, true, false);
-    for (const p of parsed) if (!first(p.entry.payload.type)) this.offerUnsafe(p.bytes, true, false);
+    for (const p of parsed) if (first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
+    for (const p of parsed) if (!first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
     // What came from the store needs no writing back; stored entries that no longer count are
     // deleted from it (a change of these rules, or a store written by another version).
     const dirty = new Set(before);
@@ -360,20 +363,27 @@ export class Admission {
     if (bytes.length > MAX_MESSAGE_BYTES) return { kind: 'refused', id: 'too-large', reason: 'too-large' };
     const known = this.idOfBytes(bytes);
     if (known !== undefined) return { kind: 'duplicate', id: known, author: this.held.get(known)!.payload.from };
-    const rawHash = hashHex(bytes);
-    const badReason = this.bad.get(rawHash) ?? (this.failed?.has(rawHash) === true ? 'bad-signature' : undefined);
-    if (badReason !== undefined) return { kind: 'refused', id: rawHash, reason: badReason };
-    const plan = this.plan(bytes, rawHash, trusted);
+    // Bytes that do not parse are cheap to refuse again; nothing is remembered of them.
+    const parsed = parseEntry(bytes);
+    if (!parsed.ok) return { kind: 'refused', id: parsed.id, reason: parsed.reason };
+    return this.offerParsed(parsed.entry, bytes, trusted, dryRun);
+  }
+
+  /** Everything after parsing: remembered failures, the plan, the signature, the change. */
+  private offerParsed(entry: ParsedEntry, bytes: Uint8Array, trusted: boolean, dryRun: boolean): Verdict {
+    const key = entryHash(entry);
+    const badReason = this.bad.get(key) ?? (this.failed?.has(key) === true ? 'bad-signature' : undefined);
+    if (badReason !== undefined) return { kind: 'refused', id: entry.id, reason: badReason, author: entry.payload.from };
+    const plan = this.plan(entry, bytes, key, trusted);
     if (!plan.ok) {
-      if (plan.permanent && !dryRun) this.rememberBad(rawHash, plan.verdict.kind === 'refused' ? plan.verdict.reason : 'refused');
-      if (plan.verdict.kind === 'pending' && !dryRun) this.wait(plan.verdict.id, bytes, plan.verdict.author, plan.type, trusted);
+      if (plan.permanent && !dryRun) this.rememberBad(key, plan.verdict.kind === 'refused' ? plan.verdict.reason : 'refused');
+      if (plan.verdict.kind === 'pending' && !dryRun) this.wait(key, entry, bytes, trusted);
       return plan.verdict;
     }
-    const { entry } = plan;
     if (dryRun) return { kind: 'admitted', id: entry.id, author: entry.payload.from };
     if (!trusted && !verifyEntry(entry, this.check)) {
-      this.rememberBad(rawHash, 'bad-signature');
-      this.failed?.add(rawHash);
+      this.rememberBad(key, 'bad-signature');
+      this.failed?.add(key);
       return { kind: 'refused', id: entry.id, reason: 'bad-signature', author: entry.payload.from };
     }
     if (this.held.has(entry.id)) {
@@ -394,10 +404,7 @@ export class Admission {
   }
 
   /** Decides what an entry would do, without changing anything and without checking its signature. */
-  private plan(bytes: Uint8Array, rawHash: string, trusted: boolean): Plan {
-    const parsed = parseEntry(bytes);
-    if (!parsed.ok) return { ok: false, verdict: { kind: 'refused', id: parsed.id, reason: parsed.reason }, permanent: true };
-    const entry = parsed.entry;
+  private plan(entry: ParsedEntry, bytes: Uint8Array, key: string, trusted: boolean): Plan {
     const p = entry.payload;
     const author = p.from;
     const refuse = (reason: string, permanent: boolean): Plan => ({ ok: false, verdict: { kind: 'refused', id: entry.id, reason, author }, permanent });
@@ -405,7 +412,7 @@ export class Admission {
     if (this.held.has(entry.id)) {
       // Same payload, other signature bytes: valid only if that signature checks out.
       if (!trusted && !verifyEntry(entry, this.check)) {
-        this.failed?.add(rawHash);
+        this.failed?.add(key);
         return refuse('bad-signature', true);
       }
       return { ok: false, verdict: { kind: 'duplicate', id: entry.id, author }, permanent: false };
@@ -481,8 +488,6 @@ export class Admission {
       this.phases.set(author, mine);
       mine.set(rule.phase, (mine.get(rule.phase) ?? 0) + 1);
     }
-    const waiting = this.pending.get(h.id);
-    if (waiting !== undefined) this.unwait(h.id);
     this.touch(h.id);
     const t = entry.payload.type;
     const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join', 'lot-reveal'].includes(e.payload.type));
@@ -592,44 +597,52 @@ export class Admission {
     const again: { bytes: Uint8Array; trusted: boolean; entry: ParsedEntry }[] = [];
     for (const id of [...(this.byAuthor.get(author) ?? [])]) {
       const h = this.drop(id);
-      const p = h === undefined ? null : parseEntry(h.bytes);
-      if (h !== undefined && p !== null && p.ok) again.push({ bytes: h.bytes, trusted: true, entry: p.entry });
+      if (h !== undefined) again.push({ bytes: h.bytes, trusted: true, entry: { id: h.id, payload: h.payload, body: h.bytes.subarray(SIGNATURE_BYTES), signature: h.bytes.subarray(0, SIGNATURE_BYTES) } });
     }
     for (const w of [...this.pending.values()]) {
       if (w.author !== author) continue;
-      this.unwait(w.id);
-      const p = parseEntry(w.bytes);
-      if (p.ok) again.push({ bytes: w.bytes, trusted: w.verified, entry: p.entry });
+      this.unwait(w.key);
+      again.push({ bytes: w.bytes, trusted: w.verified, entry: w.entry });
     }
     again.sort((a, b) => compareHeld(a.entry, b.entry));
-    for (const e of again) this.offerUnsafe(e.bytes, e.trusted, false);
+    for (const e of again) this.offerParsed(e.entry, e.bytes, e.trusted, false);
   }
 
   // ---- The waiting pool -------------------------------------------------------------------
 
   /** A JOIN waits only when no joiner slot is open to it, so waiting changes no standing. */
-  private wait(id: string, bytes: Uint8Array, author: string, type: Payload['type'] | undefined, verified: boolean): void {
-    if (this.pending.has(id) || type === undefined) return;
-    this.pending.set(id, { id, bytes, author, type, verified });
+  private wait(key: string, entry: ParsedEntry, bytes: Uint8Array, verified: boolean): void {
+    if (this.pending.has(key)) return;
+    const type = entry.payload.type;
+    this.pending.set(key, { key, id: entry.id, entry, bytes, author: entry.payload.from, type, verified });
     this.pendingBytes += bytes.length;
     while (this.pending.size > PENDING_LIMITS.entries || this.pendingBytes > PENDING_LIMITS.bytes) {
       this.unwait(this.pending.keys().next().value!);
     }
     // A lot reveal a START counts vouches for its author, even before the author counts.
-    if (type === 'lot-reveal' && this.started && this.pending.has(id)) this.recount();
+    if (type === 'lot-reveal' && this.started && this.pending.has(key)) this.recount();
   }
 
-  private unwait(id: string): void {
-    const w = this.pending.get(id);
+  private unwait(key: string): void {
+    const w = this.pending.get(key);
     if (w === undefined) return;
-    this.pending.delete(id);
+    this.pending.delete(key);
     this.pendingBytes -= w.bytes.length;
   }
 }
 
-/** Hex of the SHA-512/128 of entry bytes, the key of the failed-signature memory. */
-export function entryHash(bytes: Uint8Array): string {
-  return hashHex(bytes);
+/**
+ * The key of an entry's very bytes (what the failed-signature memory and the waiting pool go by):
+ * a hash of its signature and its id. The id is the hash of the payload, so this names the bytes
+ * as a hash of them all would, for one short hash instead of one over up to 60 KiB.
+ */
+export function entryHash(entry: Pick<ParsedEntry, 'id' | 'signature'>): string {
+  const id = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) id[i] = parseInt(entry.id.slice(2 * i, 2 * i + 2), 16);
+  const both = new Uint8Array(SIGNATURE_BYTES + 16);
+  both.set(entry.signature.subarray(0, SIGNATURE_BYTES));
+  both.set(id, SIGNATURE_BYTES);
+  return hashHex(both);
 }
 
 /** An in-memory FailedSet bounded to `limit` hashes (oldest forgotten first). */

@@ -1,9 +1,11 @@
-// One peer of the multi-process test: a Node process with its own Y.Doc and one y-webrtc provider
-// over @roamhq/wrtc, driven by its parent through IPC. Run with `node --import tsx`.
+// One peer of the multi-process tests: a Node process with its own Y.Doc and one y-webrtc provider
+// over @roamhq/wrtc, driven by its parent through IPC. Run with `node --import tsx`. With
+// REPLICA=1 the doc is a game's GameReplica (the gate, the entry set, anti-entropy), as in the app.
 import { createHash } from 'node:crypto';
 import wrtc from '@roamhq/wrtc';
 import WebSocket from 'ws';
-import { appendMessages, connectGame, createGameDoc, readLog } from '../../../src/net';
+import { appendMessages, connectGame, createGameDoc, GameReplica, readLog, type Report } from '../../../src/net';
+import { nodeVerifier } from '../../native-ed25519';
 
 // lib0's WebSocket client expects the browser global; Node 20 has none.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
@@ -15,6 +17,12 @@ export type Command =
   | { type: 'connect' }
   /** Lose every outgoing data-channel message while on: sync goes one way. */
   | { type: 'drop'; on: boolean }
+  /** Replica mode: this phone's own entries (hex), admitted, stored and published. */
+  | { type: 'publish'; entries: string[] }
+  /** Sends these bytes (hex), or `size` bytes of `fill`, as one message on every open data channel, below y-webrtc. */
+  | { type: 'raw'; hex?: string; size?: number; fill?: number }
+  /** Runs the sync handshake and anti-entropy with every peer now. */
+  | { type: 'resync' }
   | { type: 'exit' };
 
 export interface State {
@@ -27,26 +35,46 @@ export interface State {
   /** Largest data-channel message this process received. */
   largestReceived: number;
   received: number;
+  /** Data channels that closed, ever. */
+  channelsClosed: number;
+  /** Replica mode: admitted entry ids, sorted, and what the gate reported. */
+  ids: string[];
+  reports: Report[];
+  synced: boolean;
+  /** Data-channel messages received. */
+  messages: number;
+  /** Sync step 1s (someone asking for what it lacks) and step 2s (answers) received. */
+  step1Received: number;
+  step2Received: number;
 }
 
-const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS } = process.env;
+const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA } = process.env;
 let largestReceived = 0;
 let received = 0;
 let dropping = false;
 let channelsOpened = 0;
+let channelsClosed = 0;
+let messages = 0;
+let step1Received = 0;
+let step2Received = 0;
+const channels = new Set<Channel>();
 
 /** Measures what actually crosses the data channels, below simple-peer and y-webrtc. */
 interface Channel {
   addEventListener(type: 'message', f: (e: { data: ArrayBuffer | string }) => void): void;
-  addEventListener(type: 'open', f: () => void): void;
+  addEventListener(type: 'open' | 'close', f: () => void): void;
   send(data: unknown): void;
   readyState: string;
+  rawSend?: (data: unknown) => void;
 }
 
 function watch(channel: Channel): void {
   if (channel.readyState === 'open') channelsOpened++;
   else channel.addEventListener('open', () => channelsOpened++);
+  channel.addEventListener('close', () => channelsClosed++);
+  channels.add(channel);
   const send = channel.send.bind(channel);
+  channel.rawSend = send;
   channel.send = (data) => {
     if (!dropping) send(data);
   };
@@ -54,6 +82,12 @@ function watch(channel: Channel): void {
     const size = typeof e.data === 'string' ? e.data.length : e.data.byteLength;
     largestReceived = Math.max(largestReceived, size);
     received += size;
+    messages++;
+    if (typeof e.data !== 'string' && e.data.byteLength >= 2) {
+      const head = new Uint8Array(e.data, 0, 2);
+      if (head[0] === 0 && head[1] === 0) step1Received++;
+      if (head[0] === 0 && head[1] === 1) step2Received++;
+    }
   });
 }
 
@@ -73,7 +107,8 @@ function MeasuredPeerConnection(config: unknown): unknown {
 }
 
 const doc = createGameDoc();
-const connection = connectGame(doc, {
+const replica = REPLICA === '1' ? await GameReplica.open({ gameId: GAME_ID!, doc, verifier: nodeVerifier(), carryDelayMs: 200 }) : null;
+const connection = connectGame(replica ?? doc, {
   gameId: GAME_ID!,
   password: PASSWORD!,
   signaling: [SIGNALING!],
@@ -103,11 +138,54 @@ process.on('message', (cmd: Command) => {
       process.send!({ type: 'appended' });
       break;
     case 'state': {
-      const log = readLog(doc);
-      const s: State = { type: 'state', count: log.length, digest: digest(log), webrtcPeers: connection.status().webrtcPeers, largestReceived, received, channelsOpened };
+      const log = replica === null ? readLog(doc) : [...replica.entries()];
+      const ids = replica === null ? [] : replica.admission.ids();
+      const status = connection.status();
+      const s: State = {
+        type: 'state',
+        count: log.length,
+        digest: replica === null ? digest(log) : createHash('sha256').update(ids.join()).digest('hex'),
+        webrtcPeers: status.webrtcPeers,
+        synced: status.synced,
+        largestReceived,
+        received,
+        channelsOpened,
+        channelsClosed,
+        messages,
+        step1Received,
+        step2Received,
+        ids,
+        reports: replica === null ? [] : [...replica.reports()],
+      };
       process.send!(s);
       break;
     }
+    case 'publish':
+      void replica!.publish(cmd.entries.map((h) => Uint8Array.from(Buffer.from(h, 'hex')))).then(
+        () => process.send!({ type: 'published' }),
+        (e: unknown) => process.send!({ type: 'published', error: String(e) }),
+      );
+      break;
+    case 'raw': {
+      const bytes = cmd.hex !== undefined ? Uint8Array.from(Buffer.from(cmd.hex, 'hex')) : new Uint8Array(cmd.size ?? 0).fill(cmd.fill ?? 0);
+      let sent = 0;
+      let errors = 0;
+      for (const c of channels) {
+        if (c.readyState !== 'open') continue;
+        try {
+          c.rawSend!(bytes);
+          sent++;
+        } catch {
+          errors++;
+        }
+      }
+      process.send!({ type: 'rawSent', sent, errors });
+      break;
+    }
+    case 'resync':
+      connection.resync();
+      process.send!({ type: 'resynced' });
+      break;
     case 'disconnect':
       connection.disconnect();
       process.send!({ type: 'disconnected' });
