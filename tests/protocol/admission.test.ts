@@ -9,6 +9,7 @@ import {
   joinGame,
   QUOTAS,
   reduceLog,
+  sealChat,
   sendChat,
   signMessage,
   startGame,
@@ -138,6 +139,24 @@ describe('admission', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('ten JOINs after START do not push a chat "to all" over its key limit: it reaches every player', () => {
+    const game = startedGame(11);
+    const gameId = game.gameId;
+    const lateJoins = Array.from({ length: 10 }, (_, i) => joinGame(identity(300 + i), gameId, `late${i}`, null, { seq: 0, time: T0 + 5 }).bytes);
+    const a = admitAll(gameId, [...game.log, ...lateJoins]);
+    const v = reduceLog(gameId, [...a.entries()], { verifier: a.verifier });
+    const roster = [...new Set(Object.values(v.roster!))].sort();
+    expect(v.players.map((p) => p.key).sort()).toEqual(roster);
+    // England writes to all as the app does (src/ui/game/runner.ts sendChat): a key for every player the view lists.
+    const england = game.byPower.england.me;
+    const r = rng(111);
+    const recipients = v.players.filter((p) => p.key !== england.id).map((p) => ({ key: p.key, box: p.box }));
+    const press = sendChat(england, gameId, sealChat('to all', england, recipients, r.bytes(32), r.bytes(24)), { seq: 500, time: T0 + 6 });
+    expect(a.offer(press.bytes)).toMatchObject({ kind: 'admitted' });
+    const after = reduceLog(gameId, [...a.entries()], { verifier: a.verifier });
+    expect(after.chats.find((c) => c.id === press.id)?.recipients).toEqual(roster);
   });
 
   it('keeps an author’s phase entries to the lowest phases', () => {
