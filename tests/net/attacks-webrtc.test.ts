@@ -82,5 +82,7 @@ describe('attacks over WebRTC', () => {
     await converged([a, b, h], game.log.length);
     expect((await state(a)).channelsClosed).toBe(0);
     expect((await state(a)).largestReceived).toBeGreaterThan(64 * 1024);
+    // The honest phones, and the sender outside its raw frame, never sent a frame over 64 KiB.
+    for (const s of await Promise.all([a, b, h].map(state))) expect(s.largestSent).toBeLessThanOrEqual(64 * 1024);
   }, 240_000);
 });

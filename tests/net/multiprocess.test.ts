@@ -64,6 +64,8 @@ describe('y-webrtc across Node processes', () => {
       expect(s.received).toBeGreaterThan(CHROME_LIMIT); // the catch-up crossed a data channel...
       expect(s.largestReceived).toBeLessThanOrEqual(64 * 1024); // ...in pieces under the budget
     }
+    // No process ever sent a frame over the budget (measured where it leaves, not where it lands).
+    for (const s of caughtUp) expect(s.largestSent).toBeLessThanOrEqual(64 * 1024);
     await Promise.all([
       b.request({ type: 'append', count: 15, size: 200, tag: 'b' }, 'appended'),
       c.request({ type: 'append', count: 25, size: 200, tag: 'c' }, 'appended'),

@@ -34,6 +34,8 @@ export interface State {
   channelsOpened: number;
   /** Largest data-channel message this process received. */
   largestReceived: number;
+  /** Largest data-channel message this process sent (the app's sends; `raw` frames are not counted). */
+  largestSent: number;
   received: number;
   /** Data channels that closed, ever. */
   channelsClosed: number;
@@ -50,6 +52,7 @@ export interface State {
 
 const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA } = process.env;
 let largestReceived = 0;
+let largestSent = 0;
 let received = 0;
 let dropping = false;
 let channelsOpened = 0;
@@ -76,6 +79,8 @@ function watch(channel: Channel): void {
   const send = channel.send.bind(channel);
   channel.rawSend = send;
   channel.send = (data) => {
+    const size = typeof data === 'string' ? data.length : ArrayBuffer.isView(data) || data instanceof ArrayBuffer ? data.byteLength : 0;
+    largestSent = Math.max(largestSent, size);
     if (!dropping) send(data);
   };
   channel.addEventListener('message', (e) => {
@@ -148,6 +153,7 @@ process.on('message', (cmd: Command) => {
         webrtcPeers: status.webrtcPeers,
         synced: status.synced,
         largestReceived,
+        largestSent,
         received,
         channelsOpened,
         channelsClosed,
