@@ -150,6 +150,39 @@ describe('attacks on the log', () => {
     expect(germany!.replica.reports().some((r) => r.kind === 'fork-by-yjs-id' && r.authors?.includes(turkey.me.id))).toBe(true);
   });
 
+  it('two commits under one Yjs id at the two ends of a chain of phones: the middle phone heals both ends (carrier and anti-entropy)', async () => {
+    const { game, source } = playedGame(27, 0);
+    const ends: MeshPhone[] = [];
+    for (let i = 0; i < 3; i++) ends.push(await meshPhone(`chain-${i}`, game.gameId, { clientID: 30 + i }));
+    for (const p of ends) p.replica.receive(Y.encodeStateAsUpdate(source), { name: 'source', origin: 'source' });
+    const [left, middle, right] = ends;
+    // left - middle - right: no link between the ends, so Yjs alone, whose state vectors agree at
+    // the forked id, would never move either commit past the middle.
+    const mesh = new Mesh();
+    mesh.link(left!, middle!);
+    mesh.link(middle!, right!);
+    await mesh.settle();
+    const turkey = game.byPower.turkey;
+    const v0 = view(game);
+    const c1 = turkey.commit(game.gameId, v0, [{ kind: 'hold', power: 'turkey', unit: { type: 'army', loc: 'con' } } as never], T0 + 5);
+    const c2 = turkey.commit(game.gameId, v0, [], T0 + 5);
+    const underOneId = (bytes: Uint8Array): Uint8Array => {
+      const d = new Y.Doc();
+      d.clientID = 4343;
+      d.getArray<Uint8Array>('log').push([bytes]);
+      return Y.encodeStateAsUpdate(d);
+    };
+    left!.replica.receive(underOneId(c1.bytes), ATTACKER);
+    right!.replica.receive(underOneId(c2.bytes), ATTACKER);
+    await mesh.settle();
+    expectAgreement(ends);
+    for (const p of ends) {
+      expect(p.replica.admission.has(c1.id) && p.replica.admission.has(c2.id)).toBe(true);
+      expect(viewOf(p).misconduct.some((m) => m.kind === 'equivocation' && m.author === turkey.me.id)).toBe(true);
+    }
+    expect(middle!.replica.reports().some((r) => r.kind === 'fork-by-yjs-id' && r.authors?.includes(turkey.me.id))).toBe(true);
+  });
+
   it('a 12 MiB update is refused unread: not applied, not stored, not forwarded', async () => {
     const { game, source } = playedGame(25, 0);
     const { phones } = await honestPhones(game.gameId, 2, source);
