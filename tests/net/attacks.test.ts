@@ -78,6 +78,9 @@ describe('attacks on the log', () => {
     // Say an older version of the app stored it: the doc loses the items, the phone does not.
     Y.applyUpdate(b!.doc, all);
     expect(b!.doc.getArray('log').length).toBe(0);
+    // At once, before any carrier runs: the game is the entry set, not the doc.
+    expect(b!.replica.entries()).toHaveLength(game.log.length);
+    expect(viewHash(b!)).toBe(before);
     await mesh.settle();
     for (const p of phones) expect(viewHash(p)).toBe(before);
     // The carrier put every entry back into b's doc, under a fresh Yjs id.
