@@ -67,8 +67,8 @@ describe('the replica', () => {
     p.replica.receiveEntries(game.log, { name: 'direct', origin: 'direct' });
     expect(p.replica.admission.size).toBe(game.log.length);
     expect(p.doc.getArray('log').length).toBe(0);
-    await sleep(30);
-    expect(p.doc.getArray('log').length).toBe(game.log.length);
+    // The carrier's timer (5 ms here) fires however late a loaded machine runs it: wait for its effect, bounded.
+    await expect.poll(() => p.doc.getArray('log').length, { timeout: 10_000, interval: 10 }).toBe(game.log.length);
     expect(p.doc.clientID).toBe(5);
     const clients = [...p.doc.store.clients.keys()];
     expect(clients).toHaveLength(1);
