@@ -42,15 +42,21 @@ async function states(ps: readonly PeerProcess[]): Promise<State[]> {
  * generous because a loaded machine can take long to run WebRTC: the poll ends as soon as it holds. */
 async function converged(ps: readonly PeerProcess[], count: number, timeout = 120_000): Promise<State[]> {
   let last: State[] = [];
-  await expect
-    .poll(
-      async () => {
-        last = await states(ps);
-        return last.every((s) => s.count === count && s.digest === last[0]!.digest);
-      },
-      { timeout, interval: 250 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          last = await states(ps);
+          return last.every((s) => s.count === count && s.digest === last[0]!.digest);
+        },
+        { timeout, interval: 250 },
+      )
+      .toBe(true);
+  } catch (e) {
+    // Say where it stuck: no link at all (webrtcPeers 0, no channel opened) is not a lost update.
+    const seen = last.map(({ count: n, webrtcPeers, channelsOpened, channelsClosed, synced }) => ({ count: n, webrtcPeers, channelsOpened, channelsClosed, synced }));
+    throw new Error(`not converged on ${count} entries: ${JSON.stringify(seen)}`, { cause: e });
+  }
   return last;
 }
 
