@@ -20,6 +20,10 @@ export interface Report {
     | 'fork-by-yjs-id'
     | 'frame-too-large'
     | 'message-refused'
+    /** A relay blob that does not open under the game's key, is not base64, or is damaged on the relay. */
+    | 'relay-blob-refused'
+    /** A relay refused an append for good (too large, room full, forbidden). */
+    | 'relay-refused'
     | 'internal-error';
   readonly peer?: string;
   readonly reason?: string;

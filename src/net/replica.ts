@@ -172,6 +172,12 @@ export class GameReplica implements UpdateGate, EntrySource {
     }
   }
 
+  /** Whether a doc update with this transaction origin was made by this phone (its own entries, or
+   *  the carrier publishing admitted entries again): those are what it uploads to relays. */
+  isOwnOrigin(origin: unknown): boolean {
+    return origin === LOCAL_ORIGIN || origin === CARRIER_ORIGIN;
+  }
+
   /** Entries admitted but not (yet) in the doc. */
   get uncarriedCount(): number {
     return this.uncarried.size;

@@ -75,3 +75,40 @@ export function checkIceServer(server: IceServer): IceServer {
   if (server.credential !== undefined && typeof server.credential !== 'string') throw new NetSettingsError('an ICE server credential is text');
   return server;
 }
+
+/**
+ * ICE servers as a person types them, one per line: `turn:host:3478 user secret` (address, then
+ * optionally user name and credential, separated by spaces), or the invite's JSON form
+ * `{"urls": ..., "username": ..., "credential": ...}`. Blank lines are skipped. Throws
+ * NetSettingsError naming the first bad line.
+ */
+export function parseIceServerLines(text: string): IceServer[] {
+  const servers: IceServer[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    let server: IceServer;
+    if (line.startsWith('{')) {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        throw new NetSettingsError(`an ICE server line is not JSON: "${line}"`);
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new NetSettingsError(`an ICE server line is not an object: "${line}"`);
+      server = value as IceServer;
+    } else {
+      const [urls, username, credential, ...rest] = line.split(/\s+/);
+      if (rest.length > 0 || (username !== undefined && credential === undefined)) throw new NetSettingsError(`an ICE server line is "address [user credential]": "${line}"`);
+      server = { urls: urls!, ...(username !== undefined ? { username, credential: credential! } : {}) };
+    }
+    checkIceServer(server);
+    servers.push({ urls: typeof server.urls === 'string' ? [server.urls] : [...server.urls], ...(server.username !== undefined ? { username: server.username } : {}), ...(server.credential !== undefined ? { credential: server.credential } : {}) });
+  }
+  return servers;
+}
+
+/** Relay addresses, one per line (blank lines skipped), checked and without duplicates. */
+export function parseRelayLines(text: string): string[] {
+  return [...new Set(text.split('\n').map((l) => l.trim()).filter((l) => l !== '').map(checkRelayUrl))];
+}

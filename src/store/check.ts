@@ -68,3 +68,12 @@ const hex32 = (v: unknown, name: string): string | null => {
 export const checkEntry: Check = (v) => first(field(v, 'gameId', 'string'), hex32(v, 'id'), bytes(v, 'bytes'));
 
 export const checkFailed: Check = (v) => first(field(v, 'gameId', 'string'), hex32(v, 'hash'));
+
+export const checkOutbox: Check = (v) => {
+  const shape = first(field(v, 'gameId', 'string'), field(v, 'seq', 'number'), bytes(v, 'update'));
+  if (shape !== null) return shape;
+  const acked = (v as { acked?: unknown }).acked;
+  return Array.isArray(acked) && acked.every((r) => typeof r === 'string') ? null : 'acked is not a list of relays';
+};
+
+export const checkRelayCursor: Check = (v) => first(field(v, 'gameId', 'string'), field(v, 'relay', 'string'), field(v, 'cursor', 'string'));

@@ -50,11 +50,11 @@ export async function listGames(db: PactoDB): Promise<GameRecord[]> {
   return good;
 }
 
-/** The game and everything stored for it (updates, entries, failed hashes, drafts), atomically. */
+/** The game and everything stored for it (updates, entries, failed hashes, drafts, outbox, relay cursors), atomically. */
 export async function deleteGame(db: PactoDB, id: string): Promise<void> {
-  const tx = db.transaction(['games', 'updates', 'drafts', 'entries', 'failed'], 'readwrite', DURABLE);
+  const tx = db.transaction(['games', 'updates', 'drafts', 'entries', 'failed', 'outbox', 'relayCursors'], 'readwrite', DURABLE);
   const deletes: Promise<unknown>[] = [tx.objectStore('games').delete(id)];
-  for (const name of ['updates', 'drafts', 'entries', 'failed'] as const) {
+  for (const name of ['updates', 'drafts', 'entries', 'failed', 'outbox', 'relayCursors'] as const) {
     const store = tx.objectStore(name);
     for (const key of await store.index('byGame').getAllKeys(id)) deletes.push(store.delete(key));
   }

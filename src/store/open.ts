@@ -4,7 +4,8 @@ import { addSeal, deleteDraft, getDraft, listDrafts, saveDraftOrders, type Draft
 import { deleteGame, getGame, listGames, putGame, updateGame } from './games';
 import { ensureIdentityKeys, getIdentityKeys } from './identity';
 import { listEntries, listFailed, putEntries, putFailed } from './entries';
-import { DB_VERSION, upgradeSchema, type DraftRecord, type EntryRecord, type GameRecord, type IdentityKeysRecord, type PactoDB, type SealRecord } from './schema';
+import { beginRelays, getRelayCursor, listRelayCursors, outboxAck, outboxList, putRelayCursor } from './relay';
+import { DB_VERSION, upgradeSchema, type DraftRecord, type EntryRecord, type GameRecord, type IdentityKeysRecord, type OutboxRecord, type PactoDB, type RelayCursorRecord, type SealRecord } from './schema';
 import { getSettings, updateSettings, type DeviceSettings } from './settings';
 import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, replaceUpdates, type Compaction, type LoadedUpdates } from './updates';
 
@@ -20,7 +21,8 @@ export interface PactoStore {
   listGames(): Promise<GameRecord[]>;
   deleteGame(id: string): Promise<void>;
 
-  appendUpdates(gameId: string, updates: readonly Uint8Array[]): Promise<number[]>;
+  /** `outbox[i]`: update i is this phone's own and also enters the relay outbox, in the same transaction. */
+  appendUpdates(gameId: string, updates: readonly Uint8Array[], outbox?: readonly boolean[]): Promise<number[]>;
   loadUpdates(gameId: string): Promise<LoadedUpdates>;
   countUpdates(gameId: string): Promise<number>;
   compact(gameId: string): Promise<Compaction>;
@@ -44,6 +46,13 @@ export interface PactoStore {
   listEntries(gameId: string): Promise<EntryRecord[]>;
   putFailed(gameId: string, hashes: readonly string[], limit?: number): Promise<void>;
   listFailed(gameId: string): Promise<string[]>;
+
+  outboxList(gameId: string): Promise<OutboxRecord[]>;
+  outboxAck(gameId: string, seq: number, relay: string, relays: readonly string[]): Promise<void>;
+  beginRelays(gameId: string, relays: readonly string[], state: () => Uint8Array): Promise<string[]>;
+  getRelayCursor(gameId: string, relay: string): Promise<string | undefined>;
+  putRelayCursor(gameId: string, relay: string, cursor: string): Promise<void>;
+  listRelayCursors(gameId: string): Promise<RelayCursorRecord[]>;
 }
 
 /** Failed-signature hashes kept per game. */
@@ -73,7 +82,7 @@ function bindStore(name: string, db: PactoDB): PactoStore {
     updateGame: (id, patch) => updateGame(db, id, patch),
     listGames: () => listGames(db),
     deleteGame: (id) => deleteGame(db, id),
-    appendUpdates: (gameId, updates) => appendUpdates(db, gameId, updates),
+    appendUpdates: (gameId, updates, outbox) => appendUpdates(db, gameId, updates, outbox),
     loadUpdates: (gameId) => loadUpdates(db, gameId),
     countUpdates: (gameId) => countUpdates(db, gameId),
     compact: (gameId) => compactUpdates(db, gameId),
@@ -92,5 +101,11 @@ function bindStore(name: string, db: PactoDB): PactoStore {
     listEntries: (gameId) => listEntries(db, gameId),
     putFailed: (gameId, hashes, limit = FAILED_KEPT) => putFailed(db, gameId, hashes, limit),
     listFailed: (gameId) => listFailed(db, gameId),
+    outboxList: (gameId) => outboxList(db, gameId),
+    outboxAck: (gameId, seq, relay, relays) => outboxAck(db, gameId, seq, relay, relays),
+    beginRelays: (gameId, relays, state) => beginRelays(db, gameId, relays, state),
+    getRelayCursor: (gameId, relay) => getRelayCursor(db, gameId, relay),
+    putRelayCursor: (gameId, relay, cursor) => putRelayCursor(db, gameId, relay, cursor),
+    listRelayCursors: (gameId) => listRelayCursors(db, gameId),
   };
 }

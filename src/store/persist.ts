@@ -17,6 +17,9 @@ export interface PersistOptions {
    * doc's state, so what the gate refused is not read again. Default: Y.applyUpdate, all clean.
    */
   readonly load?: (updates: readonly Uint8Array[], origin: symbol) => boolean;
+  /** Whether an update with this transaction origin is this phone's own (GameReplica.isOwnOrigin):
+   *  such updates also enter the relay outbox, in the transaction that stores them. */
+  readonly own?: (origin: unknown) => boolean;
 }
 
 export interface PersistedDoc {
@@ -26,6 +29,8 @@ export interface PersistedDoc {
   /** Resolves when every update seen so far has been durably written; rejects if a write fails twice. */
   flush(): Promise<void>;
   compact(): Promise<Compaction>;
+  /** Called after own updates (PersistOptions.own) were stored in the outbox; returns the unsubscribe. */
+  onOutbox(listener: () => void): () => void;
   /** Stops listening and waits for the writes already queued. */
   destroy(): Promise<void>;
 }
@@ -35,6 +40,9 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   // Loaded updates are applied with this origin, so the update listener knows not to store them again.
   const origin = Symbol(`pacto-store:${gameId}`);
   let queue: Uint8Array[] = [];
+  /** Parallel to queue: whether each update is this phone's own (also goes to the outbox). */
+  let ownQueue: boolean[] = [];
+  const outboxListeners = new Set<() => void>();
   let running: Promise<void> | null = null;
   let failure: unknown = null;
   let records = 0;
@@ -52,16 +60,28 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue;
+      const own = ownQueue;
       queue = [];
+      ownQueue = [];
       try {
-        await store.appendUpdates(gameId, batch);
+        await store.appendUpdates(gameId, batch, own);
       } catch (e) {
         queue = batch.concat(queue);
+        ownQueue = own.concat(ownQueue);
         failure = e;
         report(e);
         return;
       }
       records += batch.length;
+      if (own.includes(true)) {
+        for (const l of [...outboxListeners]) {
+          try {
+            l();
+          } catch (e) {
+            report(e);
+          }
+        }
+      }
       if (records > compactAfter && !damaged) await compactNow().catch(report);
     }
   }
@@ -77,6 +97,7 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   const onUpdate = (update: Uint8Array, from: unknown) => {
     if (from === origin) return;
     queue.push(update);
+    ownQueue.push(options.own?.(from) ?? false);
     failure = null;
     void kick();
   };
@@ -150,5 +171,9 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
       return compactNow();
     },
     destroy,
+    onOutbox: (listener) => {
+      outboxListeners.add(listener);
+      return () => outboxListeners.delete(listener);
+    },
   };
 }

@@ -2,7 +2,7 @@
 // Bump DB_VERSION and add a step to upgradeSchema when the layout changes; never edit a step.
 import type { DBSchema, IDBPDatabase } from 'idb';
 
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** The device's own keys. Secret seeds only: public keys are derived, never stored or exported. */
 export interface IdentityKeysRecord {
@@ -69,6 +69,24 @@ export interface FailedRecord {
   readonly hash: string;
 }
 
+/** A Yjs update this phone made for a game, kept until every relay of the game has acknowledged it. */
+export interface OutboxRecord {
+  readonly gameId: string;
+  /** Increases by one per update within a game. */
+  readonly seq: number;
+  readonly update: Uint8Array;
+  /** The relays (ws[s]:// addresses) that have stored it durably. */
+  readonly acked: readonly string[];
+}
+
+/** Where this phone is in one relay's feed of one game. A record exists from the first time the
+ *  game used the relay; `cursor` is '' until something was fetched. */
+export interface RelayCursorRecord {
+  readonly gameId: string;
+  readonly relay: string;
+  readonly cursor: string;
+}
+
 export interface PactoSchema extends DBSchema {
   identity: { key: string; value: IdentityKeysRecord };
   games: { key: string; value: GameRecord };
@@ -77,9 +95,11 @@ export interface PactoSchema extends DBSchema {
   settings: { key: string; value: unknown };
   entries: { key: [string, string]; value: EntryRecord; indexes: { byGame: string } };
   failed: { key: [string, string]; value: FailedRecord; indexes: { byGame: string } };
+  outbox: { key: [string, number]; value: OutboxRecord; indexes: { byGame: string } };
+  relayCursors: { key: [string, string]; value: RelayCursorRecord; indexes: { byGame: string } };
 }
 
-export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'entries' | 'failed';
+export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'entries' | 'failed' | 'outbox' | 'relayCursors';
 
 export type PactoDB = IDBPDatabase<PactoSchema>;
 
@@ -99,5 +119,11 @@ export function upgradeSchema(db: PactoDB, oldVersion: number): void {
     (db as unknown as { deleteObjectStore(name: string): void }).deleteObjectStore('verified');
     db.createObjectStore('entries', { keyPath: ['gameId', 'id'] }).createIndex('byGame', 'gameId');
     db.createObjectStore('failed', { keyPath: ['gameId', 'hash'] }).createIndex('byGame', 'gameId');
+  }
+  if (oldVersion < 3) {
+    // The relay's phone side: new stores only, so nothing of version 2 is touched. Games of version
+    // 2 put their whole state in the outbox the first time they use a relay (src/net/relay/phone.ts).
+    db.createObjectStore('outbox', { keyPath: ['gameId', 'seq'] }).createIndex('byGame', 'gameId');
+    db.createObjectStore('relayCursors', { keyPath: ['gameId', 'relay'] }).createIndex('byGame', 'gameId');
   }
 }

@@ -17,6 +17,8 @@ export interface DeviceSettings {
   /** Signaling server addresses (ws:// or wss://) used for new games. */
   readonly signaling?: readonly string[];
   readonly iceServers?: readonly IceServerSetting[];
+  /** Relay addresses (ws[s]://host/relay) this device adds to every game. */
+  readonly relays?: readonly string[];
   readonly [extra: string]: unknown;
 }
 
@@ -24,6 +26,7 @@ const checks: Record<string, (v: unknown) => string | null> = {
   language: (v) => (v === 'es' || v === 'en' ? null : 'language is not es or en'),
   name: (v) => (typeof v === 'string' ? null : 'name is not a string'),
   signaling: (v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? null : 'signaling is not a list of addresses'),
+  relays: (v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? null : 'relays is not a list of addresses'),
   iceServers: (v) =>
     Array.isArray(v) && v.every((s) => isRecord(s) && (typeof s.urls === 'string' || (Array.isArray(s.urls) && s.urls.every((u) => typeof u === 'string'))))
       ? null

@@ -10,14 +10,32 @@ import type { PactoDB, UpdateRecord } from './schema';
 export const DURABLE = { durability: 'strict' } as const;
 
 /** Appends in one transaction; returns the seq of each update. Seqs are taken inside the
- * transaction, so two tabs appending to the same game cannot collide. */
-export async function appendUpdates(db: PactoDB, gameId: string, updates: readonly Uint8Array[]): Promise<number[]> {
+ * transaction, so two tabs appending to the same game cannot collide. The updates flagged in
+ * `outbox` also enter the game's relay outbox in the same transaction (src/store/relay.ts): an
+ * update of this phone is stored for the relays exactly when it is stored at all. */
+export async function appendUpdates(db: PactoDB, gameId: string, updates: readonly Uint8Array[], outbox: readonly boolean[] = []): Promise<number[]> {
   if (updates.length === 0) return [];
-  const tx = db.transaction('updates', 'readwrite', DURABLE);
-  const cursor = await tx.store.index('byGame').openKeyCursor(gameId, 'prev');
+  const own = updates.filter((_, i) => outbox[i] === true);
+  if (own.length === 0) {
+    const tx = db.transaction('updates', 'readwrite', DURABLE);
+    const cursor = await tx.store.index('byGame').openKeyCursor(gameId, 'prev');
+    const last = cursor === null ? 0 : cursor.primaryKey[1];
+    const seqs = updates.map((_, i) => last + 1 + i);
+    await Promise.all([...updates.map((update, i) => tx.store.add({ gameId, seq: seqs[i]!, update, merged: 1 })), tx.done]);
+    return seqs;
+  }
+  const tx = db.transaction(['updates', 'outbox'], 'readwrite', DURABLE);
+  const store = tx.objectStore('updates');
+  const box = tx.objectStore('outbox');
+  const [cursor, boxCursor] = await Promise.all([store.index('byGame').openKeyCursor(gameId, 'prev'), box.index('byGame').openKeyCursor(gameId, 'prev')]);
   const last = cursor === null ? 0 : cursor.primaryKey[1];
+  const boxLast = boxCursor === null ? 0 : boxCursor.primaryKey[1];
   const seqs = updates.map((_, i) => last + 1 + i);
-  await Promise.all([...updates.map((update, i) => tx.store.add({ gameId, seq: seqs[i]!, update, merged: 1 })), tx.done]);
+  await Promise.all([
+    ...updates.map((update, i) => store.add({ gameId, seq: seqs[i]!, update, merged: 1 })),
+    ...own.map((update, i) => box.add({ gameId, seq: boxLast + 1 + i, update, acked: [] })),
+    tx.done,
+  ]);
   return seqs;
 }
 

@@ -97,8 +97,8 @@ describe('entries and failed signatures in the store', () => {
       req.onerror = () => reject(req.error);
     });
     let store = await profile.open();
-    expect(DB_VERSION).toBe(2);
-    expect([...store.db.objectStoreNames].sort()).toEqual(['drafts', 'entries', 'failed', 'games', 'identity', 'settings', 'updates']);
+    expect(DB_VERSION).toBe(3);
+    expect([...store.db.objectStoreNames].sort()).toEqual(['drafts', 'entries', 'failed', 'games', 'identity', 'outbox', 'relayCursors', 'settings', 'updates']);
     let phone = await replicaOn(store, game.gameId, countingVerifier());
     // Every entry is in the set, the deleted START too: its item's bytes were still stored.
     expect(phone.replica.admission.size).toBe(game.log.length);

@@ -23,6 +23,8 @@ export interface OutboxItem {
   /** The caller's name for it, handed back in `acknowledged`. */
   readonly key: string;
   readonly update: Uint8Array;
+  /** Relays that already acknowledged it: it is not sent to them again. */
+  readonly acked?: readonly string[];
 }
 
 export interface Outbox {
@@ -140,9 +142,11 @@ export class RelayClient {
    * reconnects) until it acknowledges or refuses; `outboxKey` reports each acknowledgement to the
    * outbox.
    */
-  append(update: Uint8Array, outboxKey?: string): Promise<void> {
+  append(update: Uint8Array, outboxKey?: string, skip: readonly string[] = []): Promise<void> {
     if (this.closed) return Promise.reject(new Error('relay client closed'));
     if (this.links.length === 0) return Promise.reject(new Error('no relay to append to'));
+    const links = this.links.filter((l) => !skip.includes(l.url));
+    if (links.length === 0) return Promise.resolve();
     let pieces: Uint8Array[];
     try {
       pieces = update.length > MAX_UPDATE_BYTES ? splitUpdate(update, MAX_UPDATE_BYTES) : [update];
@@ -154,7 +158,7 @@ export class RelayClient {
       const ackedBy = new Map<string, number>();
       const refusedBy = new Set<string>();
       let settled = false;
-      const relays = this.links.length;
+      const relays = links.length;
       for (const piece of pieces) {
         const id = appendIdFor(this.keys.key, piece);
         this.remember(id);
@@ -183,7 +187,7 @@ export class RelayClient {
             }
           },
         };
-        for (const l of this.links) l.enqueue(id, frameText, waiter);
+        for (const l of links) l.enqueue(id, frameText, waiter);
       }
     });
   }
@@ -192,7 +196,7 @@ export class RelayClient {
   async flushOutbox(): Promise<void> {
     const outbox = this.options.outbox;
     if (!outbox || this.closed) return;
-    for (const item of await outbox.pending()) this.append(item.update, item.key).catch(() => undefined);
+    for (const item of await outbox.pending()) this.append(item.update, item.key, item.acked).catch(() => undefined);
   }
 
   /** Fetches now from every connected relay (on open, on 'online', on a timer); reconnects the others. */

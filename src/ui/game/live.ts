@@ -10,7 +10,8 @@ import { createGameDoc } from '../../net/log-doc';
 import { connectGame, type GameConnection } from '../../net/provider';
 import { GameReplica } from '../../net/replica';
 import type { Report } from '../../net/gate';
-import { entryStorage, persistDoc } from '../../store';
+import { GameRelay } from '../../net/relay/phone';
+import { entryStorage, persistDoc, relayStorage } from '../../store';
 import type { Device } from './device';
 import { randomBytes } from './random';
 import { asAppRecord } from './records';
@@ -69,6 +70,8 @@ function open(device: Device, gameId: string): Entry {
     const persisted = persistDoc(device.store, gameId, doc, {
       onError: (e) => console.warn('pacto: storing the game failed', e),
       load: (updates, origin) => replica.loadStored(updates, origin),
+      // This phone's own updates also enter the relay outbox, in the same transaction.
+      own: (origin) => replica.isOwnOrigin(origin),
     });
     undo.push(() => void persisted.destroy());
     // Damaged records are reported and skipped; the good updates are in the doc either way.
@@ -90,12 +93,23 @@ function open(device: Device, gameId: string): Entry {
     }
     const listeners = new Set<() => void>();
     let conn: GameConnection | null = null;
+    let relay: GameRelay | null = null;
     try {
       const options = connectOptionsFor(
-        { gameId, password: record.password, signaling: record.signaling },
-        { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [] },
+        { gameId, password: record.password, signaling: record.signaling, ...(record.iceServers ? { iceServers: record.iceServers } : {}), ...(record.relays ? { relays: record.relays } : {}) },
+        { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [], relays: device.settings.relays ?? [] },
         typeof location === 'undefined' ? undefined : location,
       );
+      // The relays first: the game goes on through them even where WebRTC never connects.
+      try {
+        const r = new GameRelay({ gameId, password: record.password, relays: options.relays, gate: replica, storage: relayStorage(device.store, gameId), persisted });
+        relay = r;
+        undo.push(() => r.destroy());
+        undo.push(r.onStatus(() => listeners.forEach((l) => l())));
+        r.ready.catch((e) => console.warn('pacto: the relays cannot start', e));
+      } catch (e) {
+        console.warn('pacto: bad relay address', e);
+      }
       conn = connectGame(replica, options);
       const c = conn;
       undo.push(() => c.destroy());
@@ -113,12 +127,19 @@ function open(device: Device, gameId: string): Entry {
       });
     }
     const c = conn;
+    const rl = relay;
     return {
       gameId,
       runner,
       net: () => {
         const s = c?.status();
-        return { peers: s?.webrtcPeers ?? 0, synced: s?.synced ?? false, online: online() };
+        const r = rl?.status();
+        return {
+          peers: s?.webrtcPeers ?? 0,
+          synced: s?.synced ?? false,
+          online: online(),
+          ...(r !== undefined && r.relays.length > 0 ? { relays: { total: r.relays.length, connected: r.relays.filter((x) => x.connected).length, waiting: r.waiting } } : {}),
+        };
       },
       onNet: (l) => {
         listeners.add(l);

@@ -1,6 +1,7 @@
 // The small open record the home screen lists games from (store 'games'), so it works offline
 // without opening any Y.Doc. The session keeps it current; the invite's secrets live here too,
 // because the device needs them to reconnect to the game's room.
+import type { IceServer } from '../../net/settings';
 import type { GameRecord } from '../../store';
 import type { GameStatus } from '../../protocol';
 import type { Power } from '../../rules';
@@ -10,6 +11,10 @@ export interface AppGameRecord extends GameRecord {
   readonly password: string;
   /** Signaling addresses from the invite; empty: the server that served the app. */
   readonly signaling: readonly string[];
+  /** STUN/TURN servers from the invite (or chosen at creation); absent: the device's settings. */
+  readonly iceServers?: readonly IceServer[];
+  /** Relays from the invite (or chosen at creation); absent: the device's, else the app's host. */
+  readonly relays?: readonly string[];
   readonly status?: GameStatus;
   readonly powers?: readonly Power[];
   /** Powers of this player whose orders are awaited and not yet sealed. */

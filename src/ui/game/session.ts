@@ -10,6 +10,9 @@ export interface NetStatus {
   /** True once a sync handshake with at least one peer has completed since the last change. */
   readonly synced: boolean;
   readonly online: boolean;
+  /** The game's relays: how many, how many connected, and how many of this phone's updates wait
+   *  for a relay's acknowledgement (absent: the game has no relay). */
+  readonly relays?: { readonly total: number; readonly connected: number; readonly waiting: number };
 }
 
 export interface DecryptedChat extends ChatEntry {

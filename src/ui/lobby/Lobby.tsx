@@ -23,7 +23,18 @@ function appUrl(): string {
 export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
   const t = APP_STRINGS[props.lang].lobby;
   const record = props.session.runner.gameRecord;
-  const link = useMemo(() => formatInvite(appUrl(), { gameId: props.session.gameId, password: record.password, signaling: record.signaling }), [props.session.gameId, record.password, record.signaling]);
+  // The invite carries the game's relays and ICE servers, so every phone uses the same ones.
+  const link = useMemo(
+    () =>
+      formatInvite(appUrl(), {
+        gameId: props.session.gameId,
+        password: record.password,
+        signaling: record.signaling,
+        ...(record.relays ? { relays: record.relays } : {}),
+        ...(record.iceServers ? { iceServers: record.iceServers } : {}),
+      }),
+    [props.session.gameId, record.password, record.signaling, record.relays, record.iceServers],
+  );
   const [svg, setSvg] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -1,9 +1,10 @@
 // The new-game form: players, the rule set and the split of powers into seats (the registry's
 // variants for that count), how seats are assigned, rule options, deadlines (none for a table
 // game, hours for a weekend game), short-game end year, press on or off, and the signaling
-// address. Creating signs CREATE and the creator's JOIN, then opens the lobby.
+// address, relays and STUN/TURN servers (under "Advanced"; the invite carries them to every phone).
+// Creating signs CREATE and the creator's JOIN, then opens the lobby.
 import { useState } from 'react';
-import { checkSignalingUrl } from '../../net/settings';
+import { checkSignalingUrl, parseIceServerLines, parseRelayLines, type IceServer } from '../../net/settings';
 import type { Power, Variant } from '../../rules';
 import type { Device } from '../game/device';
 import { randomBytes } from '../game/random';
@@ -64,6 +65,8 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
   const [gunboat, setGunboat] = useState(false);
   const [victoryCentres, setVictoryCentres] = useState<number | null>(null);
   const [signaling, setSignaling] = useState((device.settings.signaling ?? [])[0] ?? '');
+  const [relays, setRelays] = useState((device.settings.relays ?? []).join('\n'));
+  const [ice, setIce] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -83,6 +86,24 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
         setError(t.badSignaling);
         return;
       }
+    }
+    let relayList: string[];
+    let iceServers: IceServer[];
+    try {
+      relayList = parseRelayLines(relays);
+    } catch {
+      setError(t.badRelays);
+      return;
+    }
+    try {
+      iceServers = parseIceServerLines(ice);
+    } catch {
+      setError(t.badIce);
+      return;
+    }
+    if (relayList.length > 4 || iceServers.length > 4) {
+      setError(relayList.length > 4 ? t.badRelays : t.badIce);
+      return;
     }
     setBusy(true);
     try {
@@ -105,6 +126,8 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
           retreatHours: weekend ? retreatHours : 0,
           endYear: short ? year : null,
           signaling: address === '' ? [] : [address],
+          relays: relayList,
+          iceServers,
         },
         randomBytes,
         Date.now(),
@@ -227,10 +250,21 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
           <input type="checkbox" name="gunboat" checked={gunboat} onChange={(e) => setGunboat(e.target.checked)} />
           {t.gunboat}
         </label>
-        <label>
-          {t.signaling}
-          <input name="signaling" value={signaling} placeholder="wss://…" onChange={(e) => setSignaling(e.target.value)} inputMode="url" />
-        </label>
+        <details className="advanced" data-section="advanced">
+          <summary>{t.advanced}</summary>
+          <label>
+            {t.signaling}
+            <input name="signaling" value={signaling} placeholder="wss://…" onChange={(e) => setSignaling(e.target.value)} inputMode="url" />
+          </label>
+          <label>
+            {t.relays}
+            <textarea name="relays" rows={2} value={relays} placeholder="wss://…/relay" onChange={(e) => setRelays(e.target.value)} inputMode="url" spellCheck={false} />
+          </label>
+          <label>
+            {t.iceServers}
+            <textarea name="iceServers" rows={2} value={ice} placeholder="turn:turn.example:3478 user secret" onChange={(e) => setIce(e.target.value)} spellCheck={false} />
+          </label>
+        </details>
         {error !== null ? (
           <p role="alert" className="error">
             {error}

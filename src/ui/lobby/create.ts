@@ -3,6 +3,7 @@
 // admitted into the game's entry set and stored (entries and Y.Doc updates) before any screen
 // opens the game.
 import { newRoomPassword, type Invite } from '../../net/invite';
+import type { IceServer } from '../../net/settings';
 import { createGameDoc } from '../../net/log-doc';
 import { GameReplica } from '../../net/replica';
 import { createGame, joinGame, RULES_ENGINE_VERSION, type Settings } from '../../protocol';
@@ -26,6 +27,11 @@ export interface NewGameOptions {
   readonly endYear: number | null;
   /** Signaling addresses; empty: the server on the host that served the app. */
   readonly signaling: readonly string[];
+  /** Relays (ws[s]://host/relay) every phone of the game uses; carried in the invite. Empty or
+   *  absent: each phone's own settings, else the relay on the host that served the app. */
+  readonly relays?: readonly string[];
+  /** STUN/TURN servers every phone of the game uses; carried in the invite. */
+  readonly iceServers?: readonly IceServer[];
 }
 
 /** "No deadline" is a deadline far beyond any game (about 30 years), so no one is ever timed out. */
@@ -64,6 +70,8 @@ export async function createNewGame(device: Device, o: NewGameOptions, random: (
       return b;
     }),
     signaling: [...o.signaling],
+    ...(o.relays && o.relays.length > 0 ? { relays: [...o.relays] } : {}),
+    ...(o.iceServers && o.iceServers.length > 0 ? { iceServers: [...o.iceServers] } : {}),
     seats: o.seats,
     variant: o.variant,
     nextSeq: 2,
@@ -80,7 +88,16 @@ export async function createNewGame(device: Device, o: NewGameOptions, random: (
 export async function acceptInvite(device: Device, invite: Invite, now: number): Promise<string> {
   const old = await device.store.getGame(invite.gameId);
   if (old === undefined) {
-    const record: AppGameRecord = { id: invite.gameId, title: '', created: now, password: invite.password, signaling: [...invite.signaling], updated: now };
+    const record: AppGameRecord = {
+      id: invite.gameId,
+      title: '',
+      created: now,
+      password: invite.password,
+      signaling: [...invite.signaling],
+      ...(invite.relays && invite.relays.length > 0 ? { relays: [...invite.relays] } : {}),
+      ...(invite.iceServers && invite.iceServers.length > 0 ? { iceServers: [...invite.iceServers] } : {}),
+      updated: now,
+    };
     await device.store.putGame(record);
   }
   return invite.gameId;

@@ -56,6 +56,11 @@ const es = {
     create: 'Crear la partida',
     creating: 'Creando…',
     badSignaling: 'La dirección de señalización debe empezar por ws:// o wss://.',
+    advanced: 'Avanzado: red',
+    relays: 'Relés (ws:// o wss://, uno por línea; vacío: el del servidor que sirvió la aplicación). Guardan la partida cifrada para quien no esté conectado a la vez.',
+    iceServers: 'Servidores STUN/TURN (uno por línea: «turn:host:3478 usuario clave» o «stun:host:3478»; vacío: ninguno, solo la misma red)',
+    badRelays: 'Un relé debe ser una dirección ws:// o wss:// sin usuario ni fragmento.',
+    badIce: 'Un servidor STUN/TURN se escribe «turn:host:puerto usuario clave» o «stun:host:puerto».',
   },
   lobby: {
     title: 'Sala de espera',
@@ -172,6 +177,11 @@ const en: AppStrings = {
     create: 'Create the game',
     creating: 'Creating…',
     badSignaling: 'A signaling address starts with ws:// or wss://.',
+    advanced: 'Advanced: network',
+    relays: 'Relays (ws:// or wss://, one per line; empty: the one on the server that served the app). They keep the game, encrypted, for whoever is not online at the same time.',
+    iceServers: 'STUN/TURN servers (one per line: "turn:host:3478 user secret" or "stun:host:3478"; empty: none, same network only)',
+    badRelays: 'A relay is a ws:// or wss:// address with no user or fragment.',
+    badIce: 'A STUN/TURN server is written "turn:host:port user secret" or "stun:host:port".',
   },
   lobby: {
     title: 'Lobby',

@@ -80,6 +80,12 @@ export function GameScreen({ session, lang }: { session: GameSession; lang: Lang
             {session.net.online ? '●' : '○'} {session.net.online ? s.net.online : s.net.offline} · {s.net.peers(session.net.peers)}
             {session.net.peers > 0 ? ` · ${session.net.synced ? s.net.synced : s.net.syncing}` : ''}
           </span>
+          {session.net.relays ? (
+            <span className="net relay" data-relays-connected={session.net.relays.connected} data-relay-waiting={session.net.relays.waiting}>
+              {s.net.relays(session.net.relays.connected, session.net.relays.total)}
+              {session.net.relays.waiting > 0 ? ` · ${s.net.waiting(session.net.relays.waiting)}` : ''}
+            </span>
+          ) : null}
           {left ? (
             <span className="header-countdown">
               {s.timeLeft}: {left}
