@@ -30,7 +30,9 @@ export interface PersistedDoc {
   flush(): Promise<void>;
   compact(): Promise<Compaction>;
   /** Called after own updates (PersistOptions.own) were stored in the outbox; returns the unsubscribe. */
-  onOutbox(listener: () => void): () => void;
+  onOutbox(listener: (added: number) => void): () => void;
+  /** Own updates seen and not yet written (they are on their way to the outbox). */
+  ownQueued(): number;
   /** Stops listening and waits for the writes already queued. */
   destroy(): Promise<void>;
 }
@@ -42,7 +44,8 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   let queue: Uint8Array[] = [];
   /** Parallel to queue: whether each update is this phone's own (also goes to the outbox). */
   let ownQueue: boolean[] = [];
-  const outboxListeners = new Set<() => void>();
+  const outboxListeners = new Set<(added: number) => void>();
+  let writingOwn = 0;
   let running: Promise<void> | null = null;
   let failure: unknown = null;
   let records = 0;
@@ -63,9 +66,12 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
       const own = ownQueue;
       queue = [];
       ownQueue = [];
+      writingOwn = own.filter(Boolean).length;
       try {
         await store.appendUpdates(gameId, batch, own);
+        writingOwn = 0;
       } catch (e) {
+        writingOwn = 0;
         queue = batch.concat(queue);
         ownQueue = own.concat(ownQueue);
         failure = e;
@@ -73,10 +79,11 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
         return;
       }
       records += batch.length;
-      if (own.includes(true)) {
+      const added = own.filter(Boolean).length;
+      if (added > 0) {
         for (const l of [...outboxListeners]) {
           try {
-            l();
+            l(added);
           } catch (e) {
             report(e);
           }
@@ -171,6 +178,7 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
       return compactNow();
     },
     destroy,
+    ownQueued: () => ownQueue.filter(Boolean).length + writingOwn,
     onOutbox: (listener) => {
       outboxListeners.add(listener);
       return () => outboxListeners.delete(listener);

@@ -45,6 +45,8 @@ export interface BadBlob {
 export interface RelayLinkStatus {
   readonly relay: string;
   readonly connected: boolean;
+  /** Connected, and everything the relay held when this connection opened has been handed on. */
+  readonly caughtUp: boolean;
   readonly cursor: string;
   /** Appends sent or waiting, not yet acknowledged by this relay. */
   readonly unacknowledged: number;
@@ -293,7 +295,7 @@ class RelayLink {
   }
 
   status(): RelayLinkStatus {
-    return { relay: this.url, connected: this.connected, cursor: this.cursor, unacknowledged: this.appends.size, ...(this.lastError ? { lastError: this.lastError } : {}) };
+    return { relay: this.url, connected: this.connected, caughtUp: this.connected && this.caughtUp, cursor: this.cursor, unacknowledged: this.appends.size, ...(this.lastError ? { lastError: this.lastError } : {}) };
   }
 
   connect(): void {
@@ -458,6 +460,7 @@ class RelayLink {
       } while (this.catchUpAgain && this.connected);
       // Nothing can arrive between this line and the end of the catch-up (no event runs in between).
       this.caughtUp = this.connected;
+      this.client.statusChanged();
     };
     this.catchingUp = run()
       .catch(() => this.retryCatchUp(2000))

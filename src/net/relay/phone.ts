@@ -46,7 +46,7 @@ export interface GameRelayOptions {
   readonly gate: RelayGate;
   readonly storage: RelayStorage;
   /** The doc's store binding: it fills the outbox and says so; awaited, with the gate's, before a cursor moves. */
-  readonly persisted: { flush(): Promise<void>; onOutbox(listener: () => void): () => void };
+  readonly persisted: { flush(): Promise<void>; onOutbox(listener: (added: number) => void): () => void; ownQueued(): number };
   /** How often to fetch besides live blobs (default 60 s). */
   readonly syncIntervalMs?: number;
   readonly WebSocket?: WebSocketConstructor;
@@ -87,7 +87,20 @@ export class GameRelay {
   private async start(): Promise<void> {
     const doc = this.o.gate.doc;
     // Own updates stored from now on are sent at once; the state taken by begin() covers the rest.
-    this.unwatch = this.o.persisted.onOutbox(() => void this.flushOutbox());
+    const unwatch = this.o.persisted.onOutbox((added) => {
+      // Counted at once; the outbox read that follows sets the exact number.
+      this.waiting += added;
+      void this.flushOutbox();
+    });
+    // An own update is waiting from the moment it exists (status().waiting counts it).
+    const onUpdate = (_u: Uint8Array, origin: unknown): void => {
+      if (this.o.gate.isOwnOrigin(origin)) this.changed();
+    };
+    doc.on('update', onUpdate);
+    this.unwatch = () => {
+      unwatch();
+      doc.off('update', onUpdate);
+    };
     await this.o.storage.begin(this.relays, () => Y.encodeStateAsUpdate(doc));
     if (this.closed) return;
     this.client = new RelayClient({
@@ -164,7 +177,7 @@ export class GameRelay {
   }
 
   status(): GameRelayStatus {
-    return { relays: this.client?.status() ?? this.relays.map((relay) => ({ relay, connected: false, cursor: '', unacknowledged: 0 })), waiting: this.waiting, bad: this.bad };
+    return { relays: this.client?.status() ?? this.relays.map((relay) => ({ relay, connected: false, caughtUp: false, cursor: '', unacknowledged: 0 })), waiting: this.waiting + this.o.persisted.ownQueued(), bad: this.bad };
   }
 
   onStatus(listener: () => void): () => void {

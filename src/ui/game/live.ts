@@ -138,7 +138,7 @@ function open(device: Device, gameId: string): Entry {
           peers: s?.webrtcPeers ?? 0,
           synced: s?.synced ?? false,
           online: online(),
-          ...(r !== undefined && r.relays.length > 0 ? { relays: { total: r.relays.length, connected: r.relays.filter((x) => x.connected).length, waiting: r.waiting } } : {}),
+          ...(r !== undefined && r.relays.length > 0 ? { relays: { total: r.relays.length, connected: r.relays.filter((x) => x.connected).length, caughtUp: r.relays.filter((x) => x.caughtUp).length, waiting: r.waiting } } : {}),
         };
       },
       onNet: (l) => {

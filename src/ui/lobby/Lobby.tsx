@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatInvite, inviteQrSvg } from '../../net/invite';
 import { fingerprint, POWER_LOT, type GameView } from '../../protocol';
 import type { Power, Variant } from '../../rules';
+import { RelayStatus } from '../game/RelayStatus';
 import type { AppGameSession } from '../game/useGameSession';
 import { powerName, type Lang } from '../i18n';
 import { dealProblem, defaultSeats, lotRoster, rosterOf, type SeatDeal } from './roster';
@@ -280,6 +281,9 @@ export function Lobby(props: { session: AppGameSession; lang: Lang }) {
   return (
     <section className="lobby" aria-labelledby="lobby-title">
       <h2 id="lobby-title">{t.title}</h2>
+      <p className="muted">
+        <RelayStatus net={session.net} lang={lang} />
+      </p>
       <h3>
         {t.players}{' '}
         <span className="seats" data-players={view.players.length}>

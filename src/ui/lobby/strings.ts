@@ -121,6 +121,11 @@ const es = {
     loading: 'Abriendo la partida…',
     missing: 'Esta partida no está en este teléfono.',
     error: 'No se pudo abrir la partida',
+    relayOn: 'Relé conectado',
+    relayOff: 'Relé sin conexión',
+    relaysOf: '{c} de {n} relés conectados',
+    waitingOne: '1 envío pendiente',
+    waitingMany: '{n} envíos pendientes',
   },
 };
 
@@ -242,6 +247,11 @@ const en: AppStrings = {
     loading: 'Opening the game…',
     missing: 'This game is not on this phone.',
     error: 'The game could not be opened',
+    relayOn: 'Relay connected',
+    relayOff: 'Relay not connected',
+    relaysOf: '{c} of {n} relays connected',
+    waitingOne: '1 upload waiting',
+    waitingMany: '{n} uploads waiting',
   },
 };
 

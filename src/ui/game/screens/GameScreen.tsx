@@ -1,6 +1,7 @@
 // The in-game screen: a header with the phase, this player's powers, the network and the
 // countdown; warnings that are never hidden; and five sections (board, results, history, press,
 // game). Reads only the GameSession and calls its actions.
+import { RelayStatus } from '../RelayStatus';
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Lang } from '../../i18n';
@@ -80,12 +81,7 @@ export function GameScreen({ session, lang }: { session: GameSession; lang: Lang
             {session.net.online ? '●' : '○'} {session.net.online ? s.net.online : s.net.offline} · {s.net.peers(session.net.peers)}
             {session.net.peers > 0 ? ` · ${session.net.synced ? s.net.synced : s.net.syncing}` : ''}
           </span>
-          {session.net.relays ? (
-            <span className="net relay" data-relays-connected={session.net.relays.connected} data-relay-waiting={session.net.relays.waiting}>
-              {s.net.relays(session.net.relays.connected, session.net.relays.total)}
-              {session.net.relays.waiting > 0 ? ` · ${s.net.waiting(session.net.relays.waiting)}` : ''}
-            </span>
-          ) : null}
+          <RelayStatus net={session.net} lang={lang} />
           {left ? (
             <span className="header-countdown">
               {s.timeLeft}: {left}

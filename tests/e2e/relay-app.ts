@@ -1,0 +1,112 @@
+// Shared by the relay's browser tests: phones (browser profiles) that open the app one page at a
+// time, act, wait until the relay has everything of theirs, and close; and reading a phone's own
+// IndexedDB (its admitted entries, its outbox) from the page.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { fromBase64, reduceLog, type GameView } from '../../src/protocol';
+
+export interface PhoneProfile {
+  readonly name: string;
+  readonly context: BrowserContext;
+}
+
+/** The relay part of the page's status line: connected, caught up, and nothing of ours waiting. */
+export async function relaySettled(page: Page, quietMs = 2_000, timeout = 60_000): Promise<void> {
+  const ok = () =>
+    page.evaluate(() => {
+      const el = document.querySelector('[data-relay-waiting]');
+      return el !== null && el.getAttribute('data-relay-waiting') === '0' && el.getAttribute('data-relays-caught-up') === el.getAttribute('data-relays-connected') && el.getAttribute('data-relays-connected') !== '0';
+    });
+  const deadline = Date.now() + timeout;
+  let since = 0;
+  for (;;) {
+    if (await ok()) {
+      since ||= Date.now();
+      if (Date.now() - since >= quietMs) return;
+    } else since = 0;
+    if (Date.now() > deadline) throw new Error(`relay never settled: ${await page.locator('[data-relay-waiting]').first().evaluate((e) => e.outerHTML).catch(() => 'no status')}`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The game's admitted entries as this profile's IndexedDB holds them (the phone's truth). */
+export async function storedEntries(page: Page, gameId: string): Promise<Uint8Array[]> {
+  const list = await page.evaluate(
+    (id) =>
+      new Promise<string[]>((resolve, reject) => {
+        const req = indexedDB.open('pacto');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const get = db.transaction('entries', 'readonly').objectStore('entries').index('byGame').getAll(id);
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            db.close();
+            resolve(
+              (get.result as { bytes: Uint8Array }[]).map((r) => {
+                let s = '';
+                for (const b of r.bytes) s += String.fromCharCode(b);
+                return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+              }),
+            );
+          };
+        };
+      }),
+    gameId,
+  );
+  return list.map((b) => fromBase64(b)!);
+}
+
+/** How many of this profile's updates for the game are still in its outbox. */
+export async function outboxSize(page: Page, gameId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open('pacto');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const c = db.transaction('outbox', 'readonly').objectStore('outbox').index('byGame').count(id);
+          c.onsuccess = () => {
+            db.close();
+            resolve(c.result);
+          };
+          c.onerror = () => reject(c.error);
+        };
+      }),
+    gameId,
+  );
+}
+
+export function viewOf(gameId: string, entries: readonly Uint8Array[]): GameView {
+  return reduceLog(gameId, [...entries]);
+}
+
+export const phaseOf = (page: Page) => page.locator('#game-phase').getAttribute('data-phase');
+
+/** Every file under `dir`, concatenated (a relay's LMDB directory, a Redis dump). */
+export function filesUnder(dir: string): Buffer {
+  const out: Buffer[] = [];
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return Buffer.concat(out);
+}
+
+/** The needles found in `haystack` (as UTF-8, and as UTF-16LE for good measure). */
+export function plaintextFound(haystack: Buffer, needles: readonly string[]): string[] {
+  return needles.filter((n) => haystack.includes(Buffer.from(n, 'utf8')) || haystack.includes(Buffer.from(n, 'utf16le')));
+}
+
+export async function expectSameState(gameId: string, pages: readonly Page[]): Promise<GameView> {
+  const views = await Promise.all(pages.map(async (p) => viewOf(gameId, await storedEntries(p, gameId))));
+  for (const v of views.slice(1)) expect(v.stateHash).toBe(views[0]!.stateHash);
+  return views[0]!;
+}

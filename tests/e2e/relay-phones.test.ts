@@ -1,0 +1,249 @@
+// A weekend game in which no two phones are ever open at the same time: three browser profiles
+// (real Chromium, real IndexedDB) and the real relay process (`npm run signal`, LMDB on disk), no
+// WebRTC at all (the invite names a signaling address where nothing listens, and only one page is
+// ever open). Each phone in turn opens the game, acts, waits until the relay has all of its updates,
+// and closes; from the lobby through Spring 1901, a dislodgement and its retreat, and the Winter
+// builds into Spring 1902. On the way:
+// - Carl seals Spring 1901 with the network off and closes the app; the others cannot see his commit
+//   until he opens the app again online, when his outbox uploads it;
+// - the relay process is frozen while Ana's seal is on its way to it, Ana closes the app, the relay
+//   is killed with SIGKILL and restarted: nothing is lost;
+// and at the end every phone's stored entry set gives the same state hash, and the relay's files
+// hold none of the players' names, the game id, the orders or a press message in clear.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newProfile, serveApp, SCREENSHOTS, tapOnMap, type Served } from '../ui/browser-app';
+import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
+import { expectSameState, filesUnder, outboxSize, phaseOf, plaintextFound, relaySettled, storedEntries, viewOf } from './relay-app';
+
+let served: Served;
+let relay: ServeProcess;
+const relayDir = tempDir('pacto-relay-phones-');
+const contexts: BrowserContext[] = [];
+const NAMES = { ana: 'Anastasia', bea: 'Beatriz', carl: 'Carlota' } as const;
+type Who = keyof typeof NAMES;
+const profiles = {} as Record<Who, BrowserContext>;
+let relayUrl = '';
+let gameId = '';
+let link = '';
+/** Pages open right now: never more than one. */
+let open = 0;
+let maxOpen = 0;
+
+beforeAll(async () => {
+  served = await serveApp();
+  relay = await startServe({ PACTO_RELAY_DIR: relayDir.dir });
+  relayUrl = `ws://127.0.0.1:${relay.port}/relay`;
+  for (const [who, locale] of [['ana', 'es-ES'], ['bea', 'en-GB'], ['carl', 'en-GB']] as const) {
+    const page = await newProfile(served, contexts, locale, 'phone');
+    profiles[who] = page.context();
+    await page.close();
+  }
+}, 240_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await served?.close();
+  await relay?.stop();
+  relayDir.remove();
+});
+
+async function openPage(who: Who, url: string): Promise<Page> {
+  const page = await profiles[who].newPage();
+  open++;
+  maxOpen = Math.max(maxOpen, open);
+  page.on('pageerror', (e) => console.error(`[${who}] page error:`, e.message));
+  await page.goto(url);
+  return page;
+}
+
+async function closePage(page: Page): Promise<void> {
+  await page.close();
+  open--;
+}
+
+/** Opens the game on one phone, lets it catch up, acts, waits until the relay has everything, closes. */
+async function visit(who: Who, act?: (page: Page) => Promise<void>): Promise<string | null> {
+  const page = await openPage(who, `${served.base}#/game/${gameId}`);
+  await relaySettled(page);
+  if (act) {
+    await act(page);
+    await relaySettled(page);
+  }
+  const phase = await phaseOf(page).catch(() => null);
+  // Never through WebRTC: no peer is ever connected.
+  expect(await page.locator('.net.online, .net.offline').first().textContent().catch(() => '')).not.toMatch(/[1-9] (phone|teléfono)/);
+  await closePage(page);
+  return phase;
+}
+
+/** Every phone in turn until all three show `phase`: reveals, acks and accepts happen on the way. */
+async function untilPhase(phase: string, rounds = 5): Promise<void> {
+  for (let r = 0; r < rounds; r++) {
+    const seen: (string | null)[] = [];
+    for (const who of ['ana', 'bea', 'carl'] as const) seen.push(await visit(who));
+    if (seen.every((p) => p === phase)) return;
+  }
+  throw new Error(`the phones never all reached ${phase}`);
+}
+
+async function board(page: Page): Promise<void> {
+  await page.locator('[data-tab="board"]').click();
+}
+
+async function seal(page: Page): Promise<void> {
+  await board(page);
+  await page.locator('[data-action="seal"]').click();
+  await page.locator('[data-action="confirm-seal"]').click();
+  await expect.poll(() => page.locator('[data-action="confirm-seal"]').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** Commits of the current phase on a phone, from its own stored entries. */
+async function commitsOn(who: Who): Promise<string[]> {
+  const page = await openPage(who, `${served.base}#/game/${gameId}`);
+  await relaySettled(page);
+  const v = viewOf(gameId, await storedEntries(page, gameId));
+  await closePage(page);
+  return Object.keys(v.current?.heads ?? {}).sort();
+}
+
+describe('a weekend game through the relay alone', () => {
+  it('is created with the relay under Advanced, and the invite carries it', async () => {
+    const page = await openPage('ana', `${served.base}#/new`);
+    await page.locator('input[name="name"]').fill(NAMES.ana);
+    await page.locator('select[name="seats"]').selectOption('3');
+    await page.locator('input[name="assignment"][value="choice"]').check();
+    await page.locator('select[name="claim"]').selectOption('france');
+    await page.locator('[data-section="advanced"] summary').click();
+    // Nothing listens there: WebRTC can never start.
+    await page.locator('input[name="signaling"]').fill('ws://127.0.0.1:9/');
+    await page.locator('textarea[name="relays"]').fill(relayUrl);
+    await page.locator('textarea[name="iceServers"]').fill('stun:127.0.0.1:9');
+    await page.locator('[data-action="create-game"]').click();
+    link = await page.locator('input.invite-link').inputValue();
+    gameId = /[#&]g=([^&]+)/.exec(link)![1]!;
+    const fragment = new URLSearchParams(link.split('#')[1]);
+    expect(fragment.getAll('r')).toEqual([relayUrl]);
+    expect(JSON.parse(fragment.getAll('i')[0]!)).toEqual({ urls: ['stun:127.0.0.1:9'] });
+    await relaySettled(page);
+    await closePage(page);
+
+    for (const [who, claim] of [['bea', 'austria'], ['carl', 'italy']] as const) {
+      const p = await openPage(who, link);
+      await expect.poll(() => p.url(), { timeout: 10_000 }).toContain(`#/game/${gameId}`);
+      // The game arrives from the relay (nobody else is open).
+      await p.locator('input[name="player-name"]').waitFor({ timeout: 60_000 });
+      await p.locator('input[name="player-name"]').fill(NAMES[who]);
+      await p.locator('select[name="claim"]').selectOption(claim);
+      await p.locator('[data-action="join-game"]').click();
+      await relaySettled(p);
+      await closePage(p);
+    }
+    await visit('ana', async (p) => {
+      await expect.poll(() => p.locator('.seats').getAttribute('data-players'), { timeout: 60_000 }).toBe('3');
+      await p.locator('[data-action="start-game"]').click();
+    });
+    await untilPhase('1901-spring-movement');
+  }, 420_000);
+
+  it('Carl seals with the network off and closes the app; his commit reaches the others when he is back online', async () => {
+    await visit('ana', async (p) => {
+      await tapOnMap(p, 'par');
+      await tapOnMap(p, 'pic');
+      await seal(p);
+    });
+    await visit('bea', async (p) => {
+      await tapOnMap(p, 'mun');
+      await tapOnMap(p, 'bur');
+      await seal(p);
+    });
+    // Offline: the app comes from the service worker, the relay is out of reach.
+    const carl = profiles.carl;
+    await carl.setOffline(true);
+    const page = await openPage('carl', `${served.base}#/game/${gameId}`);
+    await expect.poll(() => phaseOf(page), { timeout: 30_000 }).toBe('1901-spring-movement');
+    await expect.poll(() => page.locator('[data-relay-waiting]').getAttribute('data-relays-connected')).toBe('0');
+    await seal(page);
+    await expect.poll(() => outboxSize(page, gameId), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'relay-offline-sealed.png'), fullPage: true });
+    await closePage(page);
+    await carl.setOffline(false);
+    // The others open the game: Carl's commit is not there (it is only on his phone).
+    expect(await commitsOn('ana')).toEqual(['austria', 'england', 'france', 'germany', 'turkey']);
+    // Carl opens the app again, online: his outbox goes up.
+    const back = await openPage('carl', `${served.base}#/game/${gameId}`);
+    await relaySettled(back);
+    expect(await outboxSize(back, gameId)).toBe(0);
+    await closePage(back);
+    expect(await commitsOn('bea')).toEqual(['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey']);
+    await untilPhase('1901-fall-movement');
+  }, 420_000);
+
+  it('the relay is frozen with a seal on its way, killed (-9) and restarted: nothing is lost', async () => {
+    // Bea seals first, as usual.
+    await visit('bea', async (p) => {
+      await board(p);
+      await tapOnMap(p, 'kie');
+      await tapOnMap(p, 'den');
+      await seal(p);
+    });
+    // Ana connects, then the relay stops answering: her seal goes out and is never acknowledged.
+    const page = await openPage('ana', `${served.base}#/game/${gameId}`);
+    await relaySettled(page);
+    relay.child.kill('SIGSTOP');
+    await board(page);
+    await tapOnMap(page, 'mar');
+    await tapOnMap(page, 'bur');
+    await tapOnMap(page, 'pic');
+    await page.getByRole('button', { name: 'Apoyar' }).click();
+    await tapOnMap(page, 'mar');
+    await tapOnMap(page, 'bur');
+    await seal(page);
+    await page.waitForTimeout(1_000);
+    expect(await outboxSize(page, gameId)).toBeGreaterThan(0);
+    await closePage(page);
+    const port = relay.port;
+    relay.child.kill('SIGCONT');
+    await relay.kill9();
+    relay = await startServe({ PACTO_RELAY_DIR: relayDir.dir, PORT: String(port) });
+    expect(relay.port).toBe(port);
+    await visit('carl', (p) => seal(p));
+    await untilPhase('1901-fall-retreat');
+  }, 420_000);
+
+  it('goes through the retreat and the builds into 1902; every phone has the same state, and the relay no plaintext', async () => {
+    await visit('bea', async (p) => {
+      await board(p);
+      await tapOnMap(p, 'bur');
+      await tapOnMap(p, 'mun');
+      await seal(p);
+    });
+    await untilPhase('1901-winter-adjustment');
+    await visit('bea', async (p) => {
+      await board(p);
+      await tapOnMap(p, 'kie');
+      await p.locator('.options button', { hasText: /fleet/i }).first().click();
+      await seal(p);
+    });
+    await untilPhase('1902-spring-movement');
+    expect(maxOpen).toBe(1);
+
+    const pages: Page[] = [];
+    for (const who of ['ana', 'bea', 'carl'] as const) {
+      const p = await profiles[who].newPage();
+      await p.goto(`${served.base}#/`);
+      pages.push(p);
+    }
+    const v = await expectSameState(gameId, pages);
+    for (const p of pages) await p.close();
+    expect(v.current?.key).toBe('1902-spring-movement');
+    expect(v.position!.units.filter((u) => u.power === 'germany').map((u) => `${u.type} ${u.loc}`).sort()).toEqual(['A mun', 'F den', 'F kie']);
+
+    // What the relay keeps on disk: ciphertext only.
+    await relay.stop();
+    const disk = filesUnder(relayDir.dir);
+    expect(disk.length).toBeGreaterThan(50_000);
+    expect(plaintextFound(disk, [...Object.values(NAMES), gameId, '"commit"', '"reveal"', '"type"', 'france', 'germany', '"pic"', '"bur"', 'F kie', 'A mar'])).toEqual([]);
+  }, 420_000);
+});
