@@ -3,12 +3,20 @@
 // game year catching up (time, bytes on the wire), and what the relay stores per blob and per
 // game-year. The game is the store bench's realistic log (7 powers, 4 messages of 1-2 KB per power
 // and phase, one Yjs update each).
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import * as Y from 'yjs';
 import { createAppServer } from '../scripts/app-server';
+import { GameReplica } from '../src/net/replica';
+import { GameRelay } from '../src/net/relay/phone';
+import { entryStorage, openPactoStore, persistDoc, relayStorage } from '../src/store';
+import { nodeVerifier } from '../tests/native-ed25519';
+import { scriptedGame } from './protocol';
 import { sealedLength } from '../src/net/relay/blob';
 import { memoryCursors, RelayClient, type WebSocketConstructor } from '../src/net/relay/client';
 import { relayKeysFor } from '../src/net/relay/keys';
@@ -121,8 +129,97 @@ async function benchOne(kind: 'embedded (LMDB)' | 'Redis', redisUrl?: string): P
   }
 }
 
+/**
+ * The phone side on a real log: a scripted seven-player game (the protocol bench's, every power
+ * committing, revealing and acknowledging every phase) published entry by entry on one phone, each
+ * entry through the outbox (fake-indexeddb) to the relay, as the app does; then a phone that was
+ * away the whole time opens and takes it all in through its gate.
+ */
+async function benchPhoneSide(): Promise<void> {
+  const YEARS = 2;
+  const game = scriptedGame(YEARS, 7);
+  const password = 'bench-phone-side-password-1';
+  const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-relay-phone-'));
+  const server = createAppServer(undefined, { relay: { dir }, log: () => undefined });
+  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  const url = `ws://127.0.0.1:${(server.http.address() as AddressInfo).port}/relay`;
+  const phone = async () => {
+    const store = await openPactoStore('pacto', new IDBFactory());
+    const doc = new Y.Doc();
+    const replica = await GameReplica.open({ gameId: game.gameId, doc, storage: entryStorage(store, game.gameId), verifier: nodeVerifier() });
+    const persisted = persistDoc(store, game.gameId, doc, { load: (u, o) => replica.loadStored(u, o), own: (o) => replica.isOwnOrigin(o) });
+    await persisted.ready;
+    const relay = new GameRelay({ gameId: game.gameId, password, relays: [url], gate: replica, storage: relayStorage(store, game.gameId), persisted, WebSocket: WS });
+    await relay.ready;
+    return {
+      store,
+      replica,
+      relay,
+      close: async () => {
+        relay.destroy();
+        await persisted.destroy();
+        replica.destroy();
+        store.close();
+      },
+    };
+  };
+  try {
+    const writer = await phone();
+    const t0 = performance.now();
+    for (const entry of game.log) await writer.replica.publish([entry]);
+    while (writer.relay.status().waiting > 0 || (await writer.store.outboxList(game.gameId)).length > 0) await new Promise((r) => setTimeout(r, 20));
+    const uploadMs = performance.now() - t0;
+    await writer.close();
+    // What the relay holds, counted by a reader that fetches everything.
+    let blobs = 0;
+    let blobBytes = 0;
+    let updateBytes = 0;
+    await new Promise<void>((resolve) => {
+      const counter = new RelayClient({
+        gameId: game.gameId,
+        password,
+        relays: [url],
+        WebSocket: WS,
+        live: false,
+        cursors: memoryCursors(),
+        onUpdates: (us) => {
+          for (const u of us) {
+            blobs++;
+            updateBytes += u.length;
+            blobBytes += sealedLength(u.length);
+          }
+          if (blobs >= game.log.length) {
+            counter.close();
+            resolve();
+          }
+        },
+      });
+    });
+    wireBytes = 0;
+    const t1 = performance.now();
+    const away = await phone();
+    while (away.replica.admission.size < game.log.length) await new Promise((r) => setTimeout(r, 10));
+    const catchUpMs = performance.now() - t1;
+    const catchUpBytes = wireBytes;
+    await away.close();
+    const entryBytes = game.log.reduce((n, e) => n + e.length, 0);
+    report('Relay, the phone side on a real log (7 powers, every phase committed, revealed and acknowledged)', [
+      [`${YEARS} game-years: ${game.log.length} signed entries, ${(entryBytes / 1024).toFixed(0)} KB`, `${blobs} blobs (one Yjs update per entry, as the app publishes them)`],
+      ['bytes per game-year on the relay', `${(blobBytes / YEARS / 1024).toFixed(0)} KB sealed (Yjs updates ${(updateBytes / YEARS / 1024).toFixed(0)} KB; entries ${(entryBytes / YEARS / 1024).toFixed(0)} KB)`],
+      ['upload through the outbox (IndexedDB, fake-indexeddb here), one entry at a time', `${(uploadMs / game.log.length).toFixed(1)} ms per entry`],
+      [`a phone away for ${YEARS} years opens: fetch, open, gate, admit, store`, `${catchUpMs.toFixed(0)} ms, ${(catchUpBytes / 1024).toFixed(0)} KB received`],
+    ]);
+  } finally {
+    server.http.closeAllConnections?.();
+    await server.close().catch(() => undefined);
+    await new Promise<void>((r) => server.http.close(() => r()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchRelay(): Promise<void> {
   await benchOne('embedded (LMDB)');
+  await benchPhoneSide();
   if (!existsSync('/usr/bin/redis-server')) {
     console.log('\nRelay, Redis: skipped (redis-server not installed)');
     return;
