@@ -84,7 +84,8 @@ export function viewOf(gameId: string, entries: readonly Uint8Array[]): GameView
   return reduceLog(gameId, [...entries]);
 }
 
-export const phaseOf = (page: Page) => page.locator('#game-phase').getAttribute('data-phase');
+/** The phase the game screen shows, or null (lobby, loading): read at once, never waited for. */
+export const phaseOf = (page: Page): Promise<string | null> => page.evaluate(() => document.querySelector('#game-phase')?.getAttribute('data-phase') ?? null);
 
 /** Every file under `dir`, concatenated (a relay's LMDB directory, a Redis dump). */
 export function filesUnder(dir: string): Buffer {

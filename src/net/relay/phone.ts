@@ -71,6 +71,8 @@ export class GameRelay {
   private client: RelayClient | null = null;
   private readonly listeners = new Set<() => void>();
   private waiting = 0;
+  /** Outbox reads started: only the latest one's count is kept (reads and writes are ordered by IndexedDB). */
+  private reads = 0;
   private bad = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private closed = false;
@@ -88,8 +90,10 @@ export class GameRelay {
     const doc = this.o.gate.doc;
     // Own updates stored from now on are sent at once; the state taken by begin() covers the rest.
     const unwatch = this.o.persisted.onOutbox((added) => {
-      // Counted at once; the outbox read that follows sets the exact number.
+      // Counted at once, and reads already under way are stale; the read that follows sets the exact number.
+      this.reads++;
       this.waiting += added;
+      this.changed();
       void this.flushOutbox();
     });
     // An own update is waiting from the moment it exists (status().waiting counts it).
@@ -119,20 +123,27 @@ export class GameRelay {
       cursors: { loadCursor: (r) => this.o.storage.loadCursor(r), saveCursor: (r, c) => this.o.storage.saveCursor(r, c) },
       outbox: {
         pending: async () => {
+          const n = ++this.reads;
           const items = await this.o.storage.pending(this.relays);
-          this.setWaiting(items.length);
+          if (n === this.reads) this.setWaiting(items.length);
           return items.map((i) => ({ key: String(i.seq), update: i.update, acked: i.acked }));
         },
         acknowledged: async (key, relay) => {
           await this.o.storage.acknowledged(Number(key), relay, this.relays);
-          this.setWaiting((await this.o.storage.pending(this.relays)).length);
+          await this.countWaiting();
         },
       },
     });
     this.timer = setInterval(() => void this.sync(), this.o.syncIntervalMs ?? DEFAULT_RELAY_SYNC_MS);
     globalThis.addEventListener?.('online', this.onOnline);
     // Each relay's connection sends the outbox when it opens (RelayClient.flushOutbox).
-    this.setWaiting((await this.o.storage.pending(this.relays)).length);
+    await this.countWaiting();
+  }
+
+  private async countWaiting(): Promise<void> {
+    const n = ++this.reads;
+    const items = await this.o.storage.pending(this.relays);
+    if (n === this.reads) this.setWaiting(items.length);
   }
 
   /** Sends what the outbox holds to the relays that lack it (each relay ignores a resend). */
