@@ -238,7 +238,7 @@ describe('a weekend game through the relay alone', () => {
     const v = await expectSameState(gameId, pages);
     for (const p of pages) await p.close();
     expect(v.current?.key).toBe('1902-spring-movement');
-    expect(v.position!.units.filter((u) => u.power === 'germany').map((u) => `${u.type} ${u.loc}`).sort()).toEqual(['A mun', 'F den', 'F kie']);
+    expect(v.position!.units.filter((u) => u.power === 'germany').map((u) => `${u.type} ${u.loc}`).sort()).toEqual(['A ber', 'A mun', 'F den', 'F kie']);
 
     // What the relay keeps on disk: ciphertext only.
     await relay.stop();
