@@ -258,11 +258,11 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
           </label>
           <label>
             {t.relays}
-            <textarea name="relays" rows={2} value={relays} placeholder="wss://…/relay" onChange={(e) => setRelays(e.target.value)} inputMode="url" spellCheck={false} />
+            <textarea name="relays" aria-label={t.relays} rows={2} value={relays} placeholder="wss://…/relay" onChange={(e) => setRelays(e.target.value)} inputMode="url" spellCheck={false} />
           </label>
           <label>
             {t.iceServers}
-            <textarea name="iceServers" rows={2} value={ice} placeholder="turn:turn.example:3478 user secret" onChange={(e) => setIce(e.target.value)} spellCheck={false} />
+            <textarea name="iceServers" aria-label={t.iceServers} rows={2} value={ice} placeholder="turn:turn.example:3478 user secret" onChange={(e) => setIce(e.target.value)} spellCheck={false} />
           </label>
         </details>
         {error !== null ? (
