@@ -22,6 +22,7 @@
 // and throw), a non-empty delete set, a client named twice, non-minimal varuints, trailing bytes,
 // counts over the limits. Never throws.
 
+import { concatBytes } from '../protocol/bytes';
 export const LOG_ROOT = 'log';
 /** Yjs client ids are 32-bit (Y.Doc picks random.uint32()). */
 const MAX_CLIENT = 0xffff_ffff;
@@ -285,13 +286,7 @@ export function keepPrefixes(update: Uint8Array, parsed: ParsedUpdate, keep: Rea
     parts.push(Uint8Array.from(h), update.subarray(group.structs[0]!.start, group.structs[n - 1]!.end));
   }
   parts.push(Uint8Array.of(0));
-  const out = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(...parts);
 }
 
 /** An update with nothing in it (what an empty sync step 2 carries). */
