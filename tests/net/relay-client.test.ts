@@ -101,4 +101,26 @@ describe('relay client', () => {
     expect(fetches).toBeGreaterThanOrEqual(2);
     expect(cursors.saved.get(url)).toBe('9-0');
   });
+  it('a subscription the relay refuses for now is asked again, so live blobs still come', async () => {
+    let subscribes = 0;
+    const url = await scripted((ws, f) => {
+      if (f.t === 'subscribe') {
+        // The first answer is a refusal a Redis hiccup gives; a live blob exists only for a subscriber.
+        if (++subscribes === 1) ws.send(JSON.stringify({ t: 'error', rid: f.rid, room: KEYS.room, code: 'unavailable', message: 'store down', retryAfterMs: 100 }));
+        else {
+          ws.send(JSON.stringify({ t: 'subscribed', rid: f.rid, room: KEYS.room }));
+          setTimeout(() => ws.send(JSON.stringify({ t: 'blob', room: KEYS.room, cursor: '100-1', blob: blob('live') })), 300);
+        }
+      } else if (f.t === 'fetch') {
+        ws.send(JSON.stringify({ t: 'page', rid: f.rid, room: KEYS.room, items: [], next: f.after, more: false, damaged: [] }));
+      }
+    });
+    const got: string[] = [];
+    start(url, (us) => void got.push(...us.map((u) => new TextDecoder().decode(u))));
+    await expect.poll(() => client!.status()[0]!.connected, { timeout: 5000 }).toBe(true);
+    expect(client!.status()[0]!.live).toBe(false); // refused: not live, whatever the socket says
+    await expect.poll(() => client!.status()[0]!.live, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => got, { timeout: 5000 }).toEqual(['live']);
+    expect(subscribes).toBe(2);
+  });
 });

@@ -47,6 +47,9 @@ export interface RelayLinkStatus {
   readonly connected: boolean;
   /** Connected, and everything the relay held when this connection opened has been handed on. */
   readonly caughtUp: boolean;
+  /** Subscribed and caught up: from now on every blob appended to the relay comes as it is
+   *  appended (always false with `live: false`). */
+  readonly live: boolean;
   readonly cursor: string;
   /** Appends sent or waiting, not yet acknowledged by this relay. */
   readonly unacknowledged: number;
@@ -275,6 +278,8 @@ class RelayLink {
   /** Live blobs move the cursor only once a catch-up on this connection has finished: before
    *  that, blobs older than them may not have been fetched yet. */
   private caughtUp = false;
+  /** The relay confirmed our subscription on this connection. */
+  private subscribed = false;
   private catchUpAgain = false;
   private readonly liveBuffer: { cursor: string; blob: string }[] = [];
   /** Deliveries run one at a time, in cursor order. */
@@ -295,7 +300,8 @@ class RelayLink {
   }
 
   status(): RelayLinkStatus {
-    return { relay: this.url, connected: this.connected, caughtUp: this.connected && this.caughtUp, cursor: this.cursor, unacknowledged: this.appends.size, ...(this.lastError ? { lastError: this.lastError } : {}) };
+    const live = this.connected && this.subscribed && this.caughtUp && this.catchingUp === null;
+    return { relay: this.url, connected: this.connected, caughtUp: this.connected && this.caughtUp, live, cursor: this.cursor, unacknowledged: this.appends.size, ...(this.lastError ? { lastError: this.lastError } : {}) };
   }
 
   connect(): void {
@@ -356,6 +362,7 @@ class RelayLink {
     for (const a of this.appends.values()) a.sent = false;
     this.liveBuffer.length = 0;
     this.caughtUp = false;
+    this.subscribed = false;
     this.client.statusChanged();
     this.scheduleReconnect();
   }
@@ -378,11 +385,29 @@ class RelayLink {
     }
     this.sendAppends();
     void this.client.flushOutbox();
-    if (this.client.options.live !== false) {
-      const r = await this.request({ t: 'subscribe', rid: '', room: this.client.keys.room, token: this.client.keys.token });
-      if (r.t === 'error') this.noteError(r);
-    }
+    if (this.client.options.live !== false) await this.subscribeLive();
     await this.catchUp();
+  }
+
+  /** Subscribes; a transient refusal (the relay's store unreachable, too many subscribers) is
+   *  retried after the relay's hint, and then fetched past: else this connection would never see
+   *  a new blob until it reconnects. */
+  private async subscribeLive(): Promise<void> {
+    const ws = this.ws;
+    const r = await this.request({ t: 'subscribe', rid: '', room: this.client.keys.room, token: this.client.keys.token });
+    if (this.ws !== ws || !this.connected) return;
+    if (r.t === 'subscribed') {
+      this.subscribed = true;
+      this.client.statusChanged();
+      return;
+    }
+    if (r.t !== 'error') return;
+    this.noteError(r);
+    if (!TRANSIENT.has(r.code)) return;
+    setTimeout(() => {
+      if (this.ws !== ws || !this.connected || this.closed || this.subscribed) return;
+      void this.subscribeLive().then(() => (this.subscribed ? this.catchUp() : undefined));
+    }, r.retryAfterMs ?? 2000);
   }
 
   enqueue(id: string, frameText: (rid: string) => string, waiter: AppendWaiter): void {
@@ -464,7 +489,10 @@ class RelayLink {
     };
     this.catchingUp = run()
       .catch(() => this.retryCatchUp(2000))
-      .finally(() => (this.catchingUp = null));
+      .finally(() => {
+        this.catchingUp = null;
+        this.client.statusChanged();
+      });
     return this.catchingUp;
   }
 
@@ -503,6 +531,7 @@ class RelayLink {
       this.noteError(f);
       if (f.code === 'resubscribe' && this.connected) {
         this.caughtUp = false;
+        this.subscribed = false;
         void this.onOpen();
       }
       return;
