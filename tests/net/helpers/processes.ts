@@ -18,15 +18,21 @@ export async function startPeer(env: Record<string, string>): Promise<PeerProces
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const waiters: { type: string; resolve: (m: never) => void }[] = [];
+  const waiters: { type: string; resolve: (m: never) => void; reject: (e: Error) => void }[] = [];
+  let exitCode: number | null | undefined;
   child.on('message', (m: { type: string }) => {
     const i = waiters.findIndex((w) => w.type === m.type);
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(m as never);
   });
+  // One listener for the process's whole life (one per request leaked: MaxListenersExceededWarning).
+  child.once('exit', (code) => {
+    exitCode = code;
+    for (const w of waiters.splice(0)) w.reject(new Error(`peer process exited (${code}) while waiting for ${w.type}`));
+  });
   const next = <T>(type: string): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      waiters.push({ type, resolve: resolve as (m: never) => void });
-      child.once('exit', (code) => reject(new Error(`peer process exited (${code}) while waiting for ${type}`)));
+      if (exitCode !== undefined) return reject(new Error(`peer process exited (${exitCode}) before ${type} was asked for`));
+      waiters.push({ type, resolve: resolve as (m: never) => void, reject });
     });
   await next('ready');
   const request = <T extends { type: string }>(cmd: Command, reply: T['type']): Promise<T> => {
