@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { attachSignaling, type SignalingServer } from '../../src/net/signal/server';
+import { startLockstep } from './helpers/lockstep-signaling';
 import { startPeer, type PeerProcess } from './helpers/processes';
 import type { State } from './helpers/peer-process';
 
@@ -14,6 +15,7 @@ let http: Server;
 let signaling: SignalingServer;
 let url: string;
 const peers: PeerProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
   http = createServer();
@@ -24,6 +26,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.stop()));
+  await Promise.all(cleanups.splice(0).map((f) => f()));
   await signaling.close();
   await new Promise<void>((r) => http.close(() => r()));
 });
@@ -54,7 +57,7 @@ async function converged(ps: readonly PeerProcess[], count: number, timeout = 12
       .toBe(true);
   } catch (e) {
     // Say where it stuck: no link at all (webrtcPeers 0, no channel opened) is not a lost update.
-    const seen = last.map(({ count: n, webrtcPeers, channelsOpened, channelsClosed, synced }) => ({ count: n, webrtcPeers, channelsOpened, channelsClosed, synced }));
+    const seen = last.map(({ count: n, webrtcPeers, peerConnections, channelsOpened, channelsClosed, synced }) => ({ count: n, webrtcPeers, peerConnections, channelsOpened, channelsClosed, synced }));
     throw new Error(`not converged on ${count} entries: ${JSON.stringify(seen)}`, { cause: e });
   }
   return last;
@@ -107,6 +110,21 @@ describe('y-webrtc across Node processes', () => {
       .toBe(true);
     await converged([a, b], 13, 120_000);
   }, 300_000);
+
+  it('two peers whose announces and offers cross (glare) still connect: a connection that does not open is dropped and tried again', async () => {
+    // The proxy delivers both announces together, then both offers: each peer starts as initiator
+    // and its offer meets the other's. The loser cannot roll its offer back, and y-webrtc alone
+    // leaves the pair half-open for ever (no process ever syncs).
+    const lockstep = await startLockstep(url);
+    cleanups.push(() => lockstep.close());
+    const env = { SIGNALING: lockstep.url, CONNECT_TIMEOUT_MS: '3000' };
+    const [a, b] = await Promise.all([peer('multiprocess-game-4', env), peer('multiprocess-game-4', env)]);
+    await a.request({ type: 'append', count: 3, size: 100, tag: 'a' }, 'appended');
+    const [sa, sb] = await converged([a, b], 3, 90_000);
+    expect(lockstep.released()).toBeGreaterThanOrEqual(4); // both announces, then both offers, crossed
+    // It took more than one connection attempt: the first pair was the half-open one.
+    expect(sa!.peerConnections + sb!.peerConnections).toBeGreaterThan(2);
+  }, 200_000);
 
   it('without the split the same catch-up never arrives (the trap the split avoids)', async () => {
     const unsplit = { MAX_BYTES: String(64 * 1024 * 1024), RESYNC_MS: '1000' };

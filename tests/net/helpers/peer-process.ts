@@ -30,6 +30,8 @@ export interface State {
   count: number;
   digest: string;
   webrtcPeers: number;
+  /** RTCPeerConnections made, ever (one per attempt to connect to a peer). */
+  peerConnections: number;
   /** Data channels that reached the open state, ever. */
   channelsOpened: number;
   /** Largest data-channel message this process received. */
@@ -50,12 +52,13 @@ export interface State {
   step2Received: number;
 }
 
-const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA } = process.env;
+const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA, CONNECT_TIMEOUT_MS } = process.env;
 let largestReceived = 0;
 let largestSent = 0;
 let received = 0;
 let dropping = false;
 let channelsOpened = 0;
+let peerConnections = 0;
 let channelsClosed = 0;
 let messages = 0;
 let step1Received = 0;
@@ -97,6 +100,7 @@ function watch(channel: Channel): void {
 }
 
 function MeasuredPeerConnection(config: unknown): unknown {
+  peerConnections++;
   const pc = new wrtc.RTCPeerConnection(config as RTCConfiguration) as unknown as {
     addEventListener(type: 'datachannel', f: (e: { channel: never }) => void): void;
     createDataChannel(label: string, options?: unknown): never;
@@ -120,6 +124,7 @@ const connection = connectGame(replica ?? doc, {
   wrtc: { ...wrtc, RTCPeerConnection: MeasuredPeerConnection },
   resyncIntervalMs: Number(RESYNC_MS ?? 2000),
   ...(MAX_BYTES ? { maxMessageBytes: Number(MAX_BYTES) } : {}),
+  ...(CONNECT_TIMEOUT_MS ? { connectTimeoutMs: Number(CONNECT_TIMEOUT_MS) } : {}),
 });
 
 function digest(log: readonly Uint8Array[]): string {
@@ -155,6 +160,7 @@ process.on('message', (cmd: Command) => {
         largestReceived,
         largestSent,
         received,
+        peerConnections,
         channelsOpened,
         channelsClosed,
         messages,
