@@ -19,15 +19,15 @@ export async function startPeer(env: Record<string, string>): Promise<PeerProces
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiters: { type: string; resolve: (m: never) => void; reject: (e: Error) => void }[] = [];
-  let exitCode: number | null | undefined;
+  let exitCode: string | undefined;
   child.on('message', (m: { type: string }) => {
     const i = waiters.findIndex((w) => w.type === m.type);
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(m as never);
   });
   // One listener for the process's whole life (one per request leaked: MaxListenersExceededWarning).
-  child.once('exit', (code) => {
-    exitCode = code;
-    for (const w of waiters.splice(0)) w.reject(new Error(`peer process exited (${code}) while waiting for ${w.type}`));
+  child.once('exit', (code, signal) => {
+    exitCode = signal ?? String(code); // a signal says who ended it: a crash (SIGSEGV) or a kill from outside (SIGTERM)
+    for (const w of waiters.splice(0)) w.reject(new Error(`peer process exited (${exitCode}) while waiting for ${w.type}`));
   });
   const next = <T>(type: string): Promise<T> =>
     new Promise<T>((resolve, reject) => {
