@@ -1,9 +1,7 @@
 // Connects a game's Y.Doc to its peers with y-webrtc: over WebRTC through a signaling server, and
 // between tabs of one browser over BroadcastChannel. Adds what y-webrtc lacks for a long game:
 // large catch-ups cut into pieces, the sync handshake re-run on every reconnect and on a timer
-// (after a reconnect y-webrtc's sync can go one way: yjs/y-webrtc#24), a connection that does not
-// open in time dropped and tried again (two peers announcing at once can leave y-webrtc with a
-// half-open pair it never retries: y-webrtc-hooks.ts), one provider per room.
+// (after a reconnect y-webrtc's sync can go one way: yjs/y-webrtc#24), one provider per room.
 // Everything a peer sends passes a gate first (y-webrtc-hooks.ts): the game's GameReplica, which
 // admits entries and applies only clean updates, and also compares entry sets with each peer
 // (anti-entropy); a bare Y.Doc gets the structural gate only.
@@ -15,7 +13,7 @@ import { UPDATE_BUDGET_BYTES } from './log-doc';
 import { roomNameFor } from './room';
 import { checkIceServer, checkSignalingUrl, type IceServer } from './settings';
 import { syncStep1Message } from './sync-messages';
-import { DEFAULT_CONNECT_TIMEOUT_MS, gateBroadcastChannel, instrumentPeers, peerCounts, sendDigests, sendToConnected, signalingConnected } from './y-webrtc-hooks';
+import { gateBroadcastChannel, instrumentPeers, peerCounts, sendDigests, sendToConnected, signalingConnected } from './y-webrtc-hooks';
 
 export interface ConnectOptions {
   readonly gameId: string;
@@ -30,9 +28,6 @@ export interface ConnectOptions {
   readonly resyncIntervalMs?: number;
   /** Largest message put on a data channel. */
   readonly maxMessageBytes?: number;
-  /** How long a WebRTC connection may take to open before it is dropped and tried again
-   *  (doubled for each consecutive failure with the same peer); 0 waits for ever. */
-  readonly connectTimeoutMs?: number;
 }
 
 export interface SyncStatus {
@@ -97,7 +92,6 @@ function statusOf(provider: WebrtcProvider): SyncStatus {
 function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shared {
   const doc = gate.doc;
   const maxBytes = options.maxMessageBytes ?? UPDATE_BUDGET_BYTES;
-  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const signaling = options.signaling.map(checkSignalingUrl);
   const iceServers = (options.iceServers ?? []).map(checkIceServer);
   // Ours, so that closing the provider also stops the awareness timer y-webrtc would leave running.
@@ -133,7 +127,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   // Deferred, so that y-webrtc's own handlers of the same event have run first.
   const peerChanged = (): void => void Promise.resolve().then(notify);
   provider.on('peers', () => {
-    instrumentPeers(provider, maxBytes, gate, peerChanged, connectTimeoutMs);
+    instrumentPeers(provider, maxBytes, gate, peerChanged);
     notify();
   });
   provider.on('synced', notify);
@@ -168,7 +162,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   watchSignaling();
 
   const timer = setInterval(() => {
-    instrumentPeers(provider, maxBytes, gate, peerChanged, connectTimeoutMs);
+    instrumentPeers(provider, maxBytes, gate, peerChanged);
     resync();
     notify();
   }, options.resyncIntervalMs ?? DEFAULT_RESYNC_INTERVAL_MS);

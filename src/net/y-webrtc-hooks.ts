@@ -31,7 +31,6 @@ interface Conn {
   readonly remotePeerId?: string;
   readonly connected: boolean;
   readonly closed: boolean;
-  destroy(): void;
 }
 
 const wrapped = new WeakSet<object>();
@@ -106,59 +105,13 @@ export function filterIncoming(data: unknown, gate: UpdateGate, peer: PeerRef, l
   }
 }
 
-/** How long a WebRTC connection may take to open before it is dropped and tried again. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
-/** Each consecutive failure with one peer doubles the bound, up to this many times the first. */
-const CONNECT_BACKOFF_LIMIT = 8;
-/** Consecutive connections to each remote peer id that did not open in time, per provider. */
-const connectFailures = new WeakMap<WebrtcProvider, Map<string, number>>();
-
-/**
- * Drops a connection that has not opened within its bound, so that it is tried again. y-webrtc
- * keeps one connection per remote peer and never gives up on one: when two peers announce at the
- * same moment both make an offer (glare), and where the loser cannot roll its own offer back
- * (@roamhq/wrtc; any browser that lacks implicit rollback) its connection fails and is replaced by
- * one waiting for an offer, while the winner waits for an answer that never comes. Neither side
- * retries, both ignore the other's announces (they already hold a connection), and the two never
- * sync. Destroying the stale connection makes y-webrtc forget it and announce again, and the
- * other side's own bound does the same there. The bound is jittered (so two peers that failed
- * together do not retry together and glare again) and doubles for each consecutive failure with
- * the same peer, so a slow network is not cut off forever.
- */
-function watchConnecting(provider: WebrtcProvider, conn: Conn, peer: HookedPeer, timeoutMs: number): void {
-  if (conn.connected || conn.closed || !(timeoutMs > 0)) return;
-  let failures = connectFailures.get(provider);
-  if (failures === undefined) connectFailures.set(provider, (failures = new Map()));
-  const remote = conn.remotePeerId ?? '?';
-  const failed = failures.get(remote) ?? 0;
-  const bound = timeoutMs * Math.min(2 ** failed, CONNECT_BACKOFF_LIMIT) * (1 + Math.random() / 2);
-  const timer = setTimeout(() => {
-    if (conn.connected || conn.closed || peer.destroyed === true) return;
-    failures.set(remote, failed + 1);
-    conn.destroy(); // y-webrtc's 'close' handler forgets the connection and announces again
-  }, bound);
-  peer.on('connect', () => {
-    clearTimeout(timer);
-    failures.delete(remote);
-  });
-  peer.on('close', () => clearTimeout(timer));
-}
-
 /** Wraps every peer of the room not yet wrapped. Called on every 'peers' event, which y-webrtc
- * emits right after it creates a connection and before that connection can open. A connection
- * not open after `connectTimeoutMs` (see watchConnecting) is dropped and tried again. */
-export function instrumentPeers(
-  provider: WebrtcProvider,
-  maxBytes: number,
-  gate: UpdateGate,
-  onChange?: () => void,
-  connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS,
-): void {
+ * emits right after it creates a connection and before that connection can open. */
+export function instrumentPeers(provider: WebrtcProvider, maxBytes: number, gate: UpdateGate, onChange?: () => void): void {
   for (const conn of (provider.room?.webrtcConns.values() ?? []) as Iterable<Conn>) {
     const peer = conn.peer as HookedPeer | undefined;
     if (!peer || wrapped.has(peer)) continue;
     wrapped.add(peer);
-    watchConnecting(provider, conn, peer, connectTimeoutMs);
     const ref: PeerRef = { name: `webrtc:${conn.remotePeerId ?? '?'}`, origin: conn };
     const send = peer.send.bind(peer);
     peer.send = (data: Uint8Array) => {
