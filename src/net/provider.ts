@@ -1,13 +1,16 @@
 // Connects a game's Y.Doc to its peers with y-webrtc: over WebRTC through a signaling server, and
 // between tabs of one browser over BroadcastChannel. Adds what y-webrtc lacks for a long game:
 // large catch-ups cut into pieces, the sync handshake re-run on every reconnect and on a timer
-// (after a reconnect y-webrtc's sync can go one way: yjs/y-webrtc#24), one provider per room.
+// (after a reconnect y-webrtc's sync can go one way: yjs/y-webrtc#24), one side of each pair
+// starting the connection (two peers announcing at once would otherwise glare and never connect:
+// one-initiator.ts), one provider per room.
 // Everything a peer sends passes a gate first (y-webrtc-hooks.ts): the game's GameReplica, which
 // admits entries and applies only clean updates, and also compares entry sets with each peer
 // (anti-entropy); a bare Y.Doc gets the structural gate only.
 import * as Y from 'yjs';
 import { WebrtcProvider } from 'y-webrtc';
 import { Awareness } from 'y-protocols/awareness';
+import { forgetRoom, hookSignaling, registerRoom } from './one-initiator';
 import { structuralGate, type UpdateGate } from './gate';
 import { UPDATE_BUDGET_BYTES } from './log-doc';
 import { roomNameFor } from './room';
@@ -108,6 +111,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
     // An explicit list, so simple-peer's default public STUN servers are never contacted.
     peerOpts: { config: { iceServers }, ...(options.wrtc === undefined ? {} : { wrtc: options.wrtc }) },
   });
+  registerRoom(provider);
   const listeners = new Set<(s: SyncStatus) => void>();
   let last = '';
   const notify = (): void => {
@@ -183,6 +187,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
       clearInterval(timer);
       win?.removeEventListener('online', onOnline);
       unwatchSignaling();
+      forgetRoom(provider);
       listeners.clear();
       // destroy() alone leaves the page's signaling sockets open and reconnecting for ever.
       if (provider.shouldConnect) provider.disconnect();
@@ -194,6 +199,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   const connect = provider.connect.bind(provider);
   provider.connect = () => {
     connect();
+    hookSignaling(provider);
     watchSignaling();
     notify();
   };

@@ -11,8 +11,8 @@
 // AntiEntropyLink. Awareness (unused), anything unknown, and any frame over 64 KiB are dropped,
 // without closing the link.
 import type { WebrtcProvider } from 'y-webrtc';
-import * as decoding from 'lib0/decoding';
 import * as bc from 'lib0/broadcastchannel';
+import { decryptMessage } from './one-initiator';
 import { AntiEntropyLink, MESSAGE_ANTI_ENTROPY, type EntrySource } from './anti-entropy';
 import { FRAME_LIMIT_BYTES, type PeerRef, type UpdateGate } from './gate';
 import { splitSyncMessage } from './sync-messages';
@@ -204,16 +204,6 @@ interface BcRoom {
 
 const gatedRooms = new WeakSet<object>();
 
-/** y-webrtc's encryption of BroadcastChannel messages (src/crypto.js): varstring 'AES-GCM', var iv, var cipher. */
-async function decryptBc(data: Uint8Array, key: CryptoKey | null): Promise<Uint8Array> {
-  if (key === null) return data;
-  const d = decoding.createDecoder(data);
-  if (decoding.readVarString(d) !== 'AES-GCM') throw new Error('unknown encryption');
-  const iv = decoding.readVarUint8Array(d);
-  const cipher = decoding.readVarUint8Array(d);
-  return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: iv as BufferSource }, key, cipher as BufferSource));
-}
-
 /**
  * Puts the gate in front of the room's BroadcastChannel (other tabs of this browser): updates are
  * applied by the gate, a step 1 and tab announcements go on to y-webrtc, the rest is dropped.
@@ -226,7 +216,7 @@ export function gateBroadcastChannel(provider: WebrtcProvider, gate: UpdateGate)
   const original = room._bcSubscriber;
   const peer: PeerRef = { name: 'broadcast-channel', origin: room };
   const gated = (data: ArrayBuffer): void => {
-    void decryptBc(new Uint8Array(data), room.key).then(
+    void decryptMessage(new Uint8Array(data), room.key).then(
       (plain) => {
         const type = messageType(plain);
         if (type === MESSAGE_SYNC) {

@@ -2,9 +2,10 @@
 // of `clients` peers cross each other, every time: it holds each publish until every client has
 // sent as many publishes as the round needs, then releases them all at once, for the first
 // `rounds` rounds, and passes everything through after that. With two y-webrtc peers and two
-// rounds, both announces are delivered together (so both peers start a connection as initiator)
-// and then both offers (so each offer meets the other's offer already made): the glare two phones
-// opening a game at the same moment can run into, on demand rather than by luck.
+// rounds, both announces are delivered together (so y-webrtc alone has both peers start a
+// connection as initiator) and then both offers (so each offer meets the other's offer already
+// made): the glare two phones opening a game at the same moment can run into, on demand rather
+// than by luck.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer, type RawData } from 'ws';

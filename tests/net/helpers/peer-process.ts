@@ -52,7 +52,7 @@ export interface State {
   step2Received: number;
 }
 
-const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA, CONNECT_TIMEOUT_MS } = process.env;
+const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA } = process.env;
 let largestReceived = 0;
 let largestSent = 0;
 let received = 0;
@@ -124,7 +124,6 @@ const connection = connectGame(replica ?? doc, {
   wrtc: { ...wrtc, RTCPeerConnection: MeasuredPeerConnection },
   resyncIntervalMs: Number(RESYNC_MS ?? 2000),
   ...(MAX_BYTES ? { maxMessageBytes: Number(MAX_BYTES) } : {}),
-  ...(CONNECT_TIMEOUT_MS ? { connectTimeoutMs: Number(CONNECT_TIMEOUT_MS) } : {}),
 });
 
 function digest(log: readonly Uint8Array[]): string {
