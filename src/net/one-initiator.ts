@@ -143,7 +143,10 @@ export function hookSignaling(provider: WebrtcProvider): void {
         .catch(() => true)
         .then((pass) => {
           if (pass) emit(name, args);
-        });
+        })
+        // y-webrtc's handler threw on a peer's message (an answer from a peer it holds no
+        // connection with does): the queue goes on with the next one.
+        .catch(() => {});
     };
   }
 }
