@@ -61,12 +61,9 @@ describe('sync between browsers over WebRTC', () => {
   it('three profiles join by invite, one drops out and catches up, all reload from IndexedDB', async () => {
     const link = formatInvite(site.base, { gameId: 'e2e-net-game-0001', password: newRoomPassword(), signaling: [] });
     for (let i = 0; i < 3; i++) contexts.push(await browser.newContext());
-    // One after another: three pages announcing in the same instant hit y-webrtc's glare (both ends
-    // offer, one pair never connects and nothing retries it): a product bug not yet fixed on main, to
-    // be covered by its own test that forces it; this test is about sync, catch-up and reload.
-    const opened: Page[] = [];
-    for (const ctx of contexts) opened.push(await open(ctx, link));
-    const [a, b, c] = opened;
+    // All at once, as phones do: three pages announce in the same instant, and each pair connects
+    // at the first attempt because only one of its two ends starts the connection (one-initiator.ts).
+    const [a, b, c] = await Promise.all(contexts.map((ctx) => open(ctx, link)));
     const pages = [a!, b!, c!];
     for (const p of pages) expect(await p.evaluate(() => (window as unknown as W).net.restored)).toBe(0);
     // Separate profiles share no BroadcastChannel: every link is WebRTC.
