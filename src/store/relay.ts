@@ -64,10 +64,18 @@ export async function listRelayCursors(db: PactoDB, gameId: string): Promise<Rel
  * state (`state()`, called inside the transaction, so no update made meanwhile falls between the
  * two) in the outbox for the new relays only, so a relay added late, or a game created before the
  * phone had a relay, still reaches it. Returns the relays that were new. One strict transaction.
+ * Items every relay of `relays` already has leave the outbox here: after a relay is removed from
+ * the game, what only it lacked would otherwise stay for ever.
  */
 export async function beginRelays(db: PactoDB, gameId: string, relays: readonly string[], state: () => Uint8Array): Promise<string[]> {
   const tx = db.transaction(['outbox', 'relayCursors'], 'readwrite', DURABLE);
   const cursors = tx.objectStore('relayCursors');
+  if (relays.length > 0) {
+    for (let c = await tx.objectStore('outbox').index('byGame').openCursor(gameId); c !== null; c = await c.continue()) {
+      const rec = c.value;
+      if (checkOutbox(rec) === null && relays.every((r) => rec.acked.includes(r))) await c.delete();
+    }
+  }
   const known = new Set((await cursors.index('byGame').getAllKeys(gameId)).map((k) => k[1]));
   const fresh = [...new Set(relays)].filter((r) => !known.has(r));
   if (fresh.length === 0) {

@@ -77,6 +77,27 @@ describe('outbox and relay cursors', () => {
     store.close();
   });
 
+  it('an item only a removed relay lacked leaves the outbox when the game starts on its new list', async () => {
+    const store = await newProfile('pacto-removed').open();
+    const storage = relayStorage(store, 'g3');
+    const doc = new Y.Doc();
+    doc.getArray('log').push([Uint8Array.of(9)]);
+    expect(await storage.begin([R1, R2], () => Y.encodeStateAsUpdate(doc))).toEqual([R1, R2]);
+    const [item] = await store.outboxList('g3');
+    // R1 has it; R2 never will: the player removes R2 from the game.
+    await storage.acknowledged(item!.seq, R1, [R1, R2]);
+    expect(await store.outboxList('g3')).toHaveLength(1);
+    expect(await storage.begin([R1], () => Y.encodeStateAsUpdate(doc))).toEqual([]);
+    expect(await store.outboxList('g3')).toEqual([]);
+    // What R1 lacks stays.
+    doc.getArray('log').push([Uint8Array.of(10)]);
+    const R3 = 'ws://127.0.0.1:3/relay';
+    expect(await storage.begin([R1, R3], () => Y.encodeStateAsUpdate(doc))).toEqual([R3]);
+    expect(await storage.begin([R1, R3], () => Y.encodeStateAsUpdate(doc))).toEqual([]);
+    expect(await store.outboxList('g3')).toHaveLength(1);
+    store.close();
+  });
+
   it('a version-2 database opened by version 3 keeps every record and gains the outbox and the cursors', async () => {
     const profile = newProfile('pacto-v2');
     const update = (() => {
