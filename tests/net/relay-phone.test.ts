@@ -14,7 +14,7 @@ import { createAppServer, type AppServer } from '../../scripts/app-server';
 import { GameReplica } from '../../src/net/replica';
 import { RelayClient, type WebSocketConstructor } from '../../src/net/relay/client';
 import { appendIdFor, relayKeysFor } from '../../src/net/relay/keys';
-import { GameRelay } from '../../src/net/relay/phone';
+import { GameRelay, type GameRelayOptions } from '../../src/net/relay/phone';
 import { reduceLog, toBase64 } from '../../src/protocol';
 import { entryStorage, openPactoStore, persistDoc, relayStorage, type PactoStore } from '../../src/store';
 import { startedGame, playPhase, randomPhaseOrders, rng, T0, view } from '../protocol/helpers';
@@ -59,7 +59,7 @@ interface Phone {
 }
 
 /** One phone: its own IndexedDB profile, the game's replica and store binding, and its relays. */
-async function openPhone(factory: IDBFactory, gameId: string, relays: readonly string[]): Promise<Phone> {
+async function openPhone(factory: IDBFactory, gameId: string, relays: readonly string[], extra: Partial<Pick<GameRelayOptions, 'live' | 'events' | 'syncIntervalMs'>> = {}): Promise<Phone> {
   const store = await openPactoStore('pacto', factory);
   const doc = new Y.Doc();
   const replica = await GameReplica.open({ gameId, doc, storage: entryStorage(store, gameId), carryDelayMs: 200 });
@@ -75,6 +75,7 @@ async function openPhone(factory: IDBFactory, gameId: string, relays: readonly s
     WebSocket: WebSocket as unknown as WebSocketConstructor,
     reconnect: { minMs: 50, maxMs: 300 },
     syncIntervalMs: 3_600_000,
+    ...extra,
   });
   await relay.ready;
   let closed = false;
@@ -162,6 +163,42 @@ describe('the relay between phones that are never online together', () => {
     await expect.poll(() => bea.replica.admission.size, { timeout: 15_000 }).toBe(game.log.length);
     await settled(ana);
     expect((await ana.store.outboxList(game.gameId)).length).toBe(0);
+  });
+
+  it("with no live feed, the 'online' event and the timer fetch what the phone lacks", async () => {
+    const game = startedGame(74);
+    const { url } = await relayOn(tempDir('pacto-relay-phone-').dir);
+    const ana = await openPhone(new IDBFactory(), game.gameId, [url]);
+    await ana.replica.publish(game.log);
+    await settled(ana);
+    // Bea's phone never subscribes: only opening, 'online' and the timer can fetch.
+    const fb = new IDBFactory();
+    const win = new EventTarget();
+    let bea = await openPhone(fb, game.gameId, [url], { live: false, events: win });
+    // On open.
+    await expect.poll(() => bea.replica.admission.size, { timeout: 10_000 }).toBe(game.log.length);
+    expect(bea.relay.status().relays[0]!.live).toBe(false);
+    let n = game.log.length;
+    playPhase(game, randomPhaseOrders(view(game), rng(6).int), T0 + 10_000);
+    await ana.replica.publish(game.log.slice(n));
+    await settled(ana);
+    // Nothing comes by itself (the timer is an hour away)...
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(bea.replica.admission.size).toBe(n);
+    // ...until the browser says it is online again.
+    win.dispatchEvent(new Event('online'));
+    await expect.poll(() => bea.replica.admission.size, { timeout: 10_000 }).toBe(game.log.length);
+    await bea.close();
+
+    // The timer: a phone that fetches every 500 ms gets a new phase with no event at all.
+    bea = await openPhone(fb, game.gameId, [url], { live: false, events: new EventTarget(), syncIntervalMs: 500 });
+    await expect.poll(() => bea.relay.status().relays[0]?.caughtUp, { timeout: 10_000 }).toBe(true);
+    n = game.log.length;
+    playPhase(game, randomPhaseOrders(view(game), rng(7).int), T0 + 20_000);
+    await ana.replica.publish(game.log.slice(n));
+    await settled(ana);
+    await expect.poll(() => bea.replica.admission.size, { timeout: 10_000 }).toBe(game.log.length);
+    expect(reduceLog(game.gameId, [...bea.replica.entries()]).status).toBe('playing');
   });
 
   it("a token holder's hostile uploads are reported and change nothing; the game goes on after them", async () => {

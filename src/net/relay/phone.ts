@@ -51,6 +51,10 @@ export interface GameRelayOptions {
   readonly syncIntervalMs?: number;
   readonly WebSocket?: WebSocketConstructor;
   readonly reconnect?: { readonly minMs: number; readonly maxMs: number };
+  /** Default true: subscribe for live blobs besides fetching (false: only open, 'online' and the timer fetch). */
+  readonly live?: boolean;
+  /** Where the 'online' event comes from (default: the window, or nothing in Node). */
+  readonly events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 }
 
 export interface GameRelayStatus {
@@ -113,6 +117,7 @@ export class GameRelay {
       relays: this.relays,
       ...(this.o.WebSocket ? { WebSocket: this.o.WebSocket } : {}),
       ...(this.o.reconnect ? { reconnect: this.o.reconnect } : {}),
+      ...(this.o.live === false ? { live: false } : {}),
       onUpdates: (updates, from) => this.receive(updates, from.relay),
       onBadBlob: (b) => this.badBlob(b),
       onRefused: (relay, code, message) => {
@@ -135,9 +140,14 @@ export class GameRelay {
       },
     });
     this.timer = setInterval(() => void this.sync(), this.o.syncIntervalMs ?? DEFAULT_RELAY_SYNC_MS);
-    globalThis.addEventListener?.('online', this.onOnline);
+    this.events()?.addEventListener('online', this.onOnline);
     // Each relay's connection sends the outbox when it opens (RelayClient.flushOutbox).
     await this.countWaiting();
+  }
+
+  private events(): Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | undefined {
+    if (this.o.events) return this.o.events;
+    return typeof globalThis.addEventListener === 'function' ? globalThis : undefined;
   }
 
   private async countWaiting(): Promise<void> {
@@ -211,7 +221,7 @@ export class GameRelay {
     this.closed = true;
     this.unwatch?.();
     if (this.timer !== null) clearInterval(this.timer);
-    globalThis.removeEventListener?.('online', this.onOnline);
+    this.events()?.removeEventListener('online', this.onOnline);
     this.client?.close();
     this.listeners.clear();
   }
