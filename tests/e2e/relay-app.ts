@@ -111,3 +111,19 @@ export async function expectSameState(gameId: string, pages: readonly Page[]): P
   for (const v of views.slice(1)) expect(v.stateHash).toBe(views[0]!.stateHash);
   return views[0]!;
 }
+
+/** Sends a press message to every player from the game screen's press tab, and waits until it shows as sent. */
+export async function sendPress(page: Page, text: string): Promise<void> {
+  await page.locator('[data-tab="press"]').click();
+  const all = page.locator('input[data-recipient="all"]');
+  if (!(await all.isChecked())) await all.check();
+  await page.locator('.chat-form textarea').fill(text);
+  await page.locator('[data-action="send-chat"]').click();
+  await expect.poll(() => page.locator('.chat.mine .chat-text').allTextContents(), { timeout: 20_000 }).toContain(text);
+}
+
+/** The press messages this phone can read, from its press tab. */
+export async function pressTexts(page: Page): Promise<string[]> {
+  await page.locator('[data-tab="press"]').click();
+  return page.locator('.chat .chat-text').allTextContents();
+}

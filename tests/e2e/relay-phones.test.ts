@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newProfile, serveApp, SCREENSHOTS, tapOnMap, type Served } from '../ui/browser-app';
 import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
-import { expectSameState, filesUnder, outboxSize, phaseOf, plaintextFound, relaySettled, storedEntries, viewOf } from './relay-app';
+import { expectSameState, filesUnder, outboxSize, phaseOf, plaintextFound, pressTexts, relaySettled, sendPress, storedEntries, viewOf } from './relay-app';
 
 let served: Served;
 let relay: ServeProcess;
@@ -23,6 +23,8 @@ const relayDir = tempDir('pacto-relay-phones-');
 const contexts: BrowserContext[] = [];
 const NAMES = { ana: 'Anastasia', bea: 'Beatriz', carl: 'Carlota' } as const;
 type Who = keyof typeof NAMES;
+/** A press message Bea sends to everyone; the relay must never hold it in clear. */
+const CHAT = 'Propongo paz en Tirol hasta 1903, Beatriz';
 const profiles = {} as Record<Who, BrowserContext>;
 let relayUrl = '';
 let gameId = '';
@@ -214,6 +216,7 @@ describe('a weekend game through the relay alone', () => {
 
   it('goes through the retreat and the builds into 1902; every phone has the same state, and the relay no plaintext', async () => {
     await visit('bea', async (p) => {
+      await sendPress(p, CHAT);
       await board(p);
       await tapOnMap(p, 'bur');
       await tapOnMap(p, 'mun');
@@ -228,6 +231,13 @@ describe('a weekend game through the relay alone', () => {
     });
     await untilPhase('1902-spring-movement');
     expect(maxOpen).toBe(1);
+    // Bea's press message reached the others through the relay alone.
+    for (const who of ['ana', 'carl'] as const) {
+      const p = await openPage(who, `${served.base}#/game/${gameId}`);
+      await relaySettled(p);
+      expect(await pressTexts(p)).toContain(CHAT);
+      await closePage(p);
+    }
 
     const pages: Page[] = [];
     for (const who of ['ana', 'bea', 'carl'] as const) {
@@ -244,6 +254,6 @@ describe('a weekend game through the relay alone', () => {
     await relay.stop();
     const disk = filesUnder(relayDir.dir);
     expect(disk.length).toBeGreaterThan(50_000);
-    expect(plaintextFound(disk, [...Object.values(NAMES), gameId, '"commit"', '"reveal"', '"type"', 'france', 'germany', '"pic"', '"bur"', 'F kie', 'A mar'])).toEqual([]);
+    expect(plaintextFound(disk, [...Object.values(NAMES), gameId, '"commit"', '"reveal"', '"type"', 'france', 'germany', '"pic"', '"bur"', 'F kie', 'A mar', CHAT, 'Tirol'])).toEqual([]);
   }, 420_000);
 });
