@@ -112,3 +112,18 @@ export function parseIceServerLines(text: string): IceServer[] {
 export function parseRelayLines(text: string): string[] {
   return [...new Set(text.split('\n').map((l) => l.trim()).filter((l) => l !== '').map(checkRelayUrl))];
 }
+
+/**
+ * ICE servers back into the lines parseIceServerLines reads: `address [user credential]` when that
+ * form says it all (one address, no spaces), else the JSON form.
+ */
+export function formatIceServerLines(servers: readonly IceServer[]): string {
+  return servers
+    .map((s) => {
+      const urls = typeof s.urls === 'string' ? [s.urls] : s.urls;
+      const plain = [urls[0], s.username, s.credential].filter((x) => x !== undefined);
+      const simple = urls.length === 1 && (s.username === undefined) === (s.credential === undefined) && plain.every((x) => x !== '' && !/\s/.test(x!)) && !urls[0]!.startsWith('{');
+      return simple ? plain.join(' ') : JSON.stringify({ urls: [...urls], ...(s.username !== undefined ? { username: s.username } : {}), ...(s.credential !== undefined ? { credential: s.credential } : {}) });
+    })
+    .join('\n');
+}

@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 // Direct imports, not the net index: the index also carries table mode (camera, QR reader), which
 // the game screens do not need on their first load.
 import { connectOptionsFor } from '../../net/invite';
+import { checkIceServer, checkRelayUrl, type IceServer } from '../../net/settings';
 import { createGameDoc } from '../../net/log-doc';
 import { connectGame, type GameConnection } from '../../net/provider';
 import { GameReplica } from '../../net/replica';
@@ -16,13 +17,17 @@ import type { Device } from './device';
 import { randomBytes } from './random';
 import { asAppRecord } from './records';
 import { GameRunner } from './runner';
-import type { NetStatus } from './session';
+import type { GameNetwork, NetStatus } from './session';
 
 export interface LiveGame {
   readonly gameId: string;
   readonly runner: GameRunner;
   net(): NetStatus;
   onNet(listener: () => void): () => void;
+  /** The game's own relays and ICE servers (its record: from the invite, or set in its settings). */
+  network(): GameNetwork;
+  /** Stores them in the game's record and switches the open game to them, without a reload. */
+  setNetwork(relays: readonly string[], iceServers: readonly IceServer[]): Promise<void>;
 }
 
 interface Entry {
@@ -94,29 +99,50 @@ function open(device: Device, gameId: string): Entry {
     const listeners = new Set<() => void>();
     let conn: GameConnection | null = null;
     let relay: GameRelay | null = null;
-    try {
-      const options = connectOptionsFor(
-        { gameId, password: record.password, signaling: record.signaling, ...(record.iceServers ? { iceServers: record.iceServers } : {}), ...(record.relays ? { relays: record.relays } : {}) },
-        { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [], relays: device.settings.relays ?? [] },
-        typeof location === 'undefined' ? undefined : location,
-      );
-      // The relays first: the game goes on through them even where WebRTC never connects.
+    let network: GameNetwork = { relays: record.relays ?? [], iceServers: record.iceServers ?? [] };
+    /** Undoes the relays connect() started, so a settings change can start them again. */
+    const relayUndo: (() => void)[] = [];
+    const stopRelay = (): void => {
+      for (const f of relayUndo.splice(0).reverse()) f();
+      relay = null;
+    };
+    undo.push(stopRelay);
+    /** Closes the WebRTC room connect() opened (for new ICE servers). */
+    let stopRoom: (() => void) | null = null;
+    /** Opens the game's relays, and its WebRTC room if `room`. */
+    const connect = (room: boolean): void => {
       try {
-        const r = new GameRelay({ gameId, password: record.password, relays: options.relays, gate: replica, storage: relayStorage(device.store, gameId), persisted });
-        relay = r;
-        undo.push(() => r.destroy());
-        undo.push(r.onStatus(() => listeners.forEach((l) => l())));
-        r.ready.catch((e) => console.warn('pacto: the relays cannot start', e));
+        const options = connectOptionsFor(
+          { gameId, password: record.password, signaling: record.signaling, ...(network.iceServers.length > 0 ? { iceServers: network.iceServers } : {}), ...(network.relays.length > 0 ? { relays: network.relays } : {}) },
+          { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [], relays: device.settings.relays ?? [] },
+          typeof location === 'undefined' ? undefined : location,
+        );
+        // The relays first: the game goes on through them even where WebRTC never connects.
+        try {
+          const r = new GameRelay({ gameId, password: record.password, relays: options.relays, gate: replica, storage: relayStorage(device.store, gameId), persisted });
+          relay = r;
+          relayUndo.push(() => r.destroy());
+          relayUndo.push(r.onStatus(() => listeners.forEach((l) => l())));
+          r.ready.catch((e) => console.warn('pacto: the relays cannot start', e));
+        } catch (e) {
+          console.warn('pacto: bad relay address', e);
+        }
+        if (room) {
+          const c = connectGame(replica, options);
+          conn = c;
+          const off = c.onStatus(() => listeners.forEach((l) => l()));
+          stopRoom = () => {
+            off();
+            c.destroy();
+            conn = null;
+          };
+          undo.push(() => stopRoom?.());
+        }
       } catch (e) {
-        console.warn('pacto: bad relay address', e);
+        console.warn('pacto: cannot connect', e);
       }
-      conn = connectGame(replica, options);
-      const c = conn;
-      undo.push(() => c.destroy());
-      undo.push(c.onStatus(() => listeners.forEach((l) => l())));
-    } catch (e) {
-      console.warn('pacto: cannot connect', e);
-    }
+    };
+    connect(true);
     const onOnline = (): void => listeners.forEach((l) => l());
     if (typeof window !== 'undefined') {
       window.addEventListener('online', onOnline);
@@ -126,14 +152,12 @@ function open(device: Device, gameId: string): Entry {
         window.removeEventListener('offline', onOnline);
       });
     }
-    const c = conn;
-    const rl = relay;
     return {
       gameId,
       runner,
       net: () => {
-        const s = c?.status();
-        const r = rl?.status();
+        const s = conn?.status();
+        const r = relay?.status();
         return {
           peers: s?.webrtcPeers ?? 0,
           synced: s?.synced ?? false,
@@ -144,6 +168,24 @@ function open(device: Device, gameId: string): Entry {
       onNet: (l) => {
         listeners.add(l);
         return () => listeners.delete(l);
+      },
+      network: () => network,
+      setNetwork: async (relays, iceServers) => {
+        // Checked by the caller's parser; checked again here, so a bad address never reaches the record.
+        const next = { relays: relays.map(checkRelayUrl), iceServers: iceServers.map(checkIceServer) };
+        await device.store.updateGame(gameId, { relays: next.relays, iceServers: next.iceServers });
+        if (closed) return;
+        const iceChanged = JSON.stringify(next.iceServers) !== JSON.stringify(network.iceServers);
+        network = next;
+        // The relays start again on the new list (a relay new to the game gets its whole state);
+        // the WebRTC room only when its ICE servers changed.
+        stopRelay();
+        if (iceChanged) {
+          stopRoom?.();
+          stopRoom = null;
+        }
+        connect(iceChanged || conn === null);
+        listeners.forEach((l) => l());
       },
     };
   })();

@@ -3,6 +3,13 @@
 // draws). Screens only read a GameSession and call its actions; they never touch the log.
 import type { ChatEntry, GameView } from '../../protocol';
 import type { Order, Power } from '../../rules';
+import type { IceServer } from '../../net/settings';
+
+/** A game's own relays and STUN/TURN servers (its record; empty: the device's, else the app's host). */
+export interface GameNetwork {
+  readonly relays: readonly string[];
+  readonly iceServers: readonly IceServer[];
+}
 
 export interface NetStatus {
   /** Peers currently connected (WebRTC, BroadcastChannel or table mode). */
@@ -29,6 +36,8 @@ export interface GameSession {
   /** This phone's player: its public key, name and the powers it holds (several in small games). */
   readonly me: { readonly key: string; readonly name: string; readonly powers: readonly Power[] };
   readonly net: NetStatus;
+  /** The game's relays and ICE servers as stored (absent: this session cannot change them). */
+  readonly network?: GameNetwork;
   /** The clock for countdowns (ms since epoch), ticking once a second. */
   readonly now: number;
   /** The player's unsealed draft for the current phase, per power; survives reloads. */
@@ -54,4 +63,6 @@ export interface GameSession {
   voteTimeout(against: readonly Power[]): Promise<void>;
   sendChat(to: readonly Power[] | 'all', text: string): Promise<void>;
   markChatsRead(): void;
+  /** Stores new relays and ICE servers for the game and switches to them (rejects on a bad address, storing nothing). */
+  setNetwork?(relays: readonly string[], iceServers: readonly IceServer[]): Promise<void>;
 }

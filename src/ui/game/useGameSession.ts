@@ -7,7 +7,7 @@ import type { Power } from '../../rules';
 import { pageDevice, type Device } from './device';
 import { acquireGame } from './live';
 import type { GameRunner, RunnerState } from './runner';
-import type { GameSession, NetStatus } from './session';
+import type { GameNetwork, GameSession, NetStatus } from './session';
 
 /** The session plus what only the lobby needs (joining, starting, the lot). */
 export interface AppGameSession extends GameSession {
@@ -27,6 +27,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
   const [load, setLoad] = useState<{ runner: GameRunner; device: Device } | 'loading' | 'missing' | { error: string }>('loading');
   const [state, setState] = useState<RunnerState | null>(null);
   const [net, setNet] = useState<NetStatus>(OFFLINE);
+  const [network, setNetworkState] = useState<{ value: GameNetwork; set: (relays: readonly string[], iceServers: GameNetwork['iceServers']) => Promise<void> } | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -47,9 +48,16 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       }
       const runner = game.runner;
       undo.push(runner.subscribe(() => setState(runner.current)));
-      undo.push(game.onNet(() => setNet(game.net())));
+      const network = (): void => setNetworkState((prev) => (prev?.value === game.network() ? prev : { value: game.network(), set: (r, i) => game.setNetwork(r, i) }));
+      undo.push(
+        game.onNet(() => {
+          setNet(game.net());
+          network();
+        }),
+      );
       setState(runner.current);
       setNet(game.net());
+      network();
       setLoad({ runner, device });
     })().catch((e: unknown) => {
       if (!cancelled) setLoad({ error: e instanceof Error ? e.message : String(e) });
@@ -77,6 +85,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       view: state.view,
       me: state.me,
       net,
+      ...(network ? { network: network.value, setNetwork: network.set } : {}),
       now,
       drafts: state.drafts,
       sealed: state.sealed,
@@ -91,7 +100,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       sendChat: (to, text) => r.sendChat(to, text),
       markChatsRead: () => r.markChatsRead(),
     };
-  }, [ready, state, net, now, gameId]);
+  }, [ready, state, net, network, now, gameId]);
 
   if (load === 'loading') return { state: 'loading' };
   if (load === 'missing') return { state: 'missing' };

@@ -7,6 +7,7 @@ import type { GameSession } from '../session';
 import { CentreChart } from './CentreChart';
 import { centreSeries, drawState, phaseLabel, powerList } from './logic';
 import { SCREEN_STRINGS } from './strings';
+import { NetworkSettings } from './NetworkSettings';
 import { VariantPanel } from './VariantPanel';
 
 export function GameTab(props: { session: GameSession; lang: Lang }) {
@@ -118,6 +119,7 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
           {error}
         </p>
       ) : null}
+      <NetworkSettings session={session} lang={lang} />
     </div>
   );
 }
