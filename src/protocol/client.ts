@@ -1,16 +1,28 @@
-// What a phone signs, and when. Pure like the rest: the caller supplies the clock reading,
-// the per-author sequence number and every random byte.
+// What a phone signs, and when. Pure like the rest: the caller supplies the clock reading, the
+// per-author sequence number and every random byte; the duty functions say what an honest phone
+// signs on its own, as functions of the view and of the messages it holds.
 import { isTossPhase, missingOrders, variantById, type Loc, type Order, type Power } from '../rules';
-import { fromBase64, toBase64, toHex } from './bytes';
+import { escrowHolders } from './ballot';
+import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
-import { signMessage } from './envelope';
+import { signMessage, type Message } from './envelope';
+import {
+  dealEscrow,
+  decryptShare,
+  escrowOn,
+  proveShared,
+  scalarText,
+  scalarToBytes,
+  secretFromRandom,
+  sharedPoint,
+  verifyShare,
+  type EscrowFields,
+} from './escrow';
 import type { Identity } from './identity';
 import { gameIdFor } from './lobby';
-import { lotCommitment } from './lot';
-import type { PhaseKey, PayloadBody, Settings } from './messages';
-import { drawCommitment, drawSalt } from './draw';
-import { sealOrders } from './seal';
-import type { GameView, OpenPhase } from './view';
+import { LOT_PHASE, type CommitPayload, type Complaint, type LotCommitPayload, type PayloadBody, type PhaseKey, type Settings } from './messages';
+import { paddingUnits, sealLotValue, sealOrders } from './seal';
+import type { BallotView, GameView } from './view';
 
 /** The author's own sequence number (0, 1, 2, ... across the whole game) and clock reading. */
 export interface Stamp {
@@ -23,7 +35,7 @@ export interface Signed {
   readonly bytes: Uint8Array;
 }
 
-/** The id of a signed entry (hash of its payload), as reduceLog and reveal locks use it. */
+/** The id of a signed entry (hash of its payload), as the reducer and every naming use it. */
 export function messageId(bytes: Uint8Array): string {
   return hashHex(bytes.subarray(64));
 }
@@ -33,57 +45,73 @@ function sign(identity: Identity, body: PayloadBody): Signed {
   return { id: messageId(bytes), bytes };
 }
 
+// ---- The lobby ----------------------------------------------------------------------------------
+
 /** salt: 16 random bytes. */
 export function createGame(identity: Identity, salt: Uint8Array, settings: Settings, stamp: Stamp): { gameId: string; message: Signed } {
   const saltHex = toHex(salt);
-  const gameId = gameIdFor(identity.id, saltHex);
+  const gameId = gameIdFor(identity.id, saltHex, settings);
   return { gameId, message: sign(identity, { type: 'create', game: gameId, ...stamp, salt: saltHex, settings }) };
 }
 
 export function joinGame(identity: Identity, gameId: string, name: string, power: Power | null, stamp: Stamp): Signed {
-  return sign(identity, { type: 'join', game: gameId, ...stamp, name, box: identity.boxPublicKey, power });
+  return sign(identity, { type: 'join', game: gameId, ...stamp, name, box: identity.boxPublicKey, escrow: identity.escrowPublicKey, power });
 }
 
-export function startGame(identity: Identity, gameId: string, roster: Readonly<Record<Power, string>>, lotReveals: readonly string[], stamp: Stamp): Signed {
-  return sign(identity, { type: 'start', game: gameId, ...stamp, roster, lot: [...lotReveals].sort() });
+/** 'choice' games: the creator's roster. */
+export function startGame(identity: Identity, gameId: string, roster: Readonly<Record<Power, string>>, stamp: Stamp): Signed {
+  return sign(identity, { type: 'start', game: gameId, ...stamp, roster: { ...roster }, participants: [] });
 }
 
+/** Lot games: the keys that draw the seats, fixed before any value exists. */
+export function startLot(identity: Identity, gameId: string, participants: readonly string[], stamp: Stamp): Signed {
+  return sign(identity, { type: 'start', game: gameId, ...stamp, roster: null, participants: [...new Set(participants)].sort(compareText) });
+}
+
+/** Accepts a START: a phone does this once, ever (the START becomes its anchor). */
 export function acceptStart(identity: Identity, gameId: string, startId: string, stamp: Stamp): Signed {
   return sign(identity, { type: 'ack', game: gameId, ...stamp, phase: 'start', hash: startId });
 }
 
-/** value: 32 random bytes, kept until the reveal. */
-export function commitLot(identity: Identity, gameId: string, lot: string, value: Uint8Array, stamp: Stamp): Signed {
-  return sign(identity, { type: 'lot-commit', game: gameId, ...stamp, lot, hash: lotCommitment(value) });
+// ---- Sealing --------------------------------------------------------------------------------------
+
+/** The random bytes a seal needs, all from the caller. */
+export interface SealRandom {
+  /** 32 bytes: the secret scalar is derived from them (keep them: they open the commit). */
+  readonly secret: Uint8Array;
+  /** 24 bytes. */
+  readonly nonce: Uint8Array;
+  /** 32 bytes: the escrow polynomial and ephemeral key are derived from them and the secret. */
+  readonly entropy: Uint8Array;
+  /** 32 bytes, sealed only in the phase of a two-player toss. */
+  readonly coin: Uint8Array;
 }
 
-export function revealLot(identity: Identity, gameId: string, lot: string, value: Uint8Array, stamp: Stamp): Signed {
-  return sign(identity, { type: 'lot-reveal', game: gameId, ...stamp, lot, value: toBase64(value) });
+/** The secret scalar a seal's random bytes give (what the owner's REVEAL releases). */
+export function sealSecret(random: Pick<SealRandom, 'secret'>): bigint {
+  return secretFromRandom(random.secret);
+}
+
+/** The escrow of a commit by `owner`: shares to every other key of the ballot, in key order. */
+function escrowFor(view: GameView, ballotKeys: readonly string[], owner: string, secret: bigint, entropy: Uint8Array): EscrowFields {
+  const holders = escrowHolders(ballotKeys, owner);
+  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
+  if (escrowOn(holders.length) && keys.some((k) => k === null)) throw new Error('a player has no usable escrow key');
+  const escrow = dealEscrow(secret, keys as string[], entropy);
+  if (escrow === null) throw new Error('a player has no usable escrow key');
+  return escrow;
+}
+
+export interface SealOptions {
+  /** Movement phases: the draw vote sealed with the orders (default: no). */
+  readonly draw?: boolean;
 }
 
 /**
- * Seals orders under a fresh key (32 random bytes) and nonce (24 random bytes). `prev` is this
- * power's latest commit in the phase (view.current.heads[power]) so the new one replaces it.
- */
-export function commitOrders(
-  identity: Identity,
-  gameId: string,
-  phase: PhaseKey,
-  power: Power,
-  orders: readonly Order[],
-  prev: string | null,
-  key: Uint8Array,
-  nonce: Uint8Array,
-  stamp: Stamp,
-): Signed {
-  const sealed = sealOrders(orders, key, nonce);
-  return sign(identity, { type: 'commit', game: gameId, ...stamp, phase, power, prev, sealed: sealed.sealed, hash: sealed.hash, keyHash: sealed.keyHash });
-}
-
-/**
- * The seal helper for variants: refuses to seal while a unit of the power has no order under the
- * "1914" rule "every unit must receive an order", and seals `coin` (32 random bytes, supplied by
- * the caller like every random byte) with the orders in the phase of a two-player toss.
+ * Seals orders for `power` in the open phase: padded to the power's size on this board, with the
+ * draw vote in movement phases, the coin in a two-player toss phase, and the secret escrowed to
+ * every other key of the ballot. Refuses, under the "1914" rule "every unit must receive an
+ * order", while a unit of the power has none.
  */
 export function commitTurn(
   identity: Identity,
@@ -91,22 +119,282 @@ export function commitTurn(
   view: GameView,
   power: Power,
   orders: readonly Order[],
-  random: { readonly key: Uint8Array; readonly nonce: Uint8Array; readonly coin: Uint8Array },
+  random: SealRandom,
   stamp: Stamp,
-): { ok: true; message: Signed } | { ok: false; reason: 'no-open-phase' | 'missing-orders'; missing: Loc[] } {
+  options: SealOptions = {},
+): { ok: true; message: Signed; secret: bigint } | { ok: false; reason: 'no-open-phase' | 'missing-orders'; missing: Loc[] } {
   const c = view.current;
   if (c === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
   const variant = variantById(view.settings.variant);
   const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
   const missing = required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
   if (missing.length > 0) return { ok: false, reason: 'missing-orders', missing };
+  return { ok: true, ...sealCommit(identity, gameId, view, power, orders, random, stamp, options) };
+}
+
+/** The seal without the "1914" check (a phone not running the helper, or a test). */
+export function sealCommit(
+  identity: Identity,
+  gameId: string,
+  view: GameView,
+  power: Power,
+  orders: readonly Order[],
+  random: SealRandom,
+  stamp: Stamp,
+  options: SealOptions = {},
+): { message: Signed; secret: bigint } {
+  const c = view.current;
+  if (c === undefined || view.settings === undefined) throw new Error('no phase is open');
+  const variant = variantById(view.settings.variant);
+  const secret = sealSecret(random);
+  const movement = c.position.phase.kind === 'movement';
   const coin = variant !== undefined && isTossPhase(variant, c.position.phase) ? random.coin : undefined;
-  const sealed = sealOrders(orders, random.key, random.nonce, coin);
-  const prev = c.heads[power] ?? null;
-  return {
-    ok: true,
-    message: sign(identity, { type: 'commit', game: gameId, ...stamp, phase: c.key, power, prev, sealed: sealed.sealed, hash: sealed.hash, keyHash: sealed.keyHash }),
-  };
+  const box = sealOrders({ orders, ...(movement ? { draw: options.draw === true } : {}), ...(coin === undefined ? {} : { coin }) }, paddingUnits(c.position, power), secret, random.nonce);
+  const escrow = escrowFor(view, c.ballotKeys, identity.id, secret, random.entropy);
+  const message = sign(identity, { type: 'commit', game: gameId, ...stamp, phase: c.key, power, sealed: box.sealed, hash: box.hash, escrow });
+  return { message, secret };
+}
+
+/** A lot participant's sealed value (32 random bytes, kept until the lot closes). */
+export function commitLotValue(
+  identity: Identity,
+  gameId: string,
+  view: GameView,
+  value: Uint8Array,
+  random: Pick<SealRandom, 'secret' | 'nonce' | 'entropy'>,
+  stamp: Stamp,
+): { message: Signed; secret: bigint } {
+  const lot = view.lot;
+  if (lot === undefined) throw new Error('no lot is open');
+  const secret = sealSecret(random);
+  const box = sealLotValue(value, secret, random.nonce);
+  const escrow = escrowFor(view, lot.participants, identity.id, secret, random.entropy);
+  return { message: sign(identity, { type: 'lot-commit', game: gameId, ...stamp, sealed: box.sealed, hash: box.hash, escrow }), secret };
+}
+
+/** The scalar's 32-byte form, as a phone stores it (the same 32 bytes a secretbox key took before). */
+export const secretBytes = (secret: bigint): Uint8Array => scalarToBytes(secret);
+
+// ---- The ballot: FINAL, LOCK, REVEAL ---------------------------------------------------------------
+
+/** The sealed ballot open now: the current phase's, or the lot's. */
+export interface OpenBallot {
+  readonly phase: PhaseKey;
+  readonly ballot: BallotView;
+  /** Slots awaited (timed-out ones included): powers, or participant keys in the lot. */
+  readonly required: readonly string[];
+  readonly timedOut: readonly string[];
+  readonly ballotKeys: readonly string[];
+  readonly holderOf: (slot: string) => string;
+  readonly lot: boolean;
+}
+
+export function openBallot(view: GameView): OpenBallot | undefined {
+  if (view.status === 'lot' && view.lot !== undefined) {
+    const l = view.lot;
+    return { phase: LOT_PHASE, ballot: l.ballot, required: l.participants, timedOut: l.timedOut, ballotKeys: l.participants, holderOf: (s) => s, lot: true };
+  }
+  const c = view.current;
+  if (c === undefined || view.status !== 'playing') return undefined;
+  const holders = view.holders ?? view.roster ?? ({} as Record<Power, string>);
+  return { phase: c.key, ballot: c.ballot, required: c.required, timedOut: c.timedOut, ballotKeys: c.ballotKeys, holderOf: (s) => holders[s as Power], lot: false };
+}
+
+export interface BallotDuties {
+  /** Slots of mine whose FINAL is due (phases only: a lot commit is its own FINAL). */
+  readonly finals: readonly string[];
+  readonly lock: boolean;
+  readonly reveal: boolean;
+}
+
+const mineIn = (messages: ReadonlyMap<string, Message>, me: string, type: string, phase: string): Message[] =>
+  [...messages.values()].filter((m) => m.payload.from === me && m.payload.type === type && (m.payload as { phase?: string }).phase === phase);
+
+/**
+ * What an honest phone signs now in the open ballot: FINAL of each of its slots once every awaited
+ * slot has a commit; its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
+ * ballot has a LOCK. Each once: the messages this phone holds say whether it already signed one.
+ */
+export function ballotDuties(view: GameView, me: string, messages: ReadonlyMap<string, Message>): BallotDuties {
+  const b = openBallot(view);
+  const none: BallotDuties = { finals: [], lock: false, reveal: false };
+  if (b === undefined) return none;
+  const awaited = b.required.filter((s) => !b.timedOut.includes(s));
+  const sealedAll = awaited.every((s) => b.ballot.heads[s] !== undefined);
+  const finals = b.lot || !sealedAll ? [] : awaited.filter((s) => b.holderOf(s) === me && b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined && mineIn(messages, me, 'final', b.phase).every((m) => (m.payload as { power: string }).power !== s));
+  const inBallot = b.ballot.keys.includes(me);
+  const locked = mineIn(messages, me, 'lock', b.phase).length > 0;
+  const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
+  const reveal = inBallot && locked && mineIn(messages, me, 'reveal', b.phase).length === 0 && b.ballot.keys.every((k) => b.ballot.locks[k] !== undefined);
+  return { finals, lock, reveal };
+}
+
+/** FINAL: the one commit of `power` its holder stands by. */
+export function finalOrders(identity: Identity, gameId: string, phase: PhaseKey, power: Power, commit: string, stamp: Stamp): Signed {
+  return sign(identity, { type: 'final', game: gameId, ...stamp, phase, power, commit });
+}
+
+const byLowest = (a: Message, b: Message) => a.payload.seq - b.payload.seq || compareText(a.id, b.id);
+
+const shares = new Map<string, bigint | null>();
+
+/** My decrypted escrow share of a commit, or null if it does not check out (remembered per commit and key). */
+export function myShare(identity: Identity, commitId: string, escrow: CommitPayload['escrow'], holders: readonly string[]): bigint | null | undefined {
+  const index = holders.indexOf(identity.id) + 1;
+  if (index === 0 || escrow.e === null) return undefined;
+  const key = `${commitId}|${identity.id}`;
+  if (shares.has(key)) return shares.get(key)!;
+  const shared = sharedPoint(identity.escrowSecret, escrow.e);
+  const share = shared === null ? null : decryptShare(shared, escrow.s[index - 1] ?? '', index);
+  const ok = share !== null && verifyShare(escrow.c, index, share) ? share : null;
+  if (shares.size >= 20_000) shares.clear();
+  shares.set(key, ok);
+  return ok;
+}
+
+function commitPayload(messages: ReadonlyMap<string, Message>, id: string): CommitPayload | LotCommitPayload | undefined {
+  const p = messages.get(id)?.payload;
+  return p?.type === 'commit' || p?.type === 'lot-commit' ? p : undefined;
+}
+
+/** The commit a FINAL (or, in the lot, a lot commit) names. */
+function finalCommit(messages: ReadonlyMap<string, Message>, id: string): string | undefined {
+  const p = messages.get(id)?.payload;
+  return p?.type === 'final' ? p.commit : p?.type === 'lot-commit' ? id : undefined;
+}
+
+/**
+ * LOCK: per awaited slot the FINAL seen (the lowest, should its holder have signed two), per
+ * timed-out slot without one its latest commit, and a complaint for every named commit whose escrow
+ * share for this phone does not check out (the share is checked once per commit on this phone).
+ */
+export function lockBallot(identity: Identity, gameId: string, view: GameView, messages: ReadonlyMap<string, Message>, stamp: Stamp): Signed {
+  const b = openBallot(view);
+  if (b === undefined) throw new Error('no ballot is open');
+  const finals: Record<string, string> = {};
+  const heads: Record<string, string> = {};
+  for (const slot of b.required) {
+    const ids = b.ballot.finals[slot];
+    if (ids !== undefined && ids.length > 0) {
+      const chosen = ids.map((id) => messages.get(id)).filter((m): m is Message => m !== undefined).sort(byLowest)[0];
+      finals[slot] = chosen?.id ?? [...ids].sort(compareText)[0]!;
+    } else if (b.timedOut.includes(slot) && b.ballot.heads[slot] !== undefined) heads[slot] = b.ballot.heads[slot]!;
+  }
+  const complaints: Complaint[] = [];
+  const named = [...Object.values(finals).map((id) => finalCommit(messages, id)), ...Object.values(heads)].filter((x): x is string => x !== undefined);
+  for (const id of [...new Set(named)].sort(compareText)) {
+    const c = commitPayload(messages, id);
+    if (c === undefined || c.from === identity.id || c.escrow.e === null) continue;
+    const holders = escrowHolders(b.ballotKeys, c.from);
+    if (myShare(identity, id, c.escrow, holders) !== null) continue;
+    const proof = proveShared(identity.escrowSecret, c.escrow.e, id);
+    if (proof !== null) complaints.push({ commit: id, k: proof.k, proof: proof.proof });
+  }
+  return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints });
+}
+
+/**
+ * REVEAL: one LOCK per key of the ballot (and of any other player whose LOCK this phone has; for a
+ * key with two, the one the REVEALs seen name), this phone's secret of each of its own named
+ * commits (`secretOf`, from its store) and its share of every other named commit it holds one of.
+ */
+export function revealBallot(
+  identity: Identity,
+  gameId: string,
+  view: GameView,
+  messages: ReadonlyMap<string, Message>,
+  secretOf: (commitId: string) => bigint | null,
+  stamp: Stamp,
+  /** LOCKs to name instead of the ones this function picks (an attack verb in the tests names others). */
+  naming: Readonly<Record<string, string>> = {},
+): Signed {
+  const b = openBallot(view);
+  if (b === undefined) throw new Error('no ballot is open');
+  const locks: Record<string, string> = {};
+  for (const [key, ids] of Object.entries(b.ballot.locks)) {
+    if (!b.ballotKeys.includes(key) || ids.length === 0) continue;
+    locks[key] = b.ballot.lockNamed[key] ?? [...ids].sort(compareText)[0]!;
+  }
+  Object.assign(locks, naming);
+  const mine = messages.get(locks[identity.id] ?? '')?.payload;
+  const complained = new Set(mine?.type === 'lock' ? mine.complaints.map((k) => k.commit) : []);
+  const secrets: Record<string, string> = {};
+  const shareTexts: Record<string, string> = {};
+  for (const lockId of Object.values(locks)) {
+    const l = messages.get(lockId)?.payload;
+    if (l?.type !== 'lock') continue;
+    const named = [...Object.values(l.finals).map((id) => finalCommit(messages, id)), ...Object.values(l.heads)].filter((x): x is string => x !== undefined);
+    for (const id of named) {
+      const c = commitPayload(messages, id);
+      if (c === undefined) continue;
+      if (c.from === identity.id) {
+        const s = secretOf(id);
+        if (s === null) throw new Error(`no secret on this device for commit ${id}`);
+        secrets[id] = scalarText(s);
+      } else if (!complained.has(id)) {
+        const share = myShare(identity, id, c.escrow, escrowHolders(b.ballotKeys, c.from));
+        if (share !== undefined && share !== null) shareTexts[id] = scalarText(share);
+      }
+    }
+  }
+  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: b.phase, locks, secrets, shares: shareTexts });
+}
+
+// ---- Votes, clock and the rest ---------------------------------------------------------------------
+
+/** Votes `slots` (powers; participant keys in the lot) out of the phase; one vote per key counts. */
+export function voteTimeout(identity: Identity, gameId: string, phase: PhaseKey, slots: readonly string[], stamp: Stamp): Signed {
+  return sign(identity, { type: 'timeout', game: gameId, ...stamp, phase, slots: [...new Set(slots)].sort(compareText) });
+}
+
+/** "My clock has passed this stage's deadline": lets the other side of a two-player game vote me out. */
+export function claimClock(identity: Identity, gameId: string, phase: PhaseKey, stage: 'orders' | 'reveal', stamp: Stamp): Signed {
+  return sign(identity, { type: 'clock', game: gameId, ...stamp, phase, stage });
+}
+
+/**
+ * An honest phone signs a CLOCK only where it matters (two players) and only when it owes a seal
+ * past the orders deadline by its own clock: a phone that has sealed has nothing to be voted out
+ * for, and its automatic steps never wait for its player.
+ */
+export function clockDue(view: GameView, me: string, now: number, messages: ReadonlyMap<string, Message>): PhaseKey | null {
+  const b = openBallot(view);
+  if (b === undefined) return null;
+  const c = view.current;
+  const players = b.lot ? b.ballotKeys : (c?.players ?? []);
+  const deadline = b.lot ? view.lot!.deadline : c!.deadline;
+  if (players.length !== 2 || now < deadline) return null;
+  const owes = b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
+  if (!owes || mineIn(messages, me, 'clock', b.phase).length > 0) return null;
+  return b.phase;
+}
+
+/**
+ * What the player of `power` may vote out now, by its phone's own clock: powers without a seal
+ * after the orders deadline; the powers of keys the ballot waits for after the reveal-stage
+ * deadline. (lotTimeoutsDue is the same for the lot, by participant key.)
+ */
+export function timeoutsDue(view: GameView, power: Power, now: number): Power[] {
+  const me = (view.holders ?? view.roster)?.[power];
+  if (me === undefined || view.status !== 'playing' || view.current?.active.includes(power) !== true) return [];
+  return dueAgainst(view, me, now) as Power[];
+}
+
+/** The participants a lot participant may vote out now, by its phone's own clock. */
+export function lotTimeoutsDue(view: GameView, me: string, now: number): string[] {
+  return view.status === 'lot' && view.lot?.participants.includes(me) === true ? dueAgainst(view, me, now) : [];
+}
+
+function dueAgainst(view: GameView, me: string, now: number): string[] {
+  const b = openBallot(view);
+  if (b === undefined) return [];
+  const deadline = b.lot ? view.lot!.deadline : view.current!.deadline;
+  const revealDeadline = b.lot ? view.lot!.revealDeadline : view.current!.revealDeadline;
+  const open = b.required.filter((s) => !b.timedOut.includes(s) && b.holderOf(s) !== me);
+  if (b.ballot.stage === 'orders') return now >= deadline ? open.filter((s) => b.ballot.heads[s] === undefined) : [];
+  // The automatic steps get the whole reveal stage (from the view's revealDeadline on, never earlier).
+  if (now < revealDeadline) return [];
+  return open.filter((s) => b.ballot.waiting.includes(b.holderOf(s)));
 }
 
 /** Seed 001's alliance: each member power signs the same member list; yes: false leaves it. */
@@ -114,39 +402,9 @@ export function declareAlliance(identity: Identity, gameId: string, phase: Phase
   return sign(identity, { type: 'alliance', game: gameId, ...stamp, phase, power, powers: [...new Set(powers)].sort(), yes });
 }
 
-/** Votes to hand `power` to the key `to` (a player replacing an absent one, seed 000 XV.4). */
-export function handOver(identity: Identity, gameId: string, phase: PhaseKey, power: Power, to: string, stamp: Stamp): Signed {
-  return sign(identity, { type: 'handover', game: gameId, ...stamp, phase, power, to });
-}
-
-/** keys: commit id -> key for every commit this power made in the phase; the lock is taken from the view. */
-export function revealOrders(identity: Identity, gameId: string, current: OpenPhase, power: Power, keys: Readonly<Record<string, Uint8Array>>, stamp: Stamp): Signed {
-  const textKeys: Record<string, string> = {};
-  for (const [id, key] of Object.entries(keys)) textKeys[id] = toBase64(key);
-  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: current.key, power, keys: textKeys, lock: { ...current.heads } });
-}
-
-export function voteTimeout(identity: Identity, gameId: string, phase: PhaseKey, power: Power, against: readonly Power[], stamp: Stamp): Signed {
-  return sign(identity, { type: 'timeout', game: gameId, ...stamp, phase, power, powers: [...new Set(against)].sort() });
-}
-
-/** A secret vote: only its commitment is published; revealDraw opens it when every survivor has voted. */
-export function voteDraw(identity: Identity, gameId: string, phase: PhaseKey, power: Power, yes: boolean, stamp: Stamp): Signed {
-  const hash = drawCommitment(gameId, phase, power, stamp.seq, yes, drawSalt(identity, gameId, phase, power));
-  return sign(identity, { type: 'draw', game: gameId, ...stamp, phase, power, hash });
-}
-
-/** Opens every draw vote this power made in the phase; the lock is taken from the view. */
-export function revealDraw(identity: Identity, gameId: string, current: OpenPhase, power: Power, stamp: Stamp): Signed {
-  const salt = drawSalt(identity, gameId, current.key, power);
-  return sign(identity, { type: 'draw-reveal', game: gameId, ...stamp, phase: current.key, power, salt, lock: { ...current.drawHeads } });
-}
-
-/** Due once every surviving power has committed a draw vote, for a power that voted and has not revealed. */
-export function drawRevealDue(view: GameView, power: Power): boolean {
-  const c = view.current;
-  if (c === undefined || !c.drawVoters.includes(power) || !c.drawCommitted.includes(power) || c.drawRevealed.includes(power)) return false;
-  return c.drawVoters.every((p) => c.drawCommitted.includes(p));
+/** Votes to hand an absent `power` to the key `to` (a player replacing an absent one, seed 000 XV.4). */
+export function handOver(identity: Identity, gameId: string, phase: PhaseKey, power: Power, to: string, startId: string, stamp: Stamp): Signed {
+  return sign(identity, { type: 'handover', game: gameId, ...stamp, phase, power, to, start: startId });
 }
 
 export function concede(identity: Identity, gameId: string, phase: PhaseKey, power: Power, stamp: Stamp): Signed {
@@ -157,30 +415,7 @@ export function acknowledge(identity: Identity, gameId: string, phase: PhaseKey,
   return sign(identity, { type: 'ack', game: gameId, ...stamp, phase, hash: stateHash });
 }
 
-export function sendChat(identity: Identity, gameId: string, sealed: Pick<Extract<PayloadBody, { type: 'chat' }>, 'keys' | 'nonce' | 'sealed'>, stamp: Stamp): Signed {
-  return sign(identity, { type: 'chat', game: gameId, ...stamp, ...sealed });
-}
-
-/**
- * A phone reveals as soon as it sees a commit from every power whose orders are awaited (or
- * that power is timed out), and it has committed itself and not yet revealed.
- */
-export function revealDue(view: GameView, power: Power): boolean {
-  const c = view.current;
-  if (c === undefined || !c.required.includes(power) || c.revealed.includes(power) || !c.committed.includes(power)) return false;
-  return c.required.every((p) => c.committed.includes(p) || c.timedOut.includes(p));
-}
-
-/** Powers this power should vote out now, judged by this phone's own clock. */
-export function timeoutsDue(view: GameView, power: Power, now: number): Power[] {
-  const c = view.current;
-  if (c === undefined || now < c.deadline || !c.active.includes(power)) return [];
-  const everyoneCommitted = c.required.every((p) => c.committed.includes(p) || c.timedOut.includes(p));
-  if (everyoneCommitted && now < c.revealDeadline) return [];
-  return c.required.filter((p) => p !== power && !c.timedOut.includes(p) && (everyoneCommitted ? !c.revealed.includes(p) : !c.committed.includes(p)));
-}
-
-/** Decodes a base64url key string (for stores that keep commit keys as text). */
-export function keyFromText(text: string): Uint8Array | null {
-  return fromBase64(text);
+/** A chat's public time is 0 (the real time is inside, for the recipients): only the seq is needed. */
+export function sendChat(identity: Identity, gameId: string, sealed: Pick<Extract<PayloadBody, { type: 'chat' }>, 'keys' | 'nonce' | 'sealed'>, seq: number): Signed {
+  return sign(identity, { type: 'chat', game: gameId, seq, time: 0, ...sealed });
 }

@@ -79,7 +79,7 @@ export function parseEntry(bytes: unknown): Parsed {
   const checked = checkPayload(decoded.value);
   const id = hashHex(body);
   if (!checked.ok) return { ok: false, id, reason: checked.reason };
-  if (checked.payload.type === 'commit' && sealedHash(checked.payload.sealed) !== checked.payload.hash) return { ok: false, id, reason: 'commit-hash-mismatch' };
+  if ((checked.payload.type === 'commit' || checked.payload.type === 'lot-commit') && sealedHash(checked.payload.sealed) !== checked.payload.hash) return { ok: false, id, reason: 'commit-hash-mismatch' };
   return { ok: true, entry: { id, payload: checked.payload, body, signature } };
 }
 
@@ -95,4 +95,17 @@ export function openMessage(bytes: unknown, verifier: Verifier = naclVerifier): 
   if (!parsed.ok) return parsed;
   if (!verifyEntry(parsed.entry, verifier)) return { ok: false, id: rawId(bytes as Uint8Array), reason: 'bad-signature' };
   return { ok: true, message: { id: parsed.entry.id, payload: parsed.entry.payload } };
+}
+
+/**
+ * What an entry of another protocol version says about itself (version, game, type), so a phone
+ * can tell "a game made with another Pacto" from garbage; null if it is not even that.
+ */
+export function legacyEntry(bytes: unknown): { version: number; game: string; type: string } | null {
+  if (!(bytes instanceof Uint8Array) || bytes.length <= SIG || bytes.length > MAX_MESSAGE_BYTES) return null;
+  const decoded = canonicalDecode(bytes.subarray(SIG));
+  if (!decoded.ok || typeof decoded.value !== 'object' || decoded.value === null) return null;
+  const v = decoded.value as Record<string, unknown>;
+  if (typeof v.v !== 'number' || typeof v.game !== 'string' || typeof v.type !== 'string' || v.v === PROTOCOL_VERSION) return null;
+  return { version: v.v, game: v.game, type: v.type };
 }

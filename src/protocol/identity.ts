@@ -1,7 +1,10 @@
-// A device's identity: an ed25519 key pair to sign and a curve25519 key pair to receive
-// encrypted chat. No accounts: a player is their public key, shown as a short fingerprint.
+// A device's identity: an ed25519 key pair to sign, a curve25519 key pair to receive encrypted
+// chat, and a ristretto255 escrow key that other players' escrow shares are encrypted to (derived
+// from the signing seed, so nothing new is stored). No accounts: a player is their public key,
+// shown as a short fingerprint.
 import nacl from 'tweetnacl';
 import { toHex } from './bytes';
+import { escrowPublic, escrowSecret } from './escrow';
 
 export interface Identity {
   /** ed25519 public key, hex: how every message names its author. */
@@ -11,6 +14,10 @@ export interface Identity {
   /** curve25519 public key, hex: published in JOIN so others can encrypt chat to us. */
   readonly boxPublicKey: string;
   readonly boxSecretKey: Uint8Array;
+  /** Escrow secret scalar x (escrow.ts); never leaves the device. */
+  readonly escrowSecret: bigint;
+  /** x·G, base64url: published in JOIN so others can escrow to us. */
+  readonly escrowPublicKey: string;
 }
 
 /** Both seeds come from the caller (nacl.randomBytes(32) on first run, then the store). */
@@ -18,12 +25,15 @@ export function createIdentity(signSeed: Uint8Array, boxSecret: Uint8Array): Ide
   if (signSeed.length !== 32 || boxSecret.length !== 32) throw new Error('identity seeds must be 32 bytes');
   const sign = nacl.sign.keyPair.fromSeed(signSeed);
   const box = nacl.box.keyPair.fromSecretKey(boxSecret);
+  const x = escrowSecret(signSeed);
   return {
     id: toHex(sign.publicKey),
     signPublicKey: sign.publicKey,
     signSecretKey: sign.secretKey,
     boxPublicKey: toHex(box.publicKey),
     boxSecretKey: box.secretKey,
+    escrowSecret: x,
+    escrowPublicKey: escrowPublic(x),
   };
 }
 

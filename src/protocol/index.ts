@@ -1,10 +1,13 @@
-// The public face of the protocol: signed messages, sealed orders and the log reducer.
+// The public face of the protocol: signed messages, sealed orders, escrow and the log reducer.
 // net/, store/ and ui/ import from here only.
 export { toBase64, fromBase64, toHex, fromHex, compareText } from './bytes';
 export { canonicalEncode, canonicalDecode, canonicalText, CanonicalError, hashHex, stateHash } from './canonical';
 export { createIdentity, fingerprint, type Identity } from './identity';
 export {
   PROTOCOL_VERSION,
+  LOT_PHASE,
+  TABLE_DEADLINE_MS,
+  revealDeadlineFor,
   checkPayload,
   type Settings,
   type Deadlines,
@@ -28,13 +31,14 @@ export {
   type FailedSet,
   type Verdict,
 } from './admission';
-export { sealOrders, openOrders, sealedHash, type Sealed } from './seal';
-export { sealChat, openChat, type ChatRecipient } from './chat';
-export { lotCommitment, lotSeed, lotOrder, dealPowers, dealSeats, coinToss } from './lot';
+export { sealOrders, sealLotValue, openSealed, ordersFromPlain, lotValueFromPlain, sealedHash, paddedSize, paddingUnits, type SealedBox } from './seal';
+export { scalarFromBytes, scalarToBytes, escrowOn, clearEscrowMemos, interpolateAtZero, checkSecret, pointFromText } from './escrow';
+export { sealChat, openChat, chatPlayers, CHAT_SIZES, type ChatRecipient, type ChatContent } from './chat';
+export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from './lot';
 export { variantOf, rosterProblem, tossWinner } from './variants';
-export { drawSalt, drawCommitment, tallyDraw, type DrawTally } from './draw';
-export { gameIdFor, POWER_LOT } from './lobby';
-export { countTimeouts, openingTime, quorumReached, revealGrace } from './timeout';
+export { gameIdFor, startMembers } from './lobby';
+export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeout';
+export { escrowHolders, tallyBallot } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
 export { reduceLog, type ReduceOptions } from './reduce';

@@ -1,28 +1,47 @@
-// Before the first move: who created the game, who joined, how powers were assigned, and
-// whether every player accepted the roster. A game id is bound to its creator's key, so
-// nobody else can publish a CREATE (or a START) for it.
-import { POWERS, type Power } from '../rules';
-import { compareText, fromBase64, utf8 } from './bytes';
-import { hashHex } from './canonical';
+// Before the first move: who created the game, who joined, which START this phone plays under,
+// and whether every member has accepted it. The rules (README.md "Game identity and START") in
+// short: the game id binds the creator, the salt and the settings; a START names its members (the
+// roster keys, or the participants of a lot); a phone accepts at most one START, ever, and from
+// then on that START is its anchor, whatever else the log holds.
+import { POWERS } from '../rules';
+import { compareText, utf8 } from './bytes';
+import { canonicalEncode, hashHex } from './canonical';
 import type { Message } from './envelope';
 import { fingerprint } from './identity';
-import { dealSeats, lotCommitment, lotOrder } from './lot';
-import type { CreatePayload, JoinPayload, LotCommitPayload, LotRevealPayload, Payload, StartPayload } from './messages';
+import type { AckPayload, CreatePayload, HandoverPayload, JoinPayload, Payload, Settings, StartPayload } from './messages';
 import { rosterProblem, variantOf } from './variants';
-import type { Ignored, LotView, Misconduct, Player } from './view';
+import type { ForkView, Ignored, Misconduct, Player } from './view';
 
-export function gameIdFor(creatorKey: string, salt: string): string {
-  return hashHex(utf8(`pacto-game:${creatorKey}:${salt}`));
+/** The game id: creator key, salt and every setting, so a second CREATE cannot change what a game is. */
+export function gameIdFor(creatorKey: string, salt: string, settings: Settings): string {
+  return hashHex(utf8(`pacto-game-v2:${creatorKey}:${salt}:${hashHex(canonicalEncode(settings))}`));
 }
 
-export const POWER_LOT = 'powers';
+export interface LobbyOptions {
+  /** This phone's key: its own ACK (or its own START, or a hand-over to it) anchors it. */
+  readonly me?: string;
+  /** A START chosen on this device from a `forked` view (when it has no ACK of its own). */
+  readonly anchor?: string;
+}
 
 export interface Lobby {
   readonly create?: Message<CreatePayload>;
+  /** The START this phone plays under (its anchor, or the only candidate). */
   readonly start?: Message<StartPayload>;
+  /** How `start` was found. */
+  readonly anchored: boolean;
+  /** Two or more STARTs and no anchor: nothing is followed. */
+  readonly forks: ForkView[];
+  /** Every key that sent a JOIN (sorted by key). */
   readonly players: Player[];
+  /** Members of `start` (roster keys or participants) who have accepted it (sorted). */
   readonly accepted: string[];
-  readonly lots: LotView[];
+  /** Members of `start`: the roster keys (not a neutral power's placeholder) or the participants. */
+  readonly members: string[];
+  /** Per key, its escrow public key; null when its JOINs disagree (its complaints never count). */
+  readonly escrowKeys: ReadonlyMap<string, string | null>;
+  /** Claimed times of the START and of its members' first acceptance (the first opening time's claims). */
+  readonly startClaims: ReadonlyMap<string, number>;
   readonly ignored: Ignored[];
   readonly misconduct: Misconduct[];
 }
@@ -30,133 +49,126 @@ export interface Lobby {
 const of = <T extends Payload['type']>(messages: readonly Message[], type: T) =>
   messages.filter((m): m is Message<Extract<Payload, { type: T }>> => m.payload.type === type);
 
-/** The message that counts when an author sent several of one kind: highest seq, then lowest id. */
-function latestPerAuthor<P extends Payload>(messages: readonly Message<P>[]): Map<string, Message<P>> {
-  const out = new Map<string, Message<P>>();
-  for (const m of messages) {
-    const have = out.get(m.payload.from);
-    if (have === undefined || m.payload.seq > have.payload.seq || (m.payload.seq === have.payload.seq && m.id < have.id)) out.set(m.payload.from, m);
-  }
-  return out;
+const bySeqThenId = (a: Message, b: Message) => a.payload.seq - b.payload.seq || compareText(a.id, b.id);
+
+/** The members of a START: who must accept it and who plays. */
+export function startMembers(start: StartPayload, settings: Settings): string[] {
+  if (start.roster === null) return [...start.participants];
+  const variant = variantOf(settings.variant);
+  return [...new Set(variant.seats.flatMap((seat) => seat.powers.map((p) => start.roster![p])))].sort(compareText);
 }
 
-interface LotState {
-  readonly view: LotView;
-  readonly values: Map<string, Uint8Array>;
-  readonly revealIds: Map<string, Message<LotRevealPayload>>;
-}
-
-function lotState(name: string, participants: readonly string[], commits: readonly Message<LotCommitPayload>[], reveals: readonly Message<LotRevealPayload>[], ignored: Ignored[], counted?: ReadonlySet<string>): LotState {
-  const hashes = new Map<string, Set<string>>();
-  for (const c of commits) if (c.payload.lot === name) hashes.set(c.payload.from, (hashes.get(c.payload.from) ?? new Set()).add(c.payload.hash));
-  const values = new Map<string, Uint8Array>();
-  const revealIds = new Map<string, Message<LotRevealPayload>>();
-  for (const r of reveals) {
-    if (r.payload.lot !== name) continue;
-    const value = fromBase64(r.payload.value);
-    if (value === null || !hashes.get(r.payload.from)?.has(lotCommitment(value))) {
-      ignored.push({ id: r.id, reason: 'lot-reveal-does-not-match-commit' });
-      continue;
-    }
-    if (counted !== undefined && !counted.has(r.id)) continue;
-    if (!values.has(r.payload.from)) {
-      values.set(r.payload.from, value);
-      revealIds.set(r.payload.from, r);
-    }
-  }
-  const committed = [...hashes.keys()].sort(compareText);
-  return {
-    view: { name, committed, revealed: [...values.keys()].sort(compareText), order: lotOrder(participants, values) },
-    values,
-    revealIds,
-  };
-}
-
-export function reduceLobby(gameId: string, messages: readonly Message[]): Lobby {
+export function reduceLobby(gameId: string, messages: readonly Message[], options: LobbyOptions = {}): Lobby {
   const ignored: Ignored[] = [];
   const misconduct: Misconduct[] = [];
+  const empty: Lobby = { anchored: false, forks: [], players: [], accepted: [], members: [], escrowKeys: new Map(), startClaims: new Map(), ignored, misconduct };
+  // The id binds every field of the CREATE that matters, so every CREATE that counts is the same game.
   const creates = of(messages, 'create').filter((m) => {
-    if (gameIdFor(m.payload.from, m.payload.salt) === gameId) return true;
+    if (gameIdFor(m.payload.from, m.payload.salt, m.payload.settings) === gameId) return true;
     ignored.push({ id: m.id, reason: 'create-not-bound-to-game' });
     return false;
   });
-  const create = [...creates].sort((a, b) => compareText(a.id, b.id))[0];
-  if (create === undefined) return { players: [], accepted: [], lots: [], ignored, misconduct };
-  if (creates.length > 1) {
-    for (const c of creates.slice(1)) ignored.push({ id: c.id, reason: 'duplicate-create' });
-    misconduct.push({ author: create.payload.from, kind: 'duplicate-create', ids: creates.map((c) => c.id).sort() });
-  }
+  const create = [...creates].sort(bySeqThenId)[0];
+  if (create === undefined) return empty;
   const creator = create.payload.from;
+  const settings = create.payload.settings;
 
-  const joins = latestPerAuthor(of(messages, 'join'));
-  const players: Player[] = [...joins.values()]
-    .map((j: Message<JoinPayload>) => ({ key: j.payload.from, fingerprint: fingerprint(j.payload.from), name: j.payload.name, box: j.payload.box, claim: j.payload.power }))
-    .sort((a, b) => compareText(a.key, b.key));
+  const joinsBy = new Map<string, Message<JoinPayload>[]>();
+  for (const j of of(messages, 'join')) joinsBy.set(j.payload.from, [...(joinsBy.get(j.payload.from) ?? []), j]);
+  const players: Player[] = [];
+  const escrowKeys = new Map<string, string | null>();
+  for (const [key, joins] of joinsBy) {
+    joins.sort(bySeqThenId);
+    const latest = joins[joins.length - 1]!.payload;
+    const escrows = new Set(joins.map((j) => j.payload.escrow));
+    escrowKeys.set(key, escrows.size === 1 ? joins[0]!.payload.escrow : null);
+    if (escrows.size > 1) misconduct.push({ author: key, kind: 'escrow-key-conflict', ids: joins.map((j) => j.id).sort(compareText) });
+    players.push({ key, fingerprint: fingerprint(key), name: latest.name, box: latest.box, escrow: escrowKeys.get(key)!, claim: latest.power });
+  }
+  players.sort((a, b) => compareText(a.key, b.key));
   const joined = new Set(players.map((p) => p.key));
 
-  const lotCommits = of(messages, 'lot-commit').filter((m) => joined.has(m.payload.from) || (ignored.push({ id: m.id, reason: 'lot-by-non-player' }), false));
-  const lotReveals = of(messages, 'lot-reveal').filter((m) => joined.has(m.payload.from) || (ignored.push({ id: m.id, reason: 'lot-by-non-player' }), false));
-  const lotNames = [...new Set(lotCommits.map((c) => c.payload.lot))].sort(compareText);
-
-  const starts = of(messages, 'start').filter((m) => {
-    if (m.payload.from === creator) return true;
-    ignored.push({ id: m.id, reason: 'start-not-by-creator' });
-    return false;
-  });
-  let start: Message<StartPayload> | undefined;
-  for (const s of [...starts].sort((a, b) => compareText(a.id, b.id))) {
-    const reason = checkStart(s, joined, create, players, lotCommits, lotReveals);
+  const starts: Message<StartPayload>[] = [];
+  for (const s of of(messages, 'start')) {
+    const reason = s.payload.from !== creator ? 'start-not-by-creator' : checkStart(s.payload, settings, creator, joined);
     if (reason !== null) ignored.push({ id: s.id, reason });
-    else if (start === undefined) start = s;
-    else ignored.push({ id: s.id, reason: 'duplicate-start' });
+    else starts.push(s);
   }
-  const validStarts = starts.filter((s) => !ignored.some((i) => i.id === s.id && i.reason !== 'duplicate-start'));
-  if (validStarts.length > 1) misconduct.push({ author: creator, kind: 'duplicate-start', ids: validStarts.map((s) => s.id).sort() });
+  starts.sort(bySeqThenId);
+  if (starts.length > 1) misconduct.push({ author: creator, kind: 'duplicate-start', ids: starts.map((s) => s.id).sort(compareText) });
+  const startById = new Map(starts.map((s) => [s.id, s]));
+  const membersOf = new Map(starts.map((s) => [s.id, startMembers(s.payload, settings)]));
 
-  const lotScratch: Ignored[] = [];
-  const lots = lotNames.map((name) => lotState(name, players.map((p) => p.key), lotCommits, lotReveals, lotScratch).view);
-  ignored.push(...lotScratch);
+  // Every START acceptance, by author, first (lowest seq) first: a phone accepts one START, ever.
+  const acks = of(messages, 'ack').filter((a): a is Message<AckPayload> => a.payload.phase === 'start').sort(bySeqThenId);
+  const firstAck = new Map<string, Message<AckPayload>>();
+  for (const a of acks) if (!firstAck.has(a.payload.from)) firstAck.set(a.payload.from, a);
+  const acceptedBy = (s: Message<StartPayload>): string[] => {
+    const members = membersOf.get(s.id)!;
+    return members.filter((k) => k === creator || acks.some((a) => a.payload.from === k && a.payload.hash === s.id)).sort(compareText);
+  };
+  const complete = starts.filter((s) => acceptedBy(s).length === membersOf.get(s.id)!.length);
 
-  const accepted = new Set<string>();
+  // This phone's anchor: the START it signed (creator) or accepted, else one chosen on the device,
+  // else one that a hand-over to it names.
+  let anchor: Message<StartPayload> | undefined;
+  const me = options.me;
+  if (me !== undefined) {
+    if (me === creator) anchor = starts.find((s) => s.payload.from === me);
+    const ack = firstAck.get(me);
+    if (anchor === undefined && ack !== undefined) anchor = startById.get(ack.payload.hash);
+  }
+  if (anchor === undefined && options.anchor !== undefined) anchor = startById.get(options.anchor);
+  if (anchor === undefined && me !== undefined) {
+    const named = of(messages, 'handover').filter((h): h is Message<HandoverPayload> => h.payload.to === me).map((h) => h.payload.start);
+    const candidates = [...new Set(named)].filter((id) => startById.has(id)).sort(compareText);
+    if (candidates.length === 1) anchor = startById.get(candidates[0]!);
+  }
+  let start = anchor;
+  if (start === undefined) start = complete.length === 1 ? complete[0] : complete.length === 0 && starts.length === 1 ? starts[0] : undefined;
+  const forks: ForkView[] =
+    start === undefined && starts.length > 1
+      ? starts.map((s) => ({
+          start: s.id,
+          roster: s.payload.roster,
+          members: membersOf.get(s.id)!.map((k) => ({ key: k, fingerprint: fingerprint(k), name: players.find((p) => p.key === k)?.name ?? '' })),
+          accepted: acceptedBy(s),
+        }))
+      : [];
+
+  for (const a of acks) {
+    if (start === undefined || a.payload.hash === start.id) continue;
+    ignored.push({ id: a.id, reason: startById.has(a.payload.hash) ? 'accept-of-another-start' : 'accept-of-unknown-start' });
+  }
+  const members = start === undefined ? [] : membersOf.get(start.id)!;
+  const accepted = start === undefined ? [] : acceptedBy(start);
+  const startClaims = new Map<string, number>();
   if (start !== undefined) {
-    const members = new Set(Object.values(start.payload.roster));
-    accepted.add(creator);
-    for (const ack of of(messages, 'ack')) {
-      if (ack.payload.phase !== 'start') continue;
-      if (ack.payload.hash === start.id && members.has(ack.payload.from)) accepted.add(ack.payload.from);
-      else ignored.push({ id: ack.id, reason: 'accept-of-another-start' });
-    }
-    if (create.payload.settings.assignment === 'lot') {
-      const counted = new Set(start.payload.lot);
-      const late = lotReveals.filter((r) => r.payload.lot === POWER_LOT && !counted.has(r.id) && r.payload.time < start!.payload.time);
-      if (late.length > 0) misconduct.push({ author: creator, kind: 'start-omits-lot-reveal', ids: late.map((r) => r.id).sort() });
+    startClaims.set(creator, start.payload.time);
+    for (const k of members) {
+      if (k === creator) continue;
+      const mine = acks.filter((a) => a.payload.from === k && a.payload.hash === start!.id).map((a) => a.payload.time);
+      if (mine.length > 0) startClaims.set(k, Math.min(...mine));
     }
   }
-  return { create, start, players, accepted: [...accepted].filter((k) => start === undefined || Object.values(start.payload.roster).includes(k)).sort(compareText), lots, ignored, misconduct };
+  return { create, start, anchored: anchor !== undefined, forks, players, accepted, members, escrowKeys, startClaims, ignored, misconduct };
 }
 
-function checkStart(
-  s: Message<StartPayload>,
-  joined: ReadonlySet<string>,
-  create: Message<CreatePayload>,
-  players: readonly Player[],
-  lotCommits: readonly Message<LotCommitPayload>[],
-  lotReveals: readonly Message<LotRevealPayload>[],
-): string | null {
-  const roster = s.payload.roster;
-  if (POWERS.some((p) => !joined.has(roster[p]))) return 'start-roster-names-non-player';
-  const variant = variantOf(create.payload.settings.variant);
+/** Why a START cannot count, or null. */
+function checkStart(s: StartPayload, settings: Settings, creator: string, joined: ReadonlySet<string>): string | null {
+  const variant = variantOf(settings.variant);
+  if (settings.assignment === 'lot') {
+    if (s.roster !== null) return 'start-roster-in-lot-game';
+    if (s.participants.length === 0) return 'start-without-participants';
+    if (s.participants.some((k) => !joined.has(k))) return 'start-names-non-player';
+    // Outside the standard game a player holds one seat: there must be a participant for every seat.
+    if (variant.id !== 'standard' && s.participants.length < variant.seats.length) return 'start-too-few-participants';
+    return null;
+  }
+  if (s.roster === null) return 'start-without-roster';
+  if (s.participants.length > 0) return 'start-participants-in-choice-game';
+  if (POWERS.some((p) => !joined.has(s.roster![p]))) return 'start-roster-names-non-player';
   // The standard game keeps its old freedom: one player may hold several powers.
-  const problem = variant.id === 'standard' ? null : rosterProblem(variant, roster, create.payload.from);
-  if (problem !== null) return problem;
-  if (create.payload.settings.assignment !== 'lot') return s.payload.lot.length === 0 ? null : 'start-lot-in-choice-game';
-  const counted = new Set(s.payload.lot);
-  const revealsById = new Set(lotReveals.map((r) => r.id));
-  if (s.payload.lot.some((id) => !revealsById.has(id))) return 'start-names-unknown-lot-reveal';
-  const scratch: Ignored[] = [];
-  const state = lotState(POWER_LOT, players.map((p) => p.key), lotCommits, lotReveals, scratch, counted);
-  if (state.revealIds.size !== counted.size) return 'start-counts-invalid-lot-reveal';
-  const dealt = dealSeats(state.view.order, state.values, variant.seats);
-  // With fewer players than seats the remaining seats are the creator's to hand out.
-  return (Object.keys(dealt) as Power[]).every((p) => roster[p] === dealt[p]) ? null : 'start-roster-not-the-lot';
+  return variant.id === 'standard' ? null : rosterProblem(variant, s.roster, creator);
 }
+

@@ -1,15 +1,11 @@
-// Fair choice by lot without a dealer: every participant commits to a random value (its hash),
-// then reveals it; the outcome is a hash of all revealed values, so nobody can steer it unless
-// every other participant colludes. A participant who does not reveal is seated last: the
-// only thing withholding buys is a worse seat. The same seed serves any later fair choice
-// (the two-player coin toss).
-import { POWERS, type Power } from '../rules';
+// Fair choice by lot without a dealer: every participant seals a random value in the lot ballot
+// (the same FINAL/LOCK/REVEAL ballot as a phase, with escrow: ballot.ts), and the outcome is a hash
+// of all opened values, so nobody can steer it unless every other participant colludes. A
+// participant whose value is not opened is seated last. The same seed serves any later fair
+// choice (the two-player coin toss).
+import { POWERS, type Power, type Variant } from '../rules';
 import { compareText, concatBytes, fromHex, utf8 } from './bytes';
 import { hashHex } from './canonical';
-
-export function lotCommitment(value: Uint8Array): string {
-  return hashHex(value);
-}
 
 /** Seed from the revealed values, in participant-key order so delivery order cannot matter. */
 export function lotSeed(revealed: ReadonlyMap<string, Uint8Array>): string {
@@ -60,4 +56,30 @@ export function dealSeats(
 /** A fair bit (heads = true) from a lot: the two-player coin toss. */
 export function coinToss(revealed: ReadonlyMap<string, Uint8Array>): boolean {
   return parseInt(lotSeed(revealed).slice(0, 2), 16) % 2 === 0;
+}
+
+/**
+ * The roster a lot deals: whole seats in lot order (dealSeats); seats left over (fewer participants
+ * than seats, which only the standard game allows) go round the table in the same order, each to
+ * the participant holding fewest; a neutral power's placeholder is the creator.
+ */
+export function lotRoster(order: readonly string[], revealed: ReadonlyMap<string, Uint8Array>, variant: Variant, creator: string): Record<Power, string> {
+  const dealt = dealSeats(order, revealed, variant.seats);
+  const bySeat = new Map<string, string>();
+  for (const seat of variant.seats) {
+    const key = dealt[seat.powers[0]!];
+    if (key !== undefined) bySeat.set(seat.id, key);
+  }
+  const count = (k: string) => [...bySeat.values()].filter((x) => x === k).length;
+  for (const seat of variant.seats) {
+    if (bySeat.has(seat.id) || order.length === 0) continue;
+    let best = order[0]!;
+    for (const k of order) if (count(k) < count(best)) best = k;
+    bySeat.set(seat.id, best);
+  }
+  const out = {} as Record<Power, string>;
+  for (const seat of variant.seats) for (const p of seat.powers) out[p] = bySeat.get(seat.id) ?? creator;
+  for (const p of variant.neutral) out[p] = creator;
+  for (const p of POWERS) out[p] ??= creator;
+  return out;
 }

@@ -2,8 +2,9 @@
 // are remembered: opening an entry (by the identity of its bytes object: entries in a log are
 // never mutated) and adjudicating a phase (by the hash of everything adjudicate() is given).
 // Results are the same with or without the memo; only time changes.
-import type { Adjudication, Order, Power } from '../rules';
+import type { Adjudication, Power } from '../rules';
 import type { Opened, Verifier } from './envelope';
+import { clearEscrowMemos } from './escrow';
 
 const LIMIT = 20_000;
 
@@ -36,19 +37,11 @@ export function memoAdjudicate(key: string, run: () => Adjudged): Adjudged {
   return fresh;
 }
 
-/** What a key does to a sealed box: does it open it, and is there an order list inside. */
-export interface Unsealed {
-  readonly opens: boolean;
-  readonly orders: readonly Order[] | null;
-  /** The two-player toss coin sealed with the orders, if any. */
-  readonly coin: Uint8Array | null;
-}
+const unsealed = new Map<string, Uint8Array | null>();
 
-const unsealed = new Map<string, Unsealed>();
-
-/** Opening a sealed box, remembered by (hashes of the sealed bytes and of the expected key, key text): they fix the result. */
-export function memoUnseal(sealedHash: string, keyText: string, run: () => Unsealed): Unsealed {
-  const key = `${sealedHash}|${keyText}`;
+/** Opening a sealed box, remembered by (commit id, secret): the id fixes the sealed bytes. */
+export function memoUnseal(commitId: string, secret: bigint, run: () => Uint8Array | null): Uint8Array | null {
+  const key = `${commitId}|${secret}`;
   const have = unsealed.get(key);
   if (have !== undefined) return have;
   const fresh = run();
@@ -77,6 +70,7 @@ export function memoFacts(key: string, run: () => PhaseFacts): PhaseFacts {
 
 /** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */
 export function clearMemos(): void {
+  clearEscrowMemos();
   adjudged.clear();
   unsealed.clear();
   facts.clear();

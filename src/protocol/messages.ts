@@ -3,17 +3,34 @@
 // the payload is signed. Unknown fields are refused so a payload has exactly one byte form.
 import { POWERS, type Power } from '../rules';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
-export type PhaseKey = string; // '1901-spring-movement'
+/** A phase of the game ('1901-spring-movement'), or 'lot' for the ballot that deals the seats. */
+export type PhaseKey = string;
+
+/** The phase key of the lot ballot (lot games, between START and the first phase). */
+export const LOT_PHASE = 'lot';
 
 export interface Deadlines {
   /** Milliseconds each phase kind stays open before absent powers may be timed out. */
   readonly movement: number;
   readonly retreat: number;
   readonly adjustment: number;
-  /** For drawing powers by lot in the lobby. */
+  /** For drawing seats by lot (the lot ballot, after START). */
   readonly lot: number;
+  /** After every awaited seat has sealed: how long the automatic steps (FINAL, LOCK, REVEAL) may take. */
+  readonly reveal: number;
+}
+
+/** A phase duration this long means "no deadline": a table game, played by people sitting together. */
+export const TABLE_DEADLINE_MS = 1_000_000_000_000;
+
+/**
+ * The reveal-stage duration a game gets unless it says otherwise: 10 minutes at a table (the
+ * steps are automatic and the phones are in one room), 1 hour otherwise.
+ */
+export function revealDeadlineFor(deadlines: Pick<Deadlines, 'movement'>): number {
+  return deadlines.movement >= TABLE_DEADLINE_MS ? 10 * 60_000 : 60 * 60_000;
 }
 
 export interface Settings {
@@ -26,7 +43,7 @@ export interface Settings {
   /** Short game (rulebook III): the game ends after this year's adjustments; null: play to the end. */
   readonly endYear: number | null;
   readonly signaling: string;
-  /** 'lot': powers are drawn by lot among the joined players (rulebook); 'choice': the creator assigns. */
+  /** 'lot': seats are drawn by lot among the START's participants (rulebook); 'choice': the creator assigns. */
   readonly assignment: 'choice' | 'lot';
 }
 
@@ -41,49 +58,76 @@ interface Base {
   readonly time: number;
 }
 
+/** The game id is a hash of the creator key, the salt and the settings: one CREATE per game id. */
 export interface CreatePayload extends Base { readonly type: 'create'; readonly salt: string; readonly settings: Settings }
-export interface JoinPayload extends Base { readonly type: 'join'; readonly name: string; readonly box: string; readonly power: Power | null }
+export interface JoinPayload extends Base {
+  readonly type: 'join';
+  readonly name: string;
+  /** curve25519 key (hex) for chat boxes. */
+  readonly box: string;
+  /** ristretto255 key (base64url) that escrow shares are encrypted to (escrow.ts). */
+  readonly escrow: string;
+  readonly power: Power | null;
+}
 export interface StartPayload extends Base {
   readonly type: 'start';
-  /** power -> key. One key may hold several powers (a seat of the variant); a neutral power is
-   *  listed under the creator's key as a placeholder and never acts (see variants.ts). */
-  readonly roster: Readonly<Record<Power, string>>;
-  /** Lot games: ids of the lot reveals counted for the draw. */
-  readonly lot: readonly string[];
+  /**
+   * 'choice' games: power -> key. One key may hold several powers (a seat of the variant); a
+   * neutral power is listed under the creator's key as a placeholder. null in lot games.
+   */
+  readonly roster: Readonly<Record<Power, string>> | null;
+  /** Lot games: the keys that draw seats (sorted); empty in 'choice' games. */
+  readonly participants: readonly string[];
+}
+/** The escrow part of a sealed commit (escrow.ts): Feldman commitments, ephemeral point, encrypted shares. */
+export interface EscrowPayload {
+  readonly c: readonly string[];
+  readonly e: string | null;
+  readonly s: readonly string[];
 }
 export interface CommitPayload extends Base {
   readonly type: 'commit';
   readonly phase: PhaseKey;
   readonly power: Power;
-  /** Id of this power's commit it replaces in this phase, null for the first: the chain makes "earlier" unforgeable. */
-  readonly prev: string | null;
-  /** base64url(nonce || secretbox(orders)). */
+  /** base64url(nonce || secretbox(padded plaintext)) under a key derived from the secret scalar. */
   readonly sealed: string;
   /** hashHex of the sealed bytes. */
   readonly hash: string;
-  /** hashHex of the key that opens it (binds the key, see seal.ts). */
-  readonly keyHash: string;
+  readonly escrow: EscrowPayload;
 }
+/** Names the one commit of the power that the power's holder stands by (once per power and phase). */
+export interface FinalPayload extends Base { readonly type: 'final'; readonly phase: PhaseKey; readonly power: Power; readonly commit: string }
+/** A holder's proof that its escrow share of `commit` is bogus (escrow.ts complaintValid). */
+export interface Complaint {
+  readonly commit: string;
+  readonly k: string;
+  readonly proof: string;
+}
+/** Blind naming, once per key and phase: the FINAL of every awaited slot, the latest commit of each timed-out slot without one. */
+export interface LockPayload extends Base {
+  readonly type: 'lock';
+  readonly phase: PhaseKey;
+  /** slot (power, or participant key in the lot) -> FINAL id (in the lot: the LOT-COMMIT id). */
+  readonly finals: Readonly<Record<string, string>>;
+  /** slot -> commit id, for timed-out slots without a FINAL. */
+  readonly heads: Readonly<Record<string, string>>;
+  readonly complaints: readonly Complaint[];
+}
+/** Opening, once per key and phase: names one LOCK per key, releases the author's secrets and escrow shares. */
 export interface RevealPayload extends Base {
   readonly type: 'reveal';
   readonly phase: PhaseKey;
-  readonly power: Power;
-  /** commit id -> base64url key, for every commit of this power in the phase. */
-  readonly keys: Readonly<Record<string, string>>;
-  /** power -> id of the latest commit of that power the revealer had seen. */
-  readonly lock: Readonly<Partial<Record<Power, string>>>;
+  /** key -> LOCK id. */
+  readonly locks: Readonly<Record<string, string>>;
+  /** commit id -> the author's secret scalar (base64url) of its own commits. */
+  readonly secrets: Readonly<Record<string, string>>;
+  /** commit id -> the author's decrypted escrow share (base64url) of another player's commit. */
+  readonly shares: Readonly<Record<string, string>>;
 }
-export interface TimeoutPayload extends Base { readonly type: 'timeout'; readonly phase: PhaseKey; readonly power: Power; readonly powers: readonly Power[] }
-/** A secret draw vote: `hash` = drawCommitment(game, phase, power, seq, yes, salt) (draw.ts). */
-export interface DrawPayload extends Base { readonly type: 'draw'; readonly phase: PhaseKey; readonly power: Power; readonly hash: string }
-/** Opens this power's draw commits: the salt, and per survivor the latest draw commit seen. */
-export interface DrawRevealPayload extends Base {
-  readonly type: 'draw-reveal';
-  readonly phase: PhaseKey;
-  readonly power: Power;
-  readonly salt: string;
-  readonly lock: Readonly<Partial<Record<Power, string>>>;
-}
+/** Votes `slots` (powers, or participant keys in the lot) out of the phase; the voter is the author key. */
+export interface TimeoutPayload extends Base { readonly type: 'timeout'; readonly phase: PhaseKey; readonly slots: readonly string[] }
+/** "My clock has passed this phase's deadline for this stage": what lets the single other player of a two-player game vote me out. */
+export interface ClockPayload extends Base { readonly type: 'clock'; readonly phase: PhaseKey; readonly stage: 'orders' | 'reveal' }
 export interface ConcedePayload extends Base { readonly type: 'concede'; readonly phase: PhaseKey; readonly power: Power }
 /** Seed 001's alliance: every member power signs one with the same `powers`; `yes: false` leaves it. */
 export interface AlliancePayload extends Base {
@@ -95,36 +139,37 @@ export interface AlliancePayload extends Base {
   readonly powers: readonly Power[];
   readonly yes: boolean;
 }
-/** Civil-disorder hand-over: `power` passes to key `to` once a majority of the other players sign it. */
+/** Civil-disorder hand-over: an absent `power` passes to key `to` once a majority of the other players sign it. */
 export interface HandoverPayload extends Base {
   readonly type: 'handover';
   readonly phase: PhaseKey;
   /** The power handed over (not the signer's). */
   readonly power: Power;
   readonly to: string;
+  /** The START the signer plays under (the replacement's phone anchors to it). */
+  readonly start: string;
 }
 export interface ChatPayload extends Base {
   readonly type: 'chat';
-  /** recipient public key (hex) -> base64url(box of the message key). */
+  /** Every player of the game (public key, hex) -> base64url(box of a 32-byte value): the message key for recipients, random for the others. */
   readonly keys: Readonly<Record<string, string>>;
   readonly nonce: string;
+  /** secretbox of the padded plaintext {to, text, time, pad}; the public `time` is 0. */
   readonly sealed: string;
 }
-/** phase 'start' with hash = START id accepts the roster; otherwise hash = state hash after the phase. */
+/** phase 'start' with hash = START id accepts that START (once per key, ever); otherwise hash = state hash after the phase. */
 export interface AckPayload extends Base { readonly type: 'ack'; readonly phase: string; readonly hash: string }
-export interface LotCommitPayload extends Base { readonly type: 'lot-commit'; readonly lot: string; readonly hash: string }
-export interface LotRevealPayload extends Base { readonly type: 'lot-reveal'; readonly lot: string; readonly value: string }
+/** A lot participant's sealed value (its slot is its key); it is also its FINAL: a second one is equivocation. */
+export interface LotCommitPayload extends Base { readonly type: 'lot-commit'; readonly sealed: string; readonly hash: string; readonly escrow: EscrowPayload }
 
 export type Payload =
-  | CreatePayload | JoinPayload | StartPayload | CommitPayload | RevealPayload | TimeoutPayload
-  | DrawPayload | ConcedePayload | ChatPayload | AckPayload | LotCommitPayload | LotRevealPayload
-  | AlliancePayload | HandoverPayload | DrawRevealPayload;
+  | CreatePayload | JoinPayload | StartPayload | CommitPayload | FinalPayload | LockPayload | RevealPayload | TimeoutPayload
+  | ClockPayload | ConcedePayload | ChatPayload | AckPayload | LotCommitPayload | AlliancePayload | HandoverPayload;
 export type MessageType = Payload['type'];
 
-/** Fold order within a phase: commits before the reveals that name them, and so on. */
+/** Fold order within a phase: commits before what names them, and so on. */
 export const TYPE_ORDER: readonly MessageType[] = [
-  'create', 'join', 'lot-commit', 'lot-reveal', 'start', 'commit', 'reveal', 'timeout', 'concede', 'draw', 'ack', 'chat',
-  'alliance', 'handover', 'draw-reveal',
+  'create', 'join', 'start', 'lot-commit', 'commit', 'final', 'lock', 'reveal', 'timeout', 'clock', 'concede', 'ack', 'chat', 'alliance', 'handover',
 ];
 
 /** A payload without the envelope fields that signMessage fills in. */
@@ -151,7 +196,7 @@ const recordOf = (keyCheck: Check, valueCheck: Check, max: number): Check => (v)
 const shape = (fields: Record<string, Check>): Check => (v) =>
   isRecord(v) && Object.keys(v).every((k) => k in fields) && Object.entries(fields).every(([k, c]) => c(v[k]));
 
-const deadlines = shape({ movement: int, retreat: int, adjustment: int, lot: int });
+const deadlines = shape({ movement: int, retreat: int, adjustment: int, lot: int, reveal: int });
 const settings = shape({
   variant: text(40),
   engine: text(80),
@@ -164,23 +209,34 @@ const settings = shape({
 
 const BASE = { v: (x: unknown) => x === PROTOCOL_VERSION, game: id, from: pk, seq: int, time: int, type: text(20) };
 const MAX_SEALED = 60_000;
+/** 32 bytes in base64url: a point or a scalar of the escrow. */
+const b32: Check = (v) => typeof v === 'string' && v.length === 43 && /^[A-Za-z0-9_-]*$/.test(v);
+const b64exact = (n: number): Check => (v) => typeof v === 'string' && v.length === n && /^[A-Za-z0-9_-]*$/.test(v);
+/** Slots: powers in a phase, participant keys in the lot. */
+const slot: Check = (v) => power(v) || pk(v);
+const anyPhase: Check = (v) => v === LOT_PHASE || phaseKey(v);
+const listOf = (c: Check, max: number): Check => (v) => Array.isArray(v) && v.length <= max && v.every(c);
+/** Up to seven players share a phase: seven commitments and shares at most (a spare for hand-overs). */
+const escrow = shape({ c: (v) => listOf(b32, 8)(v) && (v as unknown[]).length >= 1, e: nullable(b32), s: listOf(b32, 8) });
+const complaint = shape({ commit: id, k: b32, proof: b64exact(86) });
+const roster: Check = (v) => recordOf(power, pk, 7)(v) && Object.keys(v as object).length === POWERS.length;
 
 const SHAPES: Record<MessageType, Check> = {
   create: shape({ ...BASE, salt: hexOf(32), settings }),
-  join: shape({ ...BASE, name: text(40), box: pk, power: nullable(power) }),
-  start: shape({ ...BASE, roster: (v) => recordOf(power, pk, 7)(v) && Object.keys(v as object).length === POWERS.length, lot: sortedUnique(id, 64) }),
+  join: shape({ ...BASE, name: text(40), box: pk, escrow: b32, power: nullable(power) }),
+  start: shape({ ...BASE, roster: nullable(roster), participants: sortedUnique(pk, 16) }),
   alliance: shape({ ...BASE, phase: phaseKey, power, powers: (v) => sortedUnique(power, 7)(v) && (v as unknown[]).length >= 2, yes: bool }),
-  handover: shape({ ...BASE, phase: phaseKey, power, to: pk }),
-  commit: shape({ ...BASE, phase: phaseKey, power, prev: nullable(id), sealed: b64(MAX_SEALED), hash: id, keyHash: id }),
-  reveal: shape({ ...BASE, phase: phaseKey, power, keys: recordOf(id, b64(43), 64), lock: recordOf(power, id, 7) }),
-  timeout: shape({ ...BASE, phase: phaseKey, power, powers: (v) => sortedUnique(power, 7)(v) && (v as unknown[]).length > 0 }),
-  draw: shape({ ...BASE, phase: phaseKey, power, hash: id }),
-  'draw-reveal': shape({ ...BASE, phase: phaseKey, power, salt: b64(43), lock: recordOf(power, id, 7) }),
+  handover: shape({ ...BASE, phase: phaseKey, power, to: pk, start: id }),
+  commit: shape({ ...BASE, phase: phaseKey, power, sealed: b64(MAX_SEALED), hash: id, escrow }),
+  final: shape({ ...BASE, phase: phaseKey, power, commit: id }),
+  lock: shape({ ...BASE, phase: anyPhase, finals: recordOf(slot, id, 16), heads: recordOf(slot, id, 16), complaints: listOf(complaint, 16) }),
+  reveal: shape({ ...BASE, phase: anyPhase, locks: recordOf(pk, id, 16), secrets: recordOf(id, b32, 16), shares: recordOf(id, b32, 32) }),
+  timeout: shape({ ...BASE, phase: anyPhase, slots: (v) => sortedUnique(slot, 16)(v) && (v as unknown[]).length > 0 }),
+  clock: shape({ ...BASE, phase: anyPhase, stage: (v) => v === 'orders' || v === 'reveal' }),
   concede: shape({ ...BASE, phase: phaseKey, power }),
   chat: shape({ ...BASE, keys: recordOf(pk, b64(100), 16), nonce: b64(32), sealed: b64(MAX_SEALED) }),
   ack: shape({ ...BASE, phase: (v) => v === 'start' || phaseKey(v), hash: id }),
-  'lot-commit': shape({ ...BASE, lot: text(20), hash: id }),
-  'lot-reveal': shape({ ...BASE, lot: text(20), value: b64(43) }),
+  'lot-commit': shape({ ...BASE, sealed: b64(4_000), hash: id, escrow }),
 };
 
 /** A payload of a known type whose fields all have the right shape, or why not. */
@@ -193,11 +249,12 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   return { ok: true, payload: value as unknown as Payload };
 }
 
+/** Messages that belong to one phase of the game (or the lot ballot) rather than to the lobby. */
 export function isPhaseBound(
   p: Payload,
-): p is CommitPayload | RevealPayload | TimeoutPayload | DrawPayload | DrawRevealPayload | ConcedePayload | AlliancePayload | HandoverPayload {
+): p is CommitPayload | FinalPayload | LockPayload | RevealPayload | TimeoutPayload | ClockPayload | ConcedePayload | AlliancePayload | HandoverPayload {
   return (
-    p.type === 'commit' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'draw' || p.type === 'draw-reveal' || p.type === 'concede' ||
-    p.type === 'alliance' || p.type === 'handover'
+    p.type === 'commit' || p.type === 'final' || p.type === 'lock' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'clock' ||
+    p.type === 'concede' || p.type === 'alliance' || p.type === 'handover'
   );
 }

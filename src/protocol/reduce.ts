@@ -1,6 +1,7 @@
-// reduceLog: the whole game as a pure function of the set of log entries. Entries are opened,
-// deduplicated by id and sorted canonically before anything is folded, so delivery order and
-// duplicates cannot matter; anything that does not fit is listed in `ignored`, never thrown.
+// reduceLog: the whole game as a pure function of the set of log entries and of this phone's
+// anchor (the START it signed or accepted). Entries are opened, deduplicated by id and sorted
+// canonically before anything is folded, so delivery order and duplicates cannot matter; anything
+// that does not fit is listed in `ignored`, never thrown.
 import {
   allianceWinners,
   centreCounts,
@@ -15,57 +16,68 @@ import {
   type Seat,
   type Variant,
 } from '../rules';
-import { compareText, fromBase64, utf8 } from './bytes';
+import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type BallotResult } from './ballot';
+import { compareText, utf8 } from './bytes';
 import { canonicalEncode, hashHex, stateHash } from './canonical';
-import { ancestry, chainedCommits, commonAncestor, forkedCommits } from './commits';
 import { standardEngine, phaseKey, type Engine } from './engine';
-import { naclVerifier, openMessage, type Message, type Verifier } from './envelope';
-import { reduceLobby } from './lobby';
+import { legacyEntry, naclVerifier, openMessage, type Message, type Verifier } from './envelope';
+import { escrowShape } from './escrow';
+import { reduceLobby, type Lobby } from './lobby';
+import { lotOrder, lotRoster } from './lot';
 import {
+  LOT_PHASE,
+  PROTOCOL_VERSION,
   TYPE_ORDER,
   type AckPayload,
   type AlliancePayload,
-  type HandoverPayload,
   type ChatPayload,
+  type ClockPayload,
   type CommitPayload,
   type ConcedePayload,
-  type DrawPayload,
-  type DrawRevealPayload,
+  type FinalPayload,
+  type HandoverPayload,
+  type LockPayload,
+  type LotCommitPayload,
   type Payload,
   type RevealPayload,
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { memoAdjudicate, memoFacts, memoOpen, memoUnseal, type Unsealed } from './memo';
-import { coinFromPlain, openSealed, ordersFromPlain } from './seal';
-import { tallyDraw } from './draw';
-import { countTimeouts, openingTime, revealGrace } from './timeout';
+import { memoAdjudicate, memoFacts, memoOpen } from './memo';
+import { lotValueFromPlain, ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
+import { countTimeouts, openingTime, upperMedian, type TimeoutCount } from './timeout';
 import { Alliances, handoversDone, isTossPhase, tossWinner, variantOf } from './variants';
-import type { GameResult, GameView, HashMismatch, Ignored, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
+import type { GameResult, GameView, HashMismatch, Ignored, LotView, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
 
 export interface ReduceOptions {
   readonly engine?: Engine;
   readonly verifier?: Verifier;
+  /** This phone's key: its own START or acceptance anchors the view (lobby.ts). */
+  readonly me?: string;
+  /** A START chosen on this device from a `forked` view. */
+  readonly anchor?: string;
 }
 
-/** Entries the lobby (or the chat list) accounts for; everything else belongs to a phase. */
-const LOBBY_TYPES: ReadonlySet<string> = new Set(['create', 'join', 'start', 'chat', 'lot-commit', 'lot-reveal']);
+/** Entries the lobby (or the chat list) accounts for; everything else belongs to a phase or the lot. */
+const LOBBY_TYPES: ReadonlySet<string> = new Set(['create', 'join', 'start', 'chat']);
 
 /** A long game is a few hundred phases; this only guards against an engine that never advances. */
 const MAX_PHASES = 2000;
 
 interface PhaseGroup {
   commits: Message<CommitPayload>[];
+  finals: Message<FinalPayload>[];
+  locks: Message<LockPayload>[];
   reveals: Message<RevealPayload>[];
   timeouts: Message<TimeoutPayload>[];
-  draws: Message<DrawPayload>[];
-  drawReveals: Message<DrawRevealPayload>[];
+  clocks: Message<ClockPayload>[];
   concedes: Message<ConcedePayload>[];
   alliances: Message<AlliancePayload>[];
   handovers: Message<HandoverPayload>[];
+  lotCommits: Message<LotCommitPayload>[];
 }
 
-const emptyGroup = (): PhaseGroup => ({ commits: [], reveals: [], timeouts: [], draws: [], drawReveals: [], concedes: [], alliances: [], handovers: [] });
+const emptyGroup = (): PhaseGroup => ({ commits: [], finals: [], locks: [], reveals: [], timeouts: [], clocks: [], concedes: [], alliances: [], handovers: [], lotCommits: [] });
 
 function sortKey(m: Message): string {
   const p = m.payload as Payload & { phase?: string };
@@ -93,31 +105,46 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   const misconduct: Misconduct[] = [];
 
   const byId = new Map<string, Message>();
+  let legacy: number | undefined;
   for (const raw of log) {
     const opened = memoOpen(raw, verifier, () => openMessage(raw, verifier));
-    if (!opened.ok) ignored.add(opened.id, opened.reason);
-    else if (opened.message.payload.game !== gameId) ignored.add(opened.message.id, 'wrong-game');
-    else byId.set(opened.message.id, opened.message);
+    if (opened.ok) {
+      if (opened.message.payload.game !== gameId) ignored.add(opened.message.id, 'wrong-game');
+      else byId.set(opened.message.id, opened.message);
+      continue;
+    }
+    ignored.add(opened.id, opened.reason);
+    if (opened.reason === 'unknown-protocol-version') {
+      const old = legacyEntry(raw);
+      if (old !== null && old.game === gameId && old.type === 'create') legacy = old.version;
+    }
   }
   const messages = [...byId.values()].map((m) => [sortKey(m), m] as const).sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
 
   const bySeq = new Map<string, string[]>();
   for (const m of messages) {
     const key = `${m.payload.from}|${m.payload.seq}`;
-    bySeq.set(key, [...(bySeq.get(key) ?? []), m.id]);
+    const ids = bySeq.get(key);
+    if (ids === undefined) bySeq.set(key, [m.id]);
+    else ids.push(m.id);
   }
   for (const [key, ids] of [...bySeq].sort((a, b) => compareText(a[0], b[0]))) {
     if (ids.length > 1) misconduct.push({ author: key.split('|')[0]!, kind: 'same-seq', ids: [...ids].sort() });
   }
 
-  const lobby = reduceLobby(gameId, messages);
+  const lobby = reduceLobby(gameId, messages, { ...(options.me === undefined ? {} : { me: options.me }), ...(options.anchor === undefined ? {} : { anchor: options.anchor }) });
   ignored.addAll(lobby.ignored);
   misconduct.push(...lobby.misconduct);
+  const joined = new Set(lobby.players.map((p) => p.key));
   const base = {
     gameId,
     players: lobby.players,
     accepted: lobby.accepted,
-    lots: lobby.lots,
+    anchored: lobby.anchored,
+    forks: lobby.forks,
+    members: lobby.members,
+    spectators: [] as string[],
+    ...(lobby.start === undefined ? {} : { start: lobby.start.id }),
     phases: [] as ResolvedPhase[],
     chats: [] as GameView['chats'][number][],
     hashMismatches: [] as HashMismatch[],
@@ -131,66 +158,103 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
 
   const create = lobby.create;
   if (create === undefined) {
+    if (legacy !== undefined) {
+      return finish({ status: 'incompatible', incompatible: { reason: 'protocol-version', game: `protocol ${legacy}`, ours: `protocol ${PROTOCOL_VERSION}` } });
+    }
     for (const m of messages) if (m.payload.type !== 'create') ignored.add(m.id, 'no-game');
     return finish({ status: 'no-game' });
   }
   const settings = create.payload.settings;
-  const players = new Set(lobby.players.map((p) => p.key));
-  base.chats = messages
-    .filter((m): m is Message<ChatPayload> => m.payload.type === 'chat')
-    .filter((m) => players.has(m.payload.from) || (ignored.add(m.id, 'chat-by-non-player'), false))
-    .map((m) => ({ id: m.id, from: m.payload.from, time: m.payload.time, recipients: Object.keys(m.payload.keys).sort(compareText) }));
   const header = { creator: create.payload.from, settings };
-
   const startPosition = engine.start(settings.variant);
   if (settings.engine !== engine.version || startPosition === null) {
     const reason = startPosition === null ? 'unknown-variant' : 'engine-version';
     return finish({ ...header, status: 'incompatible', incompatible: { reason, game: `${settings.engine} ${settings.variant}`, ours: engine.version } });
   }
   const start = lobby.start;
-  const gameMessages = messages.filter((m) => !LOBBY_TYPES.has(m.payload.type) && !(m.payload.type === 'ack' && m.payload.phase === 'start'));
+  const phaseMessages = messages.filter((m) => !LOBBY_TYPES.has(m.payload.type) && !(m.payload.type === 'ack' && m.payload.phase === 'start'));
+  const chatMessages = messages.filter((m): m is Message<ChatPayload> => m.payload.type === 'chat');
   if (start === undefined) {
-    for (const m of gameMessages) ignored.add(m.id, 'game-not-started');
-    return finish({ ...header, status: 'lobby' });
+    for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
+    base.chats = checkChats(chatMessages, joined, joined, ignored);
+    return finish({ ...header, status: lobby.forks.length > 0 ? 'forked' : 'lobby' });
   }
-  const roster = start.payload.roster;
   const variant = variantOf(settings.variant);
-  // The keys that play a seat; a neutral power's placeholder key (the creator's) does not count.
-  const members = new Set(variant.seats.flatMap((seat) => seat.powers.map((p) => roster[p])));
-  if ([...members].some((k) => !lobby.accepted.includes(k))) {
-    for (const m of gameMessages) ignored.add(m.id, 'game-not-started');
-    return finish({ ...header, roster, status: 'starting' });
+  const members = new Set(lobby.members);
+  base.spectators = [...joined].filter((k) => !members.has(k)).sort(compareText);
+  if (lobby.accepted.length < lobby.members.length) {
+    for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
+    base.chats = checkChats(chatMessages, members, members, ignored);
+    return finish({ ...header, ...(start.payload.roster === null ? {} : { roster: start.payload.roster }), status: 'starting' });
   }
 
   const groups = new Map<string, PhaseGroup>();
   const acks: Message<AckPayload>[] = [];
-  for (const m of gameMessages) {
+  for (const m of phaseMessages) {
     const p = m.payload;
     if (p.type === 'ack') {
       acks.push(m as Message<AckPayload>);
       continue;
     }
-    if (!('power' in p) || !('phase' in p)) continue;
-    // Who holds a power can change (toss, hand-over), so authorship is checked phase by phase in the fold.
-    const group = groups.get(p.phase) ?? emptyGroup();
-    groups.set(p.phase, group);
+    const phase = p.type === 'lot-commit' ? LOT_PHASE : 'phase' in p ? p.phase : undefined;
+    if (phase === undefined) continue;
+    const group = groups.get(phase) ?? emptyGroup();
+    groups.set(phase, group);
     if (p.type === 'commit') group.commits.push(m as Message<CommitPayload>);
+    else if (p.type === 'final') group.finals.push(m as Message<FinalPayload>);
+    else if (p.type === 'lock') group.locks.push(m as Message<LockPayload>);
     else if (p.type === 'reveal') group.reveals.push(m as Message<RevealPayload>);
     else if (p.type === 'timeout') group.timeouts.push(m as Message<TimeoutPayload>);
-    else if (p.type === 'draw') group.draws.push(m as Message<DrawPayload>);
-    else if (p.type === 'draw-reveal') group.drawReveals.push(m as Message<DrawRevealPayload>);
+    else if (p.type === 'clock') group.clocks.push(m as Message<ClockPayload>);
     else if (p.type === 'concede') group.concedes.push(m as Message<ConcedePayload>);
     else if (p.type === 'alliance') group.alliances.push(m as Message<AlliancePayload>);
     else if (p.type === 'handover') group.handovers.push(m as Message<HandoverPayload>);
+    else if (p.type === 'lot-commit') group.lotCommits.push(m as Message<LotCommitPayload>);
   }
 
-  const joined = new Set(lobby.players.map((p) => p.key));
-  const fold = foldPhases(gameId, startPosition, start.payload.time, settings, variant, roster, joined, groups, engine, ignored, misconduct);
-  for (const key of Object.values(fold.holders)) members.add(key);
+  // The first opening time: the upper median of the START's and its acceptances' claims.
+  const lobbyOpening = upperMedian([...lobby.startClaims.values()]) ?? start.payload.time;
+  let roster: Record<Power, string>;
+  let firstOpening = lobbyOpening;
+  let lotView: LotView | undefined;
+  if (start.payload.roster === null) {
+    const lot = lotBallot(lobby, settings, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct);
+    lotView = lot.view;
+    if (lot.roster === undefined) {
+      for (const [key, g] of groups) if (key !== LOT_PHASE) for (const m of Object.values(g).flat() as Message[]) ignored.add(m.id, 'game-not-started');
+      base.chats = checkChats(chatMessages, members, members, ignored);
+      return finish({ ...header, status: 'lot', lot: lotView });
+    }
+    roster = lot.roster;
+    firstOpening = lot.opening;
+  } else {
+    roster = { ...start.payload.roster };
+    if (groups.has(LOT_PHASE)) for (const m of Object.values(groups.get(LOT_PHASE)!).flat() as Message[]) ignored.add(m.id, 'no-lot-in-this-game');
+  }
+
+  const fold = foldPhases({
+    gameId,
+    startId: start.id,
+    startPosition,
+    openedAt: firstOpening,
+    settings,
+    variant,
+    roster,
+    joined,
+    escrowKeys: lobby.escrowKeys,
+    groups,
+    engine,
+    ignored,
+    misconduct,
+  });
+  const players = new Set([...members, ...fold.handedTo]);
+  base.members = [...players].sort(compareText);
+  base.spectators = [...joined].filter((k) => !players.has(k)).sort(compareText);
+  base.chats = checkChats(chatMessages, players, members, ignored);
   const resolvedHashes = new Map(fold.phases.map((ph) => [ph.key, ph.stateHash]));
   for (const ack of acks) {
     const expected = resolvedHashes.get(ack.payload.phase);
-    if (!members.has(ack.payload.from)) ignored.add(ack.id, 'ack-by-non-player');
+    if (!players.has(ack.payload.from)) ignored.add(ack.id, 'ack-by-non-player');
     else if (expected === undefined) ignored.add(ack.id, 'ack-for-unresolved-phase');
     else if (expected !== ack.payload.hash) base.hashMismatches.push({ phase: ack.payload.phase, author: ack.payload.from, claimed: ack.payload.hash, expected });
   }
@@ -199,6 +263,7 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   return finish({
     ...header,
     roster,
+    ...(lotView === undefined ? {} : { lot: lotView }),
     status: fold.result !== undefined ? 'finished' : 'playing',
     current: fold.current,
     position: fold.position,
@@ -212,10 +277,149 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   });
 }
 
+/**
+ * Chats everyone can list: by a player of the game, with a box for every member of the START and
+ * for no one but players (so the recipients, always the same set, say nothing), public time 0.
+ */
+function checkChats(chats: readonly Message<ChatPayload>[], players: ReadonlySet<string>, members: ReadonlySet<string>, ignored: IgnoredList): GameView['chats'][number][] {
+  const out: GameView['chats'][number][] = [];
+  for (const m of chats) {
+    const keys = Object.keys(m.payload.keys);
+    const reason =
+      !players.has(m.payload.from) ? 'chat-by-non-player'
+      : m.payload.time !== 0 ? 'chat-public-time'
+      : keys.some((k) => !players.has(k)) || [...members].some((k) => m.payload.keys[k] === undefined) ? 'chat-bad-recipients'
+      : null;
+    if (reason !== null) ignored.add(m.id, reason);
+    else out.push({ id: m.id, from: m.payload.from });
+  }
+  return out;
+}
+
 function sortMisconduct(list: readonly Misconduct[]): Misconduct[] {
-  const key = (m: Misconduct) => `${m.kind}|${m.phase ?? ''}|${m.author}|${m.power ?? ''}|${m.ids.join(',')}`;
+  const key = (m: Misconduct) => `${m.kind}|${m.phase ?? ''}|${m.author}|${m.slot ?? ''}|${m.ids.join(',')}`;
   const unique = new Map(list.map((m) => [key(m), m]));
   return [...unique.entries()].sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
+}
+
+/**
+ * When the seats finished sealing: once every key has a commit, the upper median of each key's
+ * earliest commit claim (no single clock sets it); +Infinity while a key has none. Commits only
+ * add, so it only ever comes earlier.
+ */
+function sealedAt(keys: readonly string[], claims: readonly { key: string; time: number }[]): number {
+  const earliest = new Map<string, number>();
+  for (const c of claims) earliest.set(c.key, Math.min(earliest.get(c.key) ?? Infinity, c.time));
+  if (keys.some((k) => !earliest.has(k))) return Infinity;
+  return upperMedian(keys.map((k) => earliest.get(k)!)) ?? Infinity;
+}
+
+/**
+ * For the players: from when a seat that has sealed may be voted out for not finishing the
+ * automatic steps. While a seat has not sealed, that is after the orders deadline; once a seat was
+ * voted out, the steps it held up get the whole reveal duration from that vote on.
+ */
+function stepsGrace(revealDeadline: number, deadline: number, reveal: number, slots: readonly string[], committed: ReadonlySet<string>, timeouts: TimeoutCount): number {
+  const out = new Set(timeouts.timedOut);
+  if (!slots.every((s) => out.has(s) || committed.has(s))) return deadline + reveal;
+  const unblocked = slots.filter((s) => out.has(s)).map((s) => timeouts.at[s]! + reveal);
+  const base = Number.isFinite(revealDeadline) ? revealDeadline : deadline + reveal;
+  return Math.max(base, ...unblocked);
+}
+
+function clocksOf(list: readonly Message<ClockPayload>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of list) out.set(c.payload.from, Math.max(out.get(c.payload.from) ?? -Infinity, c.payload.time));
+  return out;
+}
+
+/** The lot ballot: participants' sealed values, dealt into a roster once the ballot closes. */
+function lotBallot(
+  lobby: Lobby,
+  settings: Settings,
+  group: PhaseGroup,
+  openedAt: number,
+  ignored: IgnoredList,
+  misconduct: Misconduct[],
+): { view: LotView; roster?: Record<Power, string>; opening: number } {
+  const participants = lobby.members;
+  const isParticipant = new Set(participants);
+  const commits: BallotCommit[] = [];
+  const holders = (from: string) => escrowHolders(participants, from).length;
+  for (const m of group.lotCommits) {
+    const p = m.payload;
+    const shape = escrowShape(holders(p.from));
+    const reason =
+      !isParticipant.has(p.from) ? 'lot-by-non-participant'
+      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
+      : !sealedSizeAllowed(p.sealed, 0) ? 'commit-bad-size'
+      : null;
+    if (reason !== null) ignored.add(m.id, reason);
+    else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
+  }
+  const finals: BallotFinal[] = commits.map((c) => ({ id: c.id, slot: c.slot, from: c.from, seq: c.seq, commit: c.id }));
+  const deadline = openedAt + settings.deadlines.lot;
+  const revealDeadline = sealedAt(participants, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
+  const committed = new Set(commits.map((c) => c.slot));
+  const timeouts = countTimeouts({
+    slots: participants,
+    holderOf: (s) => s,
+    players: participants,
+    threshold: (s) => (committed.has(s) ? Math.min(deadline, revealDeadline) : deadline),
+    votes: group.timeouts,
+    clocks: clocksOf(group.clocks.filter((c) => isParticipant.has(c.payload.from))),
+  });
+  ignored.addAll(timeouts.ignored);
+  const tally = tallyBallot({
+    phase: LOT_PHASE,
+    required: participants,
+    holderOf: (s) => s,
+    ballotKeys: participants,
+    timedOut: new Set(timeouts.timedOut),
+    commits,
+    finals,
+    locks: group.locks,
+    reveals: group.reveals,
+    escrowKeys: lobby.escrowKeys,
+  });
+  ignored.addAll(tally.ignored);
+  misconduct.push(...tally.misconduct);
+  const view: LotView = {
+    participants,
+    openedAt,
+    deadline,
+    revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, participants, committed, timeouts),
+    ballot: tally.view,
+    timedOut: timeouts.timedOut,
+    timeoutVotes: timeouts.votes,
+  };
+  if (!tally.closed) return { view, opening: openedAt };
+  const values = new Map<string, Uint8Array>();
+  for (const [slot, o] of tally.outcomes) {
+    if (o.kind !== 'opened') continue;
+    const value = lotValueFromPlain(o.plain);
+    if (value !== null) values.set(slot, value);
+    else misconduct.push({ author: slot, phase: LOT_PHASE, slot, kind: 'bad-orders', ids: [o.commit] });
+  }
+  const order = lotOrder(participants, values);
+  const roster = lotRoster(order, values, variantOf(settings.variant), lobby.create!.payload.from);
+  return { view: { ...view, order }, roster, opening: openingTime(openedAt, [...tally.revealClaims.values()]) };
+}
+
+interface FoldInput {
+  readonly gameId: string;
+  readonly startId: string;
+  readonly startPosition: Position;
+  readonly openedAt: number;
+  readonly settings: Settings;
+  readonly variant: Variant;
+  readonly roster: Readonly<Record<Power, string>>;
+  readonly joined: ReadonlySet<string>;
+  readonly escrowKeys: ReadonlyMap<string, string | null>;
+  readonly groups: ReadonlyMap<string, PhaseGroup>;
+  readonly engine: Engine;
+  readonly ignored: IgnoredList;
+  readonly misconduct: Misconduct[];
 }
 
 interface Fold {
@@ -228,6 +432,7 @@ interface Fold {
   seats: Seat[];
   alliances: GameView['alliances'];
   toss?: TossView;
+  handedTo: string[];
 }
 
 /** Messages of a phase signed by whoever holds the power they name in that phase. */
@@ -244,31 +449,23 @@ function byHolder<P extends Payload & { power: Power }>(
   });
 }
 
-function foldPhases(
-  gameId: string,
-  startPosition: Position,
-  startTime: number,
-  settings: Settings,
-  variant: Variant,
-  roster: Readonly<Record<Power, string>>,
-  joined: ReadonlySet<string>,
-  groups: ReadonlyMap<string, PhaseGroup>,
-  engine: Engine,
-  ignored: IgnoredList,
-  misconduct: Misconduct[],
-): Fold {
+const uniqueSorted = (keys: Iterable<string>): string[] => [...new Set(keys)].sort(compareText);
+
+function foldPhases(input: FoldInput): Fold {
+  const { settings, variant, engine, ignored, misconduct } = input;
   // The variant's switches, then the game's own (settings.rules) on top.
   const rules = { ...variant.rules, ...settings.rules };
   const playing: Variant = { ...variant, rules, victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory };
   const phases: ResolvedPhase[] = [];
   const conceded = new Set<Power>();
   const visited = new Set<string>();
-  const holders: Record<Power, string> = { ...roster };
+  const holders: Record<Power, string> = { ...input.roster };
+  const handedTo = new Set<string>();
   const alliances = new Alliances();
   let toss: TossView | undefined;
-  let position = startPosition;
-  let openedAt = startTime;
-  let memoKey = `${engine.version}|${hashHex(canonicalEncode([startPosition, rules, variant.id]))}`;
+  let position = input.startPosition;
+  let openedAt = input.openedAt;
+  let memoKey = `${engine.version}|${hashHex(canonicalEncode([input.startPosition, rules, variant.id]))}`;
   let current: OpenPhase | undefined;
   let result: GameResult | undefined;
   let setup = variantPhase(variant, position.phase, null);
@@ -282,21 +479,12 @@ function foldPhases(
     if (toss?.winner != null && variant.toss !== undefined && !neutral.includes(variant.toss.power)) {
       const side = setup.seats.find((s) => s.id === toss!.winner);
       const lead = side?.powers.find((p) => p !== variant.toss!.power);
-      if (lead !== undefined && holders[variant.toss.power] === roster[variant.toss.power]) holders[variant.toss.power] = holders[lead];
+      if (lead !== undefined && holders[variant.toss.power] === input.roster[variant.toss.power]) holders[variant.toss.power] = holders[lead];
     }
-    const raw = groups.get(key) ?? emptyGroup();
-    const group: PhaseGroup = {
-      commits: byHolder(raw.commits, holders, neutral, ignored),
-      reveals: byHolder(raw.reveals, holders, neutral, ignored),
-      timeouts: byHolder(raw.timeouts, holders, neutral, ignored),
-      draws: byHolder(raw.draws, holders, neutral, ignored),
-      drawReveals: byHolder(raw.drawReveals, holders, neutral, ignored),
-      concedes: byHolder(raw.concedes, holders, neutral, ignored),
-      alliances: byHolder(raw.alliances, holders, neutral, ignored),
-      handovers: raw.handovers,
-    };
-    for (const c of group.concedes) conceded.add(c.payload.power);
-    ignored.addAll(alliances.add(group.alliances, position.phase));
+    const raw = input.groups.get(key) ?? emptyGroup();
+    const concededBefore = new Set(conceded);
+    for (const c of byHolder(raw.concedes, holders, neutral, ignored)) conceded.add(c.payload.power);
+    ignored.addAll(alliances.add(byHolder(raw.alliances, holders, neutral, ignored), position.phase));
 
     const here = position;
     const facts = memoFacts(memoKey, () => {
@@ -307,64 +495,84 @@ function foldPhases(
         withCentres: POWERS.filter((p) => centres[p] > 0),
       };
     });
-    const withUnits = facts.withUnits.filter((p) => !neutral.includes(p));
-    const active = POWERS.filter((p) => !conceded.has(p) && !neutral.includes(p) && (withUnits.includes(p) || facts.withCentres.includes(p)));
-    const survivors = withUnits.filter((p) => !conceded.has(p));
+    const inPlay = (p: Power, gone: ReadonlySet<Power>) => !gone.has(p) && !neutral.includes(p) && (facts.withUnits.includes(p) || facts.withCentres.includes(p));
+    const active = POWERS.filter((p) => inPlay(p, conceded));
+    // The players of the phase (who may vote) and its ballot keys (the escrow community) are fixed
+    // at its opening; concessions signed in the phase only stop the conceding power being awaited.
+    const players = uniqueSorted(POWERS.filter((p) => inPlay(p, concededBefore)).map((p) => holders[p]));
+    const requiredAtOpening = facts.ordersNeeded.filter((p) => !concededBefore.has(p) && !neutral.includes(p));
+    const ballotKeys = uniqueSorted(requiredAtOpening.map((p) => holders[p]));
+    const required = requiredAtOpening.filter((p) => !conceded.has(p));
+    const survivors = facts.withUnits.filter((p) => !conceded.has(p) && !neutral.includes(p));
     if (survivors.length <= 1 && conceded.size > 0) {
       result = { kind: 'concession', winners: survivors, phase: key };
       break;
     }
-    const ballot = tallyDraw(gameId, survivors, group.draws, group.drawReveals);
-    ignored.addAll(ballot.ignored);
-    if (survivors.length > 0 && survivors.every((p) => ballot.votes.get(p) === true)) {
-      result = { kind: 'draw', winners: survivors, phase: key };
-      break;
-    }
 
-    const required = facts.ordersNeeded.filter((p) => !conceded.has(p) && !neutral.includes(p));
-    const { chained, unchained } = chainedCommits(group.commits);
-    for (const c of unchained) ignored.add(c.id, 'commit-prev-unknown');
-    const forks = forkedCommits(chained.values());
-    for (const power of POWERS) {
-      const ids = forks.filter((id) => chained.get(id)!.payload.power === power);
-      if (ids.length > 0) misconduct.push({ author: chained.get(ids[0]!)!.payload.from, power, phase: key, kind: 'equivocation', ids });
+    const commits: BallotCommit[] = [];
+    for (const m of byHolder(raw.commits, holders, neutral, ignored)) {
+      const p = m.payload;
+      const shape = escrowShape(escrowHolders(ballotKeys, p.from).length);
+      const reason =
+        !requiredAtOpening.includes(p.power) ? 'commit-for-power-not-required'
+        : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
+        : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power)) ? 'commit-bad-size'
+        : null;
+      if (reason !== null) ignored.add(m.id, reason);
+      else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
     }
+    const finals: BallotFinal[] = byHolder(raw.finals, holders, neutral, ignored).map((m) => ({ id: m.id, slot: m.payload.power, from: m.payload.from, seq: m.payload.seq, commit: m.payload.commit }));
 
-    const reveals = group.reveals.filter((r) => {
-      const reason = checkReveal(r, chained);
-      if (reason !== null) ignored.add(r.id, reason);
-      return reason === null;
-    });
-    const revealed = new Set(reveals.map((r) => r.payload.power));
-    const witnessed = new Set(POWERS.filter((p) => reveals.some((r) => r.payload.power !== p && r.payload.lock[p] !== undefined)));
     const duration = settings.deadlines[position.phase.kind];
     const deadline = openedAt + duration;
-    const timeouts = countTimeouts(required, active, deadline, group.timeouts, witnessed, deadline + revealGrace(duration));
+    const revealDeadline = sealedAt(ballotKeys, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
+    const isPlayer = new Set(players);
+    const committed = new Set(commits.map((c) => c.slot));
+    const timeouts = countTimeouts({
+      slots: required,
+      holderOf: (s) => holders[s as Power],
+      players,
+      threshold: (s) => (committed.has(s) ? Math.min(deadline, revealDeadline) : deadline),
+      votes: raw.timeouts,
+      clocks: clocksOf(raw.clocks.filter((c) => isPlayer.has(c.payload.from))),
+    });
     ignored.addAll(timeouts.ignored);
-    const timedOut = new Set(timeouts.timedOut);
-    const committed = new Set([...chained.values()].map((c) => c.payload.power));
+    const timedOut = new Set(timeouts.timedOut as Power[]);
+    const tally: BallotResult = tallyBallot({
+      phase: key,
+      required,
+      holderOf: (s) => holders[s as Power],
+      ballotKeys,
+      timedOut,
+      commits,
+      finals,
+      locks: raw.locks,
+      reveals: raw.reveals,
+      escrowKeys: input.escrowKeys,
+    });
+    ignored.addAll(tally.ignored);
+    misconduct.push(...tally.misconduct);
+    const drawVoters = position.phase.kind === 'movement' ? survivors : [];
 
-    const closable = required.every((p) => timedOut.has(p) || revealed.has(p));
-    if (!closable) {
+    if (!tally.closed) {
       current = {
         key,
         position,
         openedAt,
         deadline,
-        revealDeadline: deadline + revealGrace(duration),
+        // For the players: when the automatic steps' grace ends. While a seat has not sealed, the
+        // orders deadline comes first, and the steps get the whole reveal stage after it.
+        revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, required, committed, timeouts),
         required,
         active,
+        players,
+        ballotKeys,
         committed: POWERS.filter((p) => committed.has(p)),
-        revealed: POWERS.filter((p) => revealed.has(p)),
+        finalized: POWERS.filter((p) => tally.view.finals[p] !== undefined),
         timedOut: [...timedOut].sort(),
-        heads: heads(chained),
-        timeoutVotes: timeouts.votes,
-        drawVoters: [...survivors],
-        drawCommitted: ballot.committed,
-        drawRevealed: ballot.revealed,
-        drawHeads: ballot.heads,
-        // The tally is shown only once every vote is open: a partial one would leak early votes.
-        drawVotes: ballot.revealed.length === survivors.length ? survivors.filter((p) => ballot.votes.get(p) === true) : [],
+        ballot: tally.view,
+        timeoutVotes: timeouts.votes as OpenPhase['timeoutVotes'],
+        drawVoters,
       };
       break;
     }
@@ -372,34 +580,31 @@ function foldPhases(
     const orders: Partial<Record<Power, readonly Order[]>> = {};
     const used: Partial<Record<Power, string>> = {};
     const coins = new Map<Power, Uint8Array>();
-    const disorder = new Set<Power>([...conceded, ...timedOut]);
-    const lockedAncestry = new Set<string>();
+    const drawYes = new Set<Power>();
+    const disorder = new Set<Power>(conceded);
     for (const power of required) {
-      const named = (own: boolean) => reveals.filter((r) => (r.payload.power === power) === own).map((r) => r.payload.lock[power]).filter((id): id is string => id !== undefined);
-      for (const id of [...named(true), ...named(false)]) for (const a of ancestry(id, chained)) lockedAncestry.add(a);
-      if (timedOut.has(power)) continue;
-      const others = named(false);
-      const chosen = commonAncestor(others.length > 0 ? others : named(true), chained);
-      const author = authorOf(chained, power);
-      if (chosen === null) {
+      const outcome = tally.outcomes.get(power);
+      if (outcome?.kind !== 'opened') {
         disorder.add(power);
         continue;
       }
-      const commit = chained.get(chosen)!.payload;
-      const plain = keysOf(reveals, power).map((k) => unseal(commit, k)).find((u) => u.opens);
-      const opened = plain?.orders ?? null;
-      if (plain === undefined || opened === null) {
-        misconduct.push({ author: author ?? '', power, phase: key, kind: plain === undefined ? 'unopened-commit' : 'bad-orders', ids: [chosen] });
+      const content = ordersFromPlain(outcome.plain);
+      if (content === null) {
+        misconduct.push({ author: holders[power], slot: power, phase: key, kind: 'bad-orders', ids: [outcome.commit] });
         disorder.add(power);
         continue;
       }
-      used[power] = chosen;
-      orders[power] = opened.filter((o) => o.power === power);
-      if (plain.coin !== null) coins.set(power, plain.coin);
+      used[power] = outcome.commit;
+      orders[power] = content.orders.filter((o) => o.power === power);
+      if (content.coin !== null) coins.set(power, content.coin);
+      if (content.draw) drawYes.add(power);
     }
-    for (const c of chained.values()) {
-      if (lockedAncestry.has(c.id)) continue;
-      ignored.add(c.id, timedOut.has(c.payload.power) ? 'commit-of-timed-out-power' : 'commit-not-locked');
+    for (const c of commits) if (used[c.slot as Power] !== c.id && timedOut.has(c.slot as Power)) ignored.add(c.id, 'commit-of-timed-out-power');
+
+    // Rulebook II: every survivor's sealed vote opened and yes ends the game in a draw (not adjudicated).
+    if (drawVoters.length > 0 && drawVoters.every((p) => drawYes.has(p))) {
+      result = { kind: 'draw', winners: drawVoters, phase: key };
+      break;
     }
 
     const civilDisorder = [...disorder].sort();
@@ -410,7 +615,7 @@ function foldPhases(
       ? POWERS.filter((p) => orders[p] !== undefined).flatMap((p) => missingOrders(position, p, orders[p]!).map((u) => u.loc))
       : [];
     // The position is a function of the start and every earlier phase, and a commit id fixes the
-    // orders inside it (the key is committed too), so chained ids name the board without encoding it.
+    // orders inside it, so chained ids name the board without encoding it.
     memoKey = hashHex(utf8(`${memoKey}|${civilDisorder.join(',')}|${POWERS.map((p) => used[p] ?? '-').join(',')}|${neutral.join(',')}|${toss?.winner ?? '-'}`));
     const before = position;
     const phaseOptions = { civilDisorder, rules, map: setup.map, neutral };
@@ -421,7 +626,6 @@ function foldPhases(
     // The coin holders come from the board alone (not from who conceded or was timed out), so a
     // side cannot switch to another power's coin after seeing the other side's.
     if (isTossPhase(variant, position.phase)) toss = { phase: key, ...tossWinner(variant.seats, facts.ordersNeeded, coins) };
-    const revealTimes = reveals.filter((r) => !timedOut.has(r.payload.power)).map((r) => r.payload.time);
     phases.push({
       key,
       position,
@@ -436,14 +640,27 @@ function foldPhases(
       dislodged: adjudication.dislodged,
       contested: adjudication.contested,
       stateHash: nextHash,
+      ...(drawVoters.length > 0 ? { drawVotes: drawVoters.filter((p) => drawYes.has(p)) } : {}),
       ...(unordered.length > 0 ? { unordered: [...unordered].sort() } : {}),
     });
     position = adjudication.next;
-    openedAt = Math.max(openedAt, openingTime(revealTimes, openedAt));
+    openedAt = openingTime(openedAt, [...tally.revealClaims.values()]);
 
-    const handovers = handoversDone(group.handovers, holders, active, joined);
+    const handovers = handoversDone({
+      messages: raw.handovers,
+      holders,
+      players,
+      absent: new Set([...timedOut, ...conceded]),
+      joined: input.joined,
+      startId: input.startId,
+    });
     ignored.addAll(handovers.ignored);
-    for (const [power, to] of handovers.done) holders[power] = to;
+    for (const [power, to] of handovers.done) {
+      holders[power] = to;
+      handedTo.add(to);
+      // A conceded power handed over is played again by its new holder.
+      conceded.delete(power);
+    }
 
     const victors = variantWinners(playing, position, setup.seats);
     if (victors.length > 0) {
@@ -461,11 +678,9 @@ function foldPhases(
     }
   }
 
-  for (const [key, group] of groups) {
-    if (visited.has(key)) continue;
-    for (const m of [...group.commits, ...group.reveals, ...group.timeouts, ...group.draws, ...group.drawReveals, ...group.concedes, ...group.alliances, ...group.handovers]) {
-      ignored.add(m.id, 'phase-not-reached');
-    }
+  for (const [key, group] of input.groups) {
+    if (visited.has(key) || key === LOT_PHASE) continue;
+    for (const m of Object.values(group).flat() as Message[]) ignored.add(m.id, 'phase-not-reached');
   }
   const alliancesView = alliances.standing().map((a) => ({ powers: a.powers, since: phaseKey(a.since) }));
   return {
@@ -478,6 +693,7 @@ function foldPhases(
     seats: setup.seats.map((s) => ({ id: s.id, powers: [...s.powers] })),
     alliances: alliancesView,
     ...(toss === undefined ? {} : { toss }),
+    handedTo: [...handedTo].sort(compareText),
   };
 }
 
@@ -491,50 +707,4 @@ function shortGameLeaders(position: Position, seats: readonly Seat[]): Power[] {
   const score = (s: Seat) => s.powers.reduce((n, p) => n + position.units.filter((u) => u.power === p).length * 100 + centres[p], 0);
   const best = Math.max(...seats.map(score));
   return POWERS.filter((p) => seats.some((s) => score(s) === best && s.powers.includes(p)));
-}
-
-function authorOf(chained: ReadonlyMap<string, Message<CommitPayload>>, power: Power): string | undefined {
-  for (const c of chained.values()) if (c.payload.power === power) return c.payload.from;
-  return undefined;
-}
-
-function keysOf(reveals: readonly Message<RevealPayload>[], power: Power): string[] {
-  return [...new Set(reveals.filter((r) => r.payload.power === power).flatMap((r) => Object.values(r.payload.keys)))].sort();
-}
-
-/** The commit's hash was checked against its sealed bytes when it was opened (envelope.ts). */
-function unseal(commit: CommitPayload, keyText: string): Unsealed {
-  return memoUnseal(`${commit.hash}|${commit.keyHash}`, keyText, () => {
-    const key = fromBase64(keyText);
-    const plain = key === null || hashHex(key) !== commit.keyHash ? null : openSealed(commit.sealed, key);
-    return { opens: plain !== null, orders: plain === null ? null : ordersFromPlain(plain), coin: plain === null ? null : coinFromPlain(plain) };
-  });
-}
-
-/** The tip of each power's chain: what an honest reveal puts in its lock. */
-function heads(chained: ReadonlyMap<string, Message<CommitPayload>>): Partial<Record<Power, string>> {
-  const parents = new Set([...chained.values()].map((c) => c.payload.prev).filter((p): p is string => p !== null));
-  const out: Partial<Record<Power, string>> = {};
-  const tips = [...chained.values()].filter((c) => !parents.has(c.id));
-  tips.sort((a, b) => b.payload.seq - a.payload.seq || compareText(a.id, b.id));
-  for (const t of tips) if (out[t.payload.power] === undefined) out[t.payload.power] = t.id;
-  return out;
-}
-
-/** Why a reveal cannot count, or null. */
-function checkReveal(r: Message<RevealPayload>, chained: ReadonlyMap<string, Message<CommitPayload>>): string | null {
-  const p = r.payload;
-  const own = p.lock[p.power];
-  if (own === undefined) return 'reveal-lock-misses-own-commit';
-  for (const [power, id] of Object.entries(p.lock)) {
-    const c = chained.get(id);
-    if (c === undefined || c.payload.power !== power) return 'reveal-lock-names-unknown-commit';
-  }
-  for (const [id, key] of Object.entries(p.keys)) {
-    const c = chained.get(id);
-    if (c === undefined || c.payload.power !== p.power) return 'reveal-key-for-unknown-commit';
-    if (!unseal(c.payload, key).opens) return 'reveal-key-does-not-open-commit';
-  }
-  if (ancestry(own, chained).some((id) => !(id in p.keys))) return 'reveal-missing-keys';
-  return null;
 }

@@ -1,36 +1,105 @@
-// Sealed orders: secretbox under a fresh key per commit. The commit carries only the sealed
-// bytes and their hash; the key travels in the reveal, once the revealer has seen everyone's commit.
+// Sealed orders: the plaintext {orders, draw?, coin?, pad} is padded to a size that depends only on
+// the public board, then sealed with secretbox under a key derived from a secret scalar s. The
+// commit carries the sealed bytes, their hash, and the escrow of s (escrow.ts: C_0 = s·G binds the
+// one key that opens the box). The owner's REVEAL releases s; or all share holders together do.
 import nacl from 'tweetnacl';
-import type { Order } from '../rules';
-import { concatBytes, fromBase64, toBase64 } from './bytes';
+import { adjustmentsNeeded, type Order, type Position, type Power } from '../rules';
+import { concatBytes, fromBase64, toBase64, utf8 } from './bytes';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
+import { scalarToBytes } from './escrow';
 import { checkOrders } from './orders';
 
-export interface Sealed {
-  /** base64url(nonce || ciphertext) */
-  readonly sealed: string;
-  readonly hash: string;
-  /** hashHex of the key. secretbox does not commit to its key (one ciphertext can be made to open
-   *  under two keys to two texts), so the commit names its key's hash and the reveal must match it. */
-  readonly keyHash: string;
-}
-
 const NONCE = nacl.secretbox.nonceLength;
+const OVERHEAD = NONCE + nacl.secretbox.overheadLength;
 
 /** Bytes of a coin sealed with the orders for the two-player toss (variants.ts). */
 export const COIN_BYTES = 32;
+/** Bytes of a lot value. */
+export const LOT_VALUE_BYTES = 32;
+
+/** The secretbox key of a commit: a hash of its secret scalar. */
+export function sealKey(secret: bigint): Uint8Array {
+  return nacl.hash(concatBytes(utf8('pacto-seal-key'), scalarToBytes(secret))).subarray(0, nacl.secretbox.keyLength);
+}
 
 /**
- * key: 32 fresh random bytes, nonce: 24 random bytes, both from the caller (nacl.randomBytes).
- * coin: 32 random bytes, only in the phase of a two-player toss; the plaintext is then
- * {coin, orders} instead of the bare order list, so it is sealed and revealed with the orders.
+ * The padded plaintext size for k public units of account: the power's units (movement), its
+ * dislodged units (retreat), |adjustment delta| (adjustment); 0 for a lot value. The longest legal
+ * order is 120 bytes (docs in README.md "Padding"), 96 bytes cover the fields around the orders.
  */
-export function sealOrders(orders: readonly Order[], key: Uint8Array, nonce: Uint8Array, coin?: Uint8Array): Sealed {
-  if (key.length !== nacl.secretbox.keyLength || nonce.length !== NONCE) throw new Error('sealOrders: key must be 32 bytes, nonce 24');
-  if (coin !== undefined && coin.length !== COIN_BYTES) throw new Error('sealOrders: coin must be 32 bytes');
-  const plain = coin === undefined ? orders : { coin: toBase64(coin), orders };
-  const bytes = concatBytes(nonce, nacl.secretbox(canonicalEncode(plain), nonce, key));
-  return { sealed: toBase64(bytes), hash: hashHex(bytes), keyHash: hashHex(key) };
+export function paddedSize(k: number): number {
+  return 256 * Math.ceil((96 + 121 * Math.max(0, k)) / 256);
+}
+
+/** A plaintext longer than paddedSize(k) (no legal order set is) goes to the next multiple of 1,024. */
+export function paddedTo(k: number, length: number): number {
+  const base = paddedSize(k);
+  return length <= base ? base : 1024 * Math.ceil(length / 1024);
+}
+
+/** How many things a power orders in a position: what its sealed orders are padded for (seal.ts). */
+export function paddingUnits(position: Position, power: Power): number {
+  switch (position.phase.kind) {
+    case 'movement':
+      return position.units.filter((u) => u.power === power).length;
+    case 'retreat':
+      return position.dislodged.filter((d) => d.unit.power === power).length;
+    case 'adjustment':
+      return Math.abs(adjustmentsNeeded(position)[power]);
+  }
+}
+
+/** Whether a sealed field (base64url) has a size an honest phone makes for k. */
+export function sealedSizeAllowed(sealed: string, k: number): boolean {
+  // base64url without padding: 4 characters per 3 bytes, the rest as 2 or 3 characters.
+  const bytes = Math.floor((sealed.length * 3) / 4);
+  const plain = bytes - OVERHEAD;
+  if (plain < 0) return false;
+  const base = paddedSize(k);
+  return plain === base || (plain > base && plain % 1024 === 0);
+}
+
+/** Pads a record with a `pad` string so that its canonical encoding is exactly `size` bytes. */
+function padded(record: Record<string, unknown>, size: (length: number) => number): Uint8Array {
+  const bare = canonicalEncode({ ...record, pad: '' });
+  const target = size(bare.length);
+  return canonicalEncode({ ...record, pad: 'x'.repeat(target - bare.length) });
+}
+
+export interface SealedBox {
+  /** base64url(nonce || ciphertext) */
+  readonly sealed: string;
+  readonly hash: string;
+}
+
+function box(plain: Uint8Array, secret: bigint, nonce: Uint8Array): SealedBox {
+  if (nonce.length !== NONCE) throw new Error('seal: nonce must be 24 bytes');
+  const bytes = concatBytes(nonce, nacl.secretbox(plain, nonce, sealKey(secret)));
+  return { sealed: toBase64(bytes), hash: hashHex(bytes) };
+}
+
+/** What a sealed order set carries. */
+export interface OrdersContent {
+  readonly orders: readonly Order[];
+  /** Movement phases: the power's draw vote (rulebook II, secret until every vote is fixed). */
+  readonly draw?: boolean;
+  /** The two-player toss phase: 32 random bytes. */
+  readonly coin?: Uint8Array;
+}
+
+/** Seals orders padded for k (see paddedSize). nonce: 24 random bytes from the caller. */
+export function sealOrders(content: OrdersContent, k: number, secret: bigint, nonce: Uint8Array): SealedBox {
+  if (content.coin !== undefined && content.coin.length !== COIN_BYTES) throw new Error('sealOrders: coin must be 32 bytes');
+  const record: Record<string, unknown> = { orders: content.orders };
+  if (content.draw !== undefined) record.draw = content.draw;
+  if (content.coin !== undefined) record.coin = toBase64(content.coin);
+  return box(padded(record, (n) => paddedTo(k, n)), secret, nonce);
+}
+
+/** Seals a lot value (32 bytes), padded like an empty order set. */
+export function sealLotValue(value: Uint8Array, secret: bigint, nonce: Uint8Array): SealedBox {
+  if (value.length !== LOT_VALUE_BYTES) throw new Error('sealLotValue: the value must be 32 bytes');
+  return box(padded({ value: toBase64(value) }, (n) => paddedTo(0, n)), secret, nonce);
 }
 
 export function sealedHash(sealed: string): string | null {
@@ -38,42 +107,47 @@ export function sealedHash(sealed: string): string | null {
   return bytes === null ? null : hashHex(bytes);
 }
 
-/** The plaintext, or null if the key does not open the box. */
-export function openSealed(sealed: string, key: Uint8Array): Uint8Array | null {
+/** The plaintext, or null if the secret's key does not open the box. */
+export function openSealed(sealed: string, secret: bigint): Uint8Array | null {
   const bytes = fromBase64(sealed);
-  if (bytes === null || bytes.length < NONCE || key.length !== nacl.secretbox.keyLength) return null;
-  return nacl.secretbox.open(bytes.subarray(NONCE), bytes.subarray(0, NONCE), key);
+  if (bytes === null || bytes.length < NONCE) return null;
+  return nacl.secretbox.open(bytes.subarray(NONCE), bytes.subarray(0, NONCE), sealKey(secret));
 }
 
-/** The orders inside, or null if the key does not open the box or what is inside is not an order list. */
-export function openOrders(sealed: string, key: Uint8Array): Order[] | null {
-  const plain = openSealed(sealed, key);
-  if (plain === null) return null;
-  return ordersFromPlain(plain);
-}
-
-export function ordersFromPlain(plain: Uint8Array): Order[] | null {
-  return contentOf(plain)?.orders ?? null;
-}
-
-/** The coin sealed with the orders, or null if there is none (or the plaintext is malformed). */
-export function coinFromPlain(plain: Uint8Array): Uint8Array | null {
-  return contentOf(plain)?.coin ?? null;
-}
-
-function contentOf(plain: Uint8Array): { orders: Order[]; coin: Uint8Array | null } | null {
+function record(plain: Uint8Array, allowed: readonly string[]): Record<string, unknown> | null {
   const decoded = canonicalDecode(plain);
   if (!decoded.ok) return null;
   const value = decoded.value;
-  if (Array.isArray(value)) {
-    const orders = checkOrders(value);
-    return orders === null ? null : { orders, coin: null };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const r = value as Record<string, unknown>;
+  if (Object.keys(r).some((k) => !allowed.includes(k)) || typeof r.pad !== 'string' || !/^x*$/.test(r.pad)) return null;
+  return r;
+}
+
+export interface OpenedOrders {
+  readonly orders: Order[];
+  readonly draw: boolean;
+  readonly coin: Uint8Array | null;
+}
+
+/** The content of an opened order plaintext, or null if it is not one. */
+export function ordersFromPlain(plain: Uint8Array): OpenedOrders | null {
+  const r = record(plain, ['orders', 'draw', 'coin', 'pad']);
+  if (r === null) return null;
+  const orders = checkOrders(r.orders);
+  if (orders === null) return null;
+  if (r.draw !== undefined && typeof r.draw !== 'boolean') return null;
+  let coin: Uint8Array | null = null;
+  if (r.coin !== undefined) {
+    coin = typeof r.coin === 'string' ? fromBase64(r.coin) : null;
+    if (coin === null || coin.length !== COIN_BYTES) return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
-  if (Object.keys(record).some((k) => k !== 'coin' && k !== 'orders') || typeof record.coin !== 'string') return null;
-  const orders = checkOrders(record.orders);
-  const coin = fromBase64(record.coin);
-  if (orders === null || coin === null || coin.length !== COIN_BYTES) return null;
-  return { orders, coin };
+  return { orders, draw: r.draw === true, coin };
+}
+
+export function lotValueFromPlain(plain: Uint8Array): Uint8Array | null {
+  const r = record(plain, ['value', 'pad']);
+  if (r === null || typeof r.value !== 'string') return null;
+  const value = fromBase64(r.value);
+  return value !== null && value.length === LOT_VALUE_BYTES ? value : null;
 }

@@ -1,98 +1,105 @@
-// Closing a phase against absent powers.
-//
-// There is no trusted clock, so no single phone's word about time can matter. What holds:
-//  - A power P is timed out in a phase only when TIMEOUT votes naming P for that phase are
-//    signed by MORE THAN HALF of the other active powers of that phase (active: rostered, not
-//    conceded, still holding units or centres), and by at least two of them unless P faces a
-//    single opponent (two active powers: then that one vote is the only way the game can go on).
-//  - Every counted vote claims a time (its author's clock) at or after the phase deadline, the
-//    deadline being the phase's opening time (see openingTime) plus the settings' duration
-//    for that phase kind. A vote claiming an earlier time is ignored, so an honest phone with a
-//    sane clock can never be counted early, even by mistake.
-//  - Votes exist only for the phase they name; the reducer only counts votes for the phase it is
-//    resolving, so no vote reaches back into a phase that is resolved without it, and a vote for
-//    a phase that is never reached is ignored.
-//  - A power cannot vote on itself, and a power that holds several seats votes once per seat.
-//  - Revealing is automatic once a phone sees every commit, so a power whose commit another
-//    power's reveal already names gets a grace period (a quarter of the phase duration) after
-//    the deadline before votes against it count: a reveal still travelling must not be beaten
-//    by votes, or phones that saw it first would resolve the phase one way and later another.
-// So: with an honest majority among the other active powers, nobody is timed out before the
-// deadline by those honest phones' clocks; a dishonest minority (in particular one player
-// alone) can never time anyone out. Once the quorum exists, the timeout wins over a late
-// reveal from the absent power: that keeps the absent player from choosing, after seeing how
-// the game went on, between their sealed orders and civil disorder. Several absent powers can
-// still block the game if they make up half or more of the active powers: the rulebook's
-// remedy then (abandoning the game) is left to the players.
-import type { Power } from '../rules';
+// The clock and timeouts. There is no trusted clock, so no single phone's word about time can
+// matter. The rules (README.md "The clock and timeouts", with why each is safe):
+//  - every quorum and every median counts distinct players (keys), never powers;
+//  - a phase opens at the upper median of its players' claims (opening(): with one liar among
+//    three or more players the median is an honest claim; with two it is the later claim);
+//  - a slot (a power, or a participant of the lot) is timed out in a phase when TIMEOUT votes
+//    naming it, each claiming a time at or after the phase's threshold, come from more than half
+//    of the other players and at least two of them; with a single other player, that one vote
+//    counts only if the target's own key has signed a CLOCK claiming at least the threshold;
+//  - a vote only ever adds: timeouts depend on votes, claims and commits alone, never on whether
+//    the target has since acted, so what a timeout makes final stays final.
+import { compareText } from './bytes';
 import type { Message } from './envelope';
 import type { TimeoutPayload } from './messages';
 
-export interface TimeoutCount {
-  readonly timedOut: Power[];
-  /** Per named power, the powers whose counted votes name it (sorted). */
-  readonly votes: Partial<Record<Power, Power[]>>;
-  readonly ignored: { id: string; reason: string }[];
+/** The upper median (index ⌊n/2⌋ of the sorted list), or undefined for none. */
+export function upperMedian(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** The lower median of claimed times: no single early or late clock can move it past an honest one. */
-export function openingTime(claimedTimes: readonly number[], fallback: number): number {
-  if (claimedTimes.length === 0) return fallback;
-  const sorted = [...claimedTimes].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-}
-
-/** Extra time after the deadline before a power that did commit can be timed out for not revealing. */
-export function revealGrace(duration: number): number {
-  return Math.floor(duration / 4);
+/** A phase opens no earlier than the one before, at the upper median of the claims that closed it. */
+export function openingTime(previous: number, claims: readonly number[]): number {
+  const u = upperMedian(claims);
+  return u === undefined ? previous : Math.max(previous, u);
 }
 
 export function quorumReached(voters: number, others: number): boolean {
   return voters * 2 > others && (voters >= 2 || others === 1);
 }
 
-/** Votes must already be known to be signed by the holder of vote.power. */
-export function countTimeouts(
-  required: readonly Power[],
-  active: readonly Power[],
-  deadline: number,
-  votes: readonly Message<TimeoutPayload>[],
-  /** Powers whose commit another power's reveal names, and the time from which they may be voted out. */
-  committed: ReadonlySet<Power> = new Set(),
-  revealDeadline: number = deadline,
-): TimeoutCount {
+export interface TimeoutInput {
+  /** The slots that can be voted out (required and not conceded), sorted. */
+  readonly slots: readonly string[];
+  readonly holderOf: (slot: string) => string;
+  /** The players of the phase (keys): who may vote and the base of every quorum. */
+  readonly players: readonly string[];
+  /**
+   * Votes against a slot must claim at least this time: the orders deadline for a slot without a
+   * commit, the earlier of it and the reveal-stage deadline for one with a commit. Commits only add,
+   * so a threshold only ever comes earlier, and a vote that counted keeps counting.
+   */
+  readonly threshold: (slot: string) => number;
+  readonly votes: readonly Message<TimeoutPayload>[];
+  /** Per key, the latest time its CLOCK messages of the phase claim. */
+  readonly clocks: ReadonlyMap<string, number>;
+}
+
+export interface TimeoutCount {
+  readonly timedOut: string[];
+  /** Per timed-out slot, when its quorum was reached: the claim of the vote that completed it. */
+  readonly at: Record<string, number>;
+  /** Per slot named in a counted vote, the keys voting it out (sorted). */
+  readonly votes: Record<string, string[]>;
+  readonly ignored: { id: string; reason: string }[];
+}
+
+export function countTimeouts(input: TimeoutInput): TimeoutCount {
   const ignored: { id: string; reason: string }[] = [];
-  const named = new Map<Power, Set<Power>>();
-  for (const vote of votes) {
+  const players = new Set(input.players);
+  const slots = new Set(input.slots);
+  const named = new Map<string, Set<string>>();
+  /** slot -> voter -> its earliest counted claim against the slot. */
+  const claims = new Map<string, Map<string, number>>();
+  for (const vote of input.votes) {
     const p = vote.payload;
     const reason =
-      p.time < deadline ? 'timeout-before-deadline'
-      : !active.includes(p.power) ? 'voter-not-active'
-      : p.powers.includes(p.power) ? 'timeout-names-itself'
-      : p.powers.some((x) => !required.includes(x)) ? 'timeout-names-power-not-required'
+      !players.has(p.from) ? 'voter-not-a-player'
+      : p.slots.some((s) => !slots.has(s)) ? 'timeout-names-slot-not-awaited'
+      : p.slots.some((s) => input.holderOf(s) === p.from) ? 'timeout-names-own-slot'
       : null;
     if (reason !== null) {
       ignored.push({ id: vote.id, reason });
       continue;
     }
-    const targets = p.powers.filter((t) => !committed.has(t) || p.time >= revealDeadline);
-    if (targets.length === 0) {
-      ignored.push({ id: vote.id, reason: 'timeout-within-reveal-grace' });
-      continue;
-    }
-    for (const target of targets) {
-      const set = named.get(target) ?? new Set<Power>();
-      set.add(p.power);
-      named.set(target, set);
+    const early = p.slots.filter((s) => p.time < input.threshold(s));
+    if (early.length === p.slots.length) ignored.push({ id: vote.id, reason: 'timeout-before-deadline' });
+    for (const s of p.slots) {
+      if (early.includes(s)) continue;
+      named.set(s, (named.get(s) ?? new Set()).add(p.from));
+      const mine = claims.get(s) ?? new Map<string, number>();
+      mine.set(p.from, Math.min(mine.get(p.from) ?? Infinity, p.time));
+      claims.set(s, mine);
     }
   }
-  const timedOut: Power[] = [];
-  const counted: Partial<Record<Power, Power[]>> = {};
-  for (const power of [...required].sort()) {
-    const voters = [...(named.get(power) ?? [])].sort();
-    if (voters.length > 0) counted[power] = voters;
-    const others = active.filter((a) => a !== power).length;
-    if (quorumReached(voters.length, others)) timedOut.push(power);
+  const timedOut: string[] = [];
+  const at: Record<string, number> = {};
+  const votes: Record<string, string[]> = {};
+  for (const s of [...input.slots].sort(compareText)) {
+    const voters = [...(named.get(s) ?? [])].sort(compareText);
+    if (voters.length === 0) continue;
+    votes[s] = voters;
+    const holder = input.holderOf(s);
+    const others = input.players.filter((k) => k !== holder).length;
+    // Two players: nothing tells an absent player from a lying clock, so the target's own clock must agree.
+    const agreed = others !== 1 || (input.clocks.get(holder) ?? -Infinity) >= input.threshold(s);
+    if (agreed && quorumReached(voters.length, others)) {
+      timedOut.push(s);
+      const needed = Math.max(others === 1 ? 1 : 2, Math.floor(others / 2) + 1);
+      at[s] = [...claims.get(s)!.values()].sort((a, b) => a - b)[needed - 1]!;
+    }
   }
-  return { timedOut, votes: counted, ignored };
+  return { timedOut, at, votes, ignored };
 }

@@ -7,16 +7,13 @@
 //    by its first power (in POWERS order) that has units to order on that board (a concession or
 //    timeout does not move it to another power); Italy goes to the side
 //    whose orders there were opened with a coin, and when both were, to the side picked by a hash
-//    of both coins (lot.ts coinToss). The usual commit-reveal discipline makes it fair: a coin is
-//    sealed before the other side's can be read, the commit used is fixed by the other side's
-//    lock, and a side that does not reveal (timed out after the deadline, or a reveal that does
-//    not open) has no coin, so it loses the toss; withholding never helps. If neither side has a
-//    coin, Italy stays neutral and closed.
+//    of both coins (lot.ts coinToss). The sealed ballot makes it fair: a coin is sealed before the
+//    other side's can be read, the commit used is fixed by the other side's blind LOCK (ballot.ts),
+//    and a side whose coin is not opened has none, so it loses the toss; withholding never helps.
+//    If neither side has a coin, Italy stays neutral and closed.
 //  - Hand-over of a power (civil disorder, seed 000 XV.4 / seed 002 "Desorden civil": another
-//    person may replace an absent player with the group's agreement): a HANDOVER naming the
-//    power and the new key counts when it is signed, for the same phase, by more than half of the
-//    other players (distinct keys holding an active power, the power's current holder excluded).
-//    The new key must have sent a JOIN. It holds the power from the next phase on.
+//    person may replace an absent player with the group's agreement): handoversDone below, rules
+//    in README.md ("Hand-over"). The new key holds the power from the next phase on.
 //  - Seed 001's alliance: an ALLIANCE with the member list, signed for a phase by every member
 //    power; it stands from the first phase in which every member's latest word is yes, and ends
 //    when any member signs yes: false.
@@ -62,39 +59,60 @@ export function tossWinner(seats: readonly Seat[], ordering: readonly Power[], c
 }
 
 
+export interface HandoverInput {
+  readonly messages: readonly Message<HandoverPayload>[];
+  /** Who holds each power in the phase (neutral placeholders included). */
+  readonly holders: Readonly<Record<Power, string>>;
+  /** The players of the phase: distinct keys holding an active power. */
+  readonly players: readonly string[];
+  /** Powers absent in the phase: timed out in it, or conceded. */
+  readonly absent: ReadonlySet<Power>;
+  /** Every key that sent a JOIN. */
+  readonly joined: ReadonlySet<string>;
+  /** The START this view plays under. */
+  readonly startId: string;
+}
+
 /**
- * Hand-overs that reach their quorum in one phase: power -> new key. `holders` is who holds each
- * power now; `active` the powers still in play; `joined` every key that sent a JOIN.
+ * Hand-overs that count at the close of a phase: power -> new key. A power changes hands only when
+ * it is absent, signed by more than half of the other players and at least two of them (so never
+ * in a two-player game, never by one key whatever it holds), to a key that joined and holds no
+ * power. Competing candidates: the one with strictly most signers; a tie hands over nothing.
  */
-export function handoversDone(
-  messages: readonly Message<HandoverPayload>[],
-  holders: Readonly<Record<Power, string>>,
-  active: readonly Power[],
-  joined: ReadonlySet<string>,
-): { done: Map<Power, string>; ignored: { id: string; reason: string }[] } {
+export function handoversDone(input: HandoverInput): { done: Map<Power, string>; ignored: { id: string; reason: string }[] } {
   const ignored: { id: string; reason: string }[] = [];
-  const players = new Set(active.map((p) => holders[p]));
+  const players = new Set(input.players);
+  const holding = new Set(Object.values(input.holders));
   const signers = new Map<string, Set<string>>();
-  for (const m of messages) {
-    const { power, to, from } = m.payload;
-    if (!players.has(from)) ignored.push({ id: m.id, reason: 'handover-by-non-player' });
-    else if (!joined.has(to) || to === holders[power]) ignored.push({ id: m.id, reason: 'handover-to-invalid-key' });
-    else if (from === holders[power]) ignored.push({ id: m.id, reason: 'handover-by-holder' });
-    else {
-      const key = `${power}|${to}`;
-      signers.set(key, (signers.get(key) ?? new Set()).add(from));
+  for (const m of input.messages) {
+    const { power, to, from, start } = m.payload;
+    const reason =
+      start !== input.startId ? 'handover-under-another-start'
+      : !players.has(from) ? 'handover-by-non-player'
+      : from === input.holders[power] ? 'handover-by-holder'
+      : !input.absent.has(power) ? 'handover-of-present-power'
+      : !input.joined.has(to) || holding.has(to) ? 'handover-to-invalid-key'
+      : null;
+    if (reason !== null) {
+      ignored.push({ id: m.id, reason });
+      continue;
     }
+    const key = `${power}|${to}`;
+    signers.set(key, (signers.get(key) ?? new Set()).add(from));
   }
   const done = new Map<Power, string>();
-  const best = new Map<Power, number>();
-  for (const [key, who] of [...signers].sort((a, b) => compareText(a[0], b[0]))) {
-    const [power, to] = key.split('|') as [Power, string];
-    const others = [...players].filter((k) => k !== holders[power]).length;
-    if (who.size * 2 <= others) continue;
-    if ((best.get(power) ?? 0) < who.size) {
-      best.set(power, who.size);
-      done.set(power, to);
-    }
+  const given = new Set<string>();
+  for (const power of POWERS) {
+    const others = [...players].filter((k) => k !== input.holders[power]).length;
+    const candidates = [...signers].filter(([key]) => key.startsWith(`${power}|`)).map(([key, who]) => ({ to: key.split('|')[1]!, n: who.size }));
+    const best = Math.max(0, ...candidates.map((c) => c.n));
+    const top = candidates.filter((c) => c.n === best);
+    if (top.length !== 1 || best < 2 || best * 2 <= others) continue;
+    const to = top[0]!.to;
+    // One key takes at most one absent player's place: it would otherwise become a bloc of powers.
+    if (given.has(to)) continue;
+    given.add(to);
+    done.set(power, to);
   }
   return { done, ignored };
 }

@@ -10,9 +10,15 @@ export interface Ignored {
 export interface Misconduct {
   /** Author's public key. */
   readonly author: string;
-  readonly power?: Power;
+  /** The slot concerned: a power, or a participant key in the lot ballot. */
+  readonly slot?: string;
   readonly phase?: string;
-  readonly kind: 'equivocation' | 'same-seq' | 'unopened-commit' | 'bad-orders' | 'duplicate-create' | 'duplicate-start' | 'start-omits-lot-reveal';
+  /**
+   * equivocation: two FINALs for one slot, two LOCKs or two REVEALs of a phase (or, lobby, two
+   * STARTs: duplicate-start); escrow-bad-share: a commit whose escrow share drew a valid complaint;
+   * escrow-key-conflict: JOINs of one key naming two escrow keys.
+   */
+  readonly kind: 'equivocation' | 'same-seq' | 'unopened-commit' | 'bad-orders' | 'duplicate-start' | 'escrow-bad-share' | 'escrow-key-conflict';
   /** The messages that show it (sorted). */
   readonly ids: readonly string[];
 }
@@ -23,6 +29,8 @@ export interface Player {
   readonly name: string;
   /** curve25519 public key (hex) for chat. */
   readonly box: string;
+  /** ristretto255 escrow key (base64url); null when the key's JOINs disagree. */
+  readonly escrow: string | null;
   readonly claim: Power | null;
 }
 
@@ -44,37 +52,60 @@ export interface ResolvedPhase {
   readonly contested: readonly ProvinceId[];
   /** State hash of the position after this phase (what ACKs compare). */
   readonly stateHash: string;
+  /** Movement phases: the survivors whose opened orders voted for a draw. */
+  readonly drawVotes?: readonly Power[];
   /** "1914" rules: units left without an order by a commit made without the seal helper (they held). */
   readonly unordered?: readonly string[];
+}
+
+/** Where a sealed ballot (a phase or the lot) stands (ballot.ts). */
+export interface BallotView {
+  /** orders: a seat has not sealed; final, lock: automatic steps under way; reveal: waiting for openings. */
+  readonly stage: 'orders' | 'final' | 'lock' | 'reveal' | 'closed';
+  /** Keys holding an awaited slot: each must LOCK, and REVEALs name a LOCK of each. */
+  readonly keys: readonly string[];
+  /** Latest commit (highest seq) per slot. */
+  readonly heads: Readonly<Record<string, string>>;
+  /** Valid FINALs per slot (two: equivocation). */
+  readonly finals: Readonly<Record<string, readonly string[]>>;
+  /** Valid LOCKs per key (two: equivocation). */
+  readonly locks: Readonly<Record<string, readonly string[]>>;
+  /** For a key with two LOCKs, the one the valid REVEALs seen name. */
+  readonly lockNamed: Readonly<Record<string, string>>;
+  /** Valid REVEALs per key. */
+  readonly reveals: Readonly<Record<string, readonly string[]>>;
+  /** Keys the ballot waits for now (at the orders and final stages, the holders of the slots concerned). */
+  readonly waiting: readonly string[];
+  /** Per slot: 'opened', 'pending', or 'void:<reason>'. */
+  readonly outcomes: Readonly<Record<string, string>>;
+  readonly equivocators: readonly string[];
 }
 
 export interface OpenPhase {
   readonly key: PhaseKey;
   readonly position: Position;
   readonly openedAt: number;
+  /** Orders deadline: from then a power that has not sealed may be voted out. */
   readonly deadline: number;
-  /** From when a power that committed may be voted out for not revealing. */
+  /** From when a seat that has sealed but not finished the automatic steps may be voted out. */
   readonly revealDeadline: number;
-  /** Powers whose orders are awaited (sorted). */
+  /** Powers whose orders are awaited (sorted; timed-out ones included). */
   readonly required: readonly Power[];
   readonly active: readonly Power[];
+  /** The players of the phase (keys holding an active power at its opening): who may vote. */
+  readonly players: readonly string[];
+  /** Keys holding a power required at the opening: the escrow community (share holders). */
+  readonly ballotKeys: readonly string[];
+  /** Powers with at least one commit. */
   readonly committed: readonly Power[];
-  readonly revealed: readonly Power[];
+  /** Powers whose holder has signed a FINAL. */
+  readonly finalized: readonly Power[];
   readonly timedOut: readonly Power[];
-  /** Latest commit seen per power: the lock a reveal should carry. */
-  readonly heads: Partial<Record<Power, string>>;
-  /** Per power named in a counted vote, the powers voting it out. */
-  readonly timeoutVotes: Partial<Record<Power, readonly Power[]>>;
-  /** Powers whose draw vote is needed: those with units that have not conceded (sorted). */
+  readonly ballot: BallotView;
+  /** Per power named in a counted vote, the keys voting it out. */
+  readonly timeoutVotes: Partial<Record<Power, readonly string[]>>;
+  /** Movement phases: the powers whose sealed draw vote counts (units, not conceded). */
   readonly drawVoters: readonly Power[];
-  /** Voters who have committed a secret draw vote (not what they voted). */
-  readonly drawCommitted: readonly Power[];
-  /** Voters whose counted vote has been opened. */
-  readonly drawRevealed: readonly Power[];
-  /** Latest draw commit seen per power: the lock a draw reveal carries. */
-  readonly drawHeads: Partial<Record<Power, string>>;
-  /** Powers that voted yes, filled only once every voter's vote is open (empty before). */
-  readonly drawVotes: readonly Power[];
 }
 
 export type GameResult =
@@ -84,11 +115,10 @@ export type GameResult =
   | { readonly kind: 'short-game'; readonly winners: readonly Power[]; readonly phase: PhaseKey }
   | { readonly kind: 'concession'; readonly winners: readonly Power[]; readonly phase: PhaseKey };
 
+/** A chat as everyone sees it: who sent it. Recipients, text and time are inside, for recipients only. */
 export interface ChatEntry {
   readonly id: string;
   readonly from: string;
-  readonly time: number;
-  readonly recipients: readonly string[];
 }
 
 export interface HashMismatch {
@@ -98,11 +128,26 @@ export interface HashMismatch {
   readonly expected: string;
 }
 
+/** The lot ballot of a lot game: participants seal values, the opened values deal the seats. */
 export interface LotView {
-  readonly name: string;
-  readonly committed: readonly string[];
-  readonly revealed: readonly string[];
-  readonly order: readonly string[];
+  /** The participants, sorted: also the escrow community of the lot. */
+  readonly participants: readonly string[];
+  readonly openedAt: number;
+  readonly deadline: number;
+  readonly revealDeadline: number;
+  readonly ballot: BallotView;
+  readonly timedOut: readonly string[];
+  readonly timeoutVotes: Readonly<Record<string, readonly string[]>>;
+  /** Once closed: participants in lot order (those whose value was not opened last). */
+  readonly order?: readonly string[];
+}
+
+/** One of several STARTs of a game that this phone has no anchor for (status 'forked'). */
+export interface ForkView {
+  readonly start: string;
+  readonly roster: Readonly<Record<Power, string>> | null;
+  readonly members: readonly { readonly key: string; readonly fingerprint: string; readonly name: string }[];
+  readonly accepted: readonly string[];
 }
 
 /** The two-player toss for Italy (src/protocol/variants.ts). */
@@ -126,7 +171,7 @@ export interface SeatView {
   readonly powers: readonly Power[];
 }
 
-export type GameStatus = 'no-game' | 'incompatible' | 'lobby' | 'starting' | 'playing' | 'finished';
+export type GameStatus = 'no-game' | 'incompatible' | 'lobby' | 'starting' | 'forked' | 'lot' | 'playing' | 'finished';
 
 export interface GameView {
   readonly gameId: string;
@@ -135,12 +180,23 @@ export interface GameView {
   readonly incompatible?: { readonly reason: string; readonly game: string; readonly ours: string };
   readonly creator?: string;
   readonly settings?: Settings;
-  /** Sorted by key. */
+  /** Everyone who sent a JOIN, sorted by key (names for the screens). */
   readonly players: readonly Player[];
+  /** The START this view follows (its anchor, or the only candidate). */
+  readonly start?: string;
+  /** Whether this phone is anchored (it signed or accepted the START, chose it, or was handed a power under it). */
+  readonly anchored: boolean;
+  /** status 'forked': the competing STARTs, for the person to choose after comparing fingerprints. */
+  readonly forks: readonly ForkView[];
   readonly roster?: Readonly<Record<Power, string>>;
-  /** Roster members who have accepted the START (sorted). */
+  /** Members of the START (roster keys or lot participants) who have accepted it (sorted). */
   readonly accepted: readonly string[];
-  readonly lots: readonly LotView[];
+  /** The players of the game: the START's members and every key a hand-over made a holder (sorted). */
+  readonly members: readonly string[];
+  /** Keys that joined but play no seat: never chat recipients, only candidates for a hand-over (sorted). */
+  readonly spectators: readonly string[];
+  /** Lot games: the lot ballot. */
+  readonly lot?: LotView;
   readonly phases: readonly ResolvedPhase[];
   readonly current?: OpenPhase;
   /** The board now (after the last resolved phase). */

@@ -47,7 +47,7 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
     variant: 'standard',
     engine: RULES_ENGINE_VERSION,
     rules: {},
-    deadlines: { movement: 24 * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR },
+    deadlines: { movement: 24 * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR, reveal: HOUR },
     endYear: null,
     signaling: 'wss://signal.example',
     assignment: 'choice',

@@ -2,10 +2,10 @@
 //
 // The tests state PROPERTIES ("France's orders are the ones France sealed last", "the attacker can
 // reach one outcome only"); this file says how an honest phone and a cheater act, in the verbs the
-// tests use. Phase 1 (now) implements every verb with today's API, so the tests run and fail where
-// today's protocol lets the attack through. Phase 2 (docs/sealed-design.md) re-implements the verbs
-// marked PHASE 2 with the new messages (FINAL, LOCK, per-key REVEAL with escrow shares, the lot as
-// a sealed ballot, padded seals and chats, the START anchor), keeping each verb's MEANING:
+// tests use. Phase 1 implemented every verb with the v1 API, so the tests ran and failed where that
+// protocol let the attack through. Phase 2 (now; rules in src/protocol/README.md) implements the
+// verbs with the v2 messages (FINAL, LOCK, per-key REVEAL with escrow shares, the lot as a sealed
+// ballot, padded seals and chats, the START anchor), keeping each verb's MEANING:
 //  - honest verbs do what the app's runner does;
 //  - attack verbs give the cheater the strongest translation of the attack under the protocol of
 //    the day: every message it can sign, sent whenever it likes. An attack verb must never be
@@ -17,33 +17,43 @@ import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 
 import { POWERS, variantById, type Order, type Power } from '../../src/rules';
 import {
   acceptStart,
+  ballotDuties,
   cachedVerifier,
   canonicalEncode,
-  commitLot,
-  commitOrders,
+  chatPlayers,
+  checkSecret,
+  claimClock,
+  clockDue,
+  commitLotValue,
   commitTurn,
   createGame,
-  dealSeats,
-  drawRevealDue,
+  escrowHolders,
+  finalOrders,
   handOver as handOverMessage,
+  interpolateAtZero,
   joinGame,
-  lotOrder,
+  lockBallot,
   messageId,
+  myShare,
+  openBallot,
   openChat,
   openMessage,
+  openSealed,
+  ordersFromPlain,
   PROTOCOL_VERSION,
   reduceLog,
-  revealDraw,
-  revealDue,
-  revealLot,
-  revealOrders,
+  revealBallot,
+  revealDeadlineFor,
   sealChat,
+  sealCommit,
   sealOrders,
   sendChat,
   signMessage,
   startGame,
-  voteDraw as voteDrawMessage,
+  startLot,
+  toBase64,
   voteTimeout,
+  acknowledge,
   type GameView,
   type Identity,
   type Message,
@@ -60,10 +70,14 @@ export type Rng = ReturnType<typeof rng>;
 /** One phone: an identity, its own sequence counter, and the secrets of what it sealed. */
 export class Device {
   seq = 0;
-  /** commit id -> sealing key (phase 1: the secretbox key; PHASE 2: whatever the owner's reveal opens with). */
-  readonly secrets = new Map<string, Uint8Array>();
+  /** commit id -> the secret scalar its owner's REVEAL releases. */
+  readonly secrets = new Map<string, bigint>();
   /** `${phase}|${power}` -> this device's commit ids, oldest first. */
   readonly sealed = new Map<string, string[]>();
+  /** `${phase}|${power}` -> the orders it sealed last (a draw vote re-seals them). */
+  readonly orders = new Map<string, readonly Order[]>();
+  /** commit id -> a FINAL naming it, signed and kept back (sealPlans). */
+  readonly keptFinals = new Map<string, Signed>();
   constructor(
     readonly me: Identity,
     readonly random: Rng,
@@ -74,6 +88,8 @@ export class Device {
     d.seq = this.seq;
     for (const [k, v] of this.secrets) d.secrets.set(k, v);
     for (const [k, v] of this.sealed) d.sealed.set(k, [...v]);
+    for (const [k, v] of this.orders) d.orders.set(k, v);
+    for (const [k, v] of this.keptFinals) d.keptFinals.set(k, v);
     return d;
   }
   get key(): string {
@@ -85,8 +101,8 @@ export class Device {
   commitsFor(phase: string, power: Power): string[] {
     return this.sealed.get(`${phase}|${power}`) ?? [];
   }
-  keysFor(phase: string, power: Power): Record<string, Uint8Array> {
-    return Object.fromEntries(this.commitsFor(phase, power).map((id) => [id, this.secrets.get(id)!]));
+  sealRandom(coin?: Uint8Array) {
+    return { secret: this.random.bytes(32), nonce: this.random.bytes(24), entropy: this.random.bytes(32), coin: coin ?? this.random.bytes(32) };
   }
 }
 
@@ -113,6 +129,12 @@ export interface TableOptions {
   settings?: Partial<Settings>;
 }
 
+/** Settings as the New Game screen makes them: the reveal-stage deadline derived when not given. */
+function withReveal(s: Settings): Settings {
+  const d = s.deadlines as Partial<Settings['deadlines']> & Omit<Settings['deadlines'], 'reveal'>;
+  return { ...s, deadlines: { ...d, reveal: d.reveal ?? revealDeadlineFor(d) } };
+}
+
 /** A created, joined, started and accepted game. */
 export function table(opts: TableOptions = {}): Table {
   const seed = opts.seed ?? 1;
@@ -122,7 +144,7 @@ export function table(opts: TableOptions = {}): Table {
   const devices = seats.map((_, i) => new Device(identity(i), rng(seed * 100 + i), `seat-${i}`));
   const spares = Array.from({ length: opts.spares ?? 0 }, (_, k) => new Device(identity(20 + k), rng(seed * 100 + 50 + k), `spare-${k}`));
   const creator = devices[0]!;
-  const s = baseSettings({ variant: variantId, ...opts.settings });
+  const s = withReveal(baseSettings({ variant: variantId, ...opts.settings }));
   const { gameId, message } = createGame(creator.me, rng(seed).bytes(16), s, creator.stamp(T0));
   const log: Uint8Array[] = [message.bytes];
   for (const d of [...devices, ...spares]) log.push(joinGame(d.me, gameId, d.name, null, d.stamp(T0 + 1)).bytes);
@@ -131,7 +153,7 @@ export function table(opts: TableOptions = {}): Table {
     for (const p of powers) roster[p] = devices[i]!.key;
   });
   for (const p of variant.neutral) roster[p] = creator.key;
-  const start = startGame(creator.me, gameId, roster, [], creator.stamp(T0 + 2));
+  const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
   log.push(start.bytes);
   for (const d of devices.slice(1)) log.push(acceptStart(d.me, gameId, start.id, d.stamp(T0 + 3)).bytes);
   return { gameId, createId: message.id, startId: start.id, devices, spares, roster, settings: s, log };
@@ -152,12 +174,11 @@ export const post = (t: Table, msgs: readonly Signed[]): Signed[] => {
 };
 
 /**
- * The game as `d`'s phone sees it (null: a device that holds no seat, e.g. a spectator).
- * PHASE 2: passes the device's anchor (the START it accepted, derived from its own ACK; the
- * creator's own START for the creator) to the reducer.
+ * The game as `d`'s phone sees it (null: a phone with no anchor, e.g. a spectator): the reducer
+ * anchors it to the START it signed or accepted.
  */
-export function reduceAs(t: Table, _d: Device | null, log: readonly Uint8Array[] = t.log): GameView {
-  return reduceLog(t.gameId, log, { verifier: nativeVerifier });
+export function reduceAs(t: Table, d: Device | null, log: readonly Uint8Array[] = t.log): GameView {
+  return reduceLog(t.gameId, log, { verifier: nativeVerifier, ...(d === null ? {} : { me: d.key }) });
 }
 
 /**
@@ -181,10 +202,28 @@ export function powersHeld(v: GameView, d: Device): Power[] {
   return powersOf(v, d.key);
 }
 
+/** Decodes a signed entry's payload. */
+export function payloadOf(bytes: Uint8Array): Record<string, any> {
+  return JSON.parse(new TextDecoder().decode(bytes.subarray(64))) as Record<string, any>;
+}
+
+/** Re-signs a payload changed by a cheater (the protocol's own signer: a cheater signs what it likes). */
+function resign(d: Device, payload: Record<string, any>): Signed {
+  const { v: _v, from: _from, ...body } = payload;
+  const bytes = signMessage(d.me, body as PayloadBody);
+  return { id: messageId(bytes), bytes };
+}
+
+/** Flips a character of each escrow share meant for `keys` (they no longer check out). */
+function spoilShares(escrow: { c: string[]; e: string | null; s: string[] }, holders: readonly string[], keys: readonly string[]) {
+  return { ...escrow, s: escrow.s.map((text, i) => (keys.includes(holders[i]!) ? (text[0] === 'A' ? 'B' : 'A') + text.slice(1) : text)) };
+}
+
 /**
- * Seals `orders` for `power` (the runner's "seal" button). In the toss phase of a two-player game
- * the coin is `extra.coin` (or random). PHASE 2: with escrow shares to every other distinct player
- * (`extra.bogusShareFor`: the keys whose share is deliberately wrong), padded to its bucket.
+ * Seals `orders` for `power` (the runner's "seal" button): padded to its bucket, with escrow shares
+ * to every other key of the ballot (`extra.bogusShareFor`: the keys whose share is deliberately
+ * wrong), the draw vote in movement phases (`extra.draw`) and, in the toss phase of a two-player
+ * game, the coin `extra.coin` (or a random one).
  */
 export function seal(
   t: Table,
@@ -192,60 +231,106 @@ export function seal(
   power: Power,
   orders: readonly Order[],
   time: number,
-  extra: { coin?: Uint8Array; bogusShareFor?: readonly string[] } = {},
+  extra: { coin?: Uint8Array; bogusShareFor?: readonly string[]; draw?: boolean } = {},
 ): Signed {
   const v = reduceAs(t, d);
   const c = v.current!;
-  const key = d.random.bytes(32);
-  const r = commitTurn(d.me, t.gameId, v, power, orders, { key, nonce: d.random.bytes(24), coin: extra.coin ?? d.random.bytes(32) }, d.stamp(time));
+  const r = commitTurn(d.me, t.gameId, v, power, orders, d.sealRandom(extra.coin), d.stamp(time), extra.draw === undefined ? {} : { draw: extra.draw });
   if (!r.ok) throw new Error(`seal refused: ${r.reason}`);
-  d.secrets.set(r.message.id, key);
-  d.sealed.set(`${c.key}|${power}`, [...d.commitsFor(c.key, power), r.message.id]);
-  return post(t, [r.message])[0]!;
+  let message = r.message;
+  if (extra.bogusShareFor !== undefined && extra.bogusShareFor.length > 0) {
+    const p = payloadOf(message.bytes);
+    message = resign(d, { ...p, escrow: spoilShares(p.escrow, escrowHolders(c.ballotKeys, d.key), extra.bogusShareFor) });
+  }
+  d.secrets.set(message.id, r.secret);
+  d.sealed.set(`${c.key}|${power}`, [...d.commitsFor(c.key, power), message.id]);
+  d.orders.set(`${c.key}|${power}`, orders);
+  return post(t, [message])[0]!;
 }
 
-/**
- * What `d`'s phone signs on its own now (runner duties): today the reveal of each of its powers
- * once `revealDue`, and its draw reveals. `hold`: do every automatic step except releasing keys
- * (today: nothing; PHASE 2: FINAL and LOCK, not REVEAL), so a cheater can wait and read.
- */
-export function honestSteps(t: Table, d: Device, time: number, opts: { hold?: boolean } = {}): Signed[] {
-  const v = reduceAs(t, d);
-  const c = v.current;
-  const out: Signed[] = [];
-  if (v.status === 'starting') {
-    // The runner accepts the START that rosters this phone (src/ui/game/duties.ts).
-    for (const duty of duties({ view: v, me: d.key, messages: opened(t.log) })) {
-      if (duty.kind === 'accept-start') out.push(acceptStart(d.me, t.gameId, duty.startId, d.stamp(time)));
-    }
-    return post(t, out);
-  }
-  if (c === undefined) return out;
-  for (const p of powersHeld(v, d)) {
-    if (!opts.hold && revealDue(v, p)) out.push(revealOrders(d.me, t.gameId, c, p, d.keysFor(c.key, p), d.stamp(time)));
-    if (!opts.hold && drawRevealDue(v, p)) out.push(revealDraw(d.me, t.gameId, c, p, d.stamp(time)));
-  }
-  return post(t, out);
-}
+const openedCache = new WeakMap<Uint8Array, Message | null>();
 
 /** Every valid entry of a log, by id (what a phone's runner holds). */
 export function opened(log: readonly Uint8Array[]): Map<string, Message> {
   const out = new Map<string, Message>();
   for (const b of log) {
-    const o = openMessage(b, nativeVerifier);
-    if (o.ok) out.set(o.message.id, o.message);
+    let m = openedCache.get(b);
+    if (m === undefined) {
+      const o = openMessage(b, nativeVerifier);
+      m = o.ok ? o.message : null;
+      openedCache.set(b, m);
+    }
+    if (m !== null) out.set(m.id, m);
+  }
+  return out;
+}
+
+/** The secret `d` sealed a commit with (null: not its commit). */
+const secretOf = (d: Device) => (id: string) => d.secrets.get(id) ?? null;
+
+/**
+ * What `d`'s phone signs on its own now (the runner's duties, src/ui/game/duties.ts): accept the
+ * START, ACK resolved phases, its lot commit, FINAL, LOCK and REVEAL as each falls due (in one
+ * turn when one makes the next due), and a CLOCK claim where a two-player game needs one.
+ * `hold`: every automatic step except releasing keys (FINAL and LOCK, no REVEAL), so a cheater
+ * can wait and read.
+ */
+export function honestSteps(t: Table, d: Device, time: number, opts: { hold?: boolean } = {}): Signed[] {
+  const out: Signed[] = [];
+  for (let round = 0; round < 8; round++) {
+    const v = reduceAs(t, d);
+    const messages = opened(t.log);
+    const step: Signed[] = [];
+    for (const duty of duties({ view: v, me: d.key, messages, now: time })) {
+      switch (duty.kind) {
+        case 'accept-start':
+          step.push(acceptStart(d.me, t.gameId, duty.startId, d.stamp(time)));
+          break;
+        case 'ack':
+          step.push(acknowledge(d.me, t.gameId, duty.phase, duty.hash, d.stamp(time)));
+          break;
+        case 'lot-commit': {
+          const value = d.random.bytes(32);
+          const r = commitLotValue(d.me, t.gameId, v, value, d.sealRandom(), d.stamp(time));
+          d.secrets.set(r.message.id, r.secret);
+          step.push(r.message);
+          break;
+        }
+        case 'final': {
+          const mineLast = d.commitsFor(duty.phase, duty.power).at(-1) ?? v.current!.ballot.heads[duty.power]!;
+          step.push(finalOrders(d.me, t.gameId, duty.phase, duty.power, mineLast, d.stamp(time)));
+          break;
+        }
+        case 'lock':
+          step.push(lockBallot(d.me, t.gameId, v, messages, d.stamp(time)));
+          break;
+        case 'reveal':
+          if (!opts.hold) step.push(revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time)));
+          break;
+        case 'clock':
+          step.push(claimClock(d.me, t.gameId, duty.phase, 'orders', d.stamp(time)));
+          break;
+      }
+      // One kind at a time: the next duty is judged on a view that includes this one.
+      if (step.length > 0 && (duty.kind === 'lock' || duty.kind === 'final' || duty.kind === 'lot-commit')) break;
+    }
+    if (step.length === 0) break;
+    out.push(...post(t, step));
   }
   return out;
 }
 
 /**
- * Runs honest steps of `devices` until none of them has anything left to sign; returns the common
- * view. `clock` gives a device's own claimed time (a liar's clock), `time` otherwise.
+ * Runs honest steps of `devices` until none of them has anything left to sign; returns the view of
+ * a phone without anchor. `clock` gives a device's own claimed time (a liar's clock), `time` otherwise.
+ * `hold`: devices that do every automatic step but release nothing (honestSteps' hold), listed in
+ * `devices` or not: a withholder still finalizes and locks, since that is what lets it read the others.
  */
 export function settle(t: Table, devices: readonly Device[], time: number, opts: { hold?: readonly Device[]; clock?: (d: Device) => number | undefined } = {}): GameView {
+  const all = [...devices, ...(opts.hold ?? []).filter((d) => !devices.includes(d))];
   for (let round = 0; round < 20; round++) {
     let n = 0;
-    for (const d of devices) n += honestSteps(t, d, opts.clock?.(d) ?? time, { hold: opts.hold?.includes(d) ?? false }).length;
+    for (const d of all) n += honestSteps(t, d, opts.clock?.(d) ?? time, { hold: opts.hold?.includes(d) ?? false }).length;
     if (n === 0) break;
   }
   return reduceAs(t, null);
@@ -277,64 +362,110 @@ export function playHonest(t: Table, orders: Partial<Record<Power, readonly Orde
 
 /**
  * Several plans for one power, sealed before anyone has revealed, so that a chooser can pick one
- * later; returns one id per plan (the id the chooser names). Today: a chain of re-seals.
- * PHASE 2: the strongest translation, e.g. a commit per plan and a FINAL per plan (equivocation),
- * the extra FINALs kept back for the chooser.
+ * later; returns one id per plan (the id the chooser names). The strongest translation: a commit
+ * per plan and a FINAL per plan (equivocation); the FINAL of the last plan is published (what the
+ * phone's own FINAL would name), the others are kept back for the chooser.
  */
 export function sealPlans(t: Table, d: Device, power: Power, plans: readonly (readonly Order[])[], time: number, coins?: readonly Uint8Array[]): string[] {
-  return plans.map((orders, i) => seal(t, d, power, orders, time, coins?.[i] === undefined ? {} : { coin: coins[i]! }).id);
+  const ids = plans.map((orders, i) => seal(t, d, power, orders, time, coins?.[i] === undefined ? {} : { coin: coins[i]! }).id);
+  const phase = reduceAs(t, d).current!.key;
+  ids.forEach((id, i) => {
+    const f = finalOrders(d.me, t.gameId, phase, power, id, d.stamp(time));
+    if (i === ids.length - 1) post(t, [f]);
+    else d.keptFinals.set(id, f);
+  });
+  return ids;
 }
 
 /**
  * `d`, having read everything, finishes its part of the phase (releases its keys) while naming
- * `naming[p]` as the commit (plan) of power p it "had seen". Today: its reveals' locks.
- * PHASE 2: its LOCK (a second one if it already locked: equivocation) names the FINAL of that plan
- * (publishing a kept-back FINAL if needed), and its REVEAL names that LOCK.
+ * `naming[p]` as the commit (plan) of power p it "had seen": its LOCK (a second one if it already
+ * locked: equivocation) names the FINAL of that plan (publishing a kept-back FINAL if needed; a
+ * commit nobody finalized goes in the LOCK's heads, the closest thing it can sign), and its REVEAL
+ * names that LOCK.
  */
 export function revealNaming(t: Table, d: Device, time: number, naming: Partial<Record<Power, string>>): Signed[] {
-  const v = reduceAs(t, d);
-  const c = v.current!;
   const out: Signed[] = [];
-  for (const p of powersHeld(v, d)) {
-    if (!c.required.includes(p) || c.revealed.includes(p) || d.commitsFor(c.key, p).length === 0) continue;
-    out.push(revealOrders(d.me, t.gameId, { ...c, heads: { ...c.heads, ...naming } }, p, d.keysFor(c.key, p), d.stamp(time)));
+  let v = reduceAs(t, d);
+  const b = openBallot(v);
+  if (b === undefined) return out;
+  let messages = opened(t.log);
+  const finals: Record<string, string> = {};
+  const heads: Record<string, string> = {};
+  for (const slot of b.required) {
+    const ids = b.ballot.finals[slot];
+    if (ids !== undefined && ids.length > 0) finals[slot] = [...ids].sort()[0]!;
+    else if (b.timedOut.includes(slot) && b.ballot.heads[slot] !== undefined) heads[slot] = b.ballot.heads[slot]!;
   }
-  return post(t, out);
+  for (const [power, commit] of Object.entries(naming)) {
+    const published = [...messages.values()].find((m) => m.payload.type === 'final' && m.payload.phase === b.phase && m.payload.commit === commit);
+    const kept = d.keptFinals.get(commit);
+    if (published !== undefined) finals[power] = published.id;
+    else if (kept !== undefined) {
+      out.push(...post(t, [kept]));
+      d.keptFinals.delete(commit);
+      finals[power] = kept.id;
+    } else heads[power] = commit;
+  }
+  // Its own LOCK's complaints are kept (an honest LOCK's, so its REVEAL stays valid).
+  const honest = payloadOf(lockBallot(d.me, t.gameId, v, messages, { seq: 0, time }).bytes);
+  const lock = resign(d, { ...honest, ...d.stamp(time), finals, heads });
+  out.push(...post(t, [lock]));
+  v = reduceAs(t, d);
+  messages = opened(t.log);
+  out.push(...post(t, [revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time), { [d.key]: lock.id })]));
+  return out;
 }
 
 /**
  * `d` releases its keys but not its escrow shares of the commits of `owners` (keys): an accomplice
- * keeping a withholder's orders shut. Today there are no shares: an ordinary reveal.
- * PHASE 2: its REVEAL without (or with wrong) shares for those owners' commits.
+ * keeping a withholder's orders shut. Its LOCK is signed first if it has none.
  */
-export function revealOmittingShares(t: Table, d: Device, time: number, _owners: readonly string[]): Signed[] {
-  return honestSteps(t, d, time);
+export function revealOmittingShares(t: Table, d: Device, time: number, owners: readonly string[]): Signed[] {
+  const out: Signed[] = [];
+  let v = reduceAs(t, d);
+  let messages = opened(t.log);
+  if (!ballotDuties(v, d.key, messages).reveal) {
+    out.push(...honestSteps(t, d, time, { hold: true }));
+    v = reduceAs(t, d);
+    messages = opened(t.log);
+  }
+  const p = payloadOf(revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time)).bytes);
+  const shares = Object.fromEntries(Object.entries(p.shares as Record<string, string>).filter(([id]) => !owners.includes(messages.get(id)?.payload.from ?? '')));
+  out.push(...post(t, [resign(d, { ...p, shares })]));
+  return out;
 }
 
-/** Timeout votes by each voter (for every active power it holds) against `targets`. PHASE 2: per key. */
+/** Timeout votes: one per voter key (whatever powers it holds), against `targets` not its own. */
 export function voteOut(t: Table, voters: readonly Device[], targets: readonly Power[], time: number): Signed[] {
-  const v = reduceAs(t, null);
-  const c = v.current!;
   const out: Signed[] = [];
   for (const d of voters) {
-    const mine = powersHeld(v, d).filter((p) => c.active.includes(p));
+    const v = reduceAs(t, d);
+    const c = v.current;
+    if (c === undefined) continue;
+    const mine = powersHeld(v, d);
     const against = targets.filter((p) => !mine.includes(p));
     if (against.length === 0) continue;
-    for (const p of mine) out.push(voteTimeout(d.me, t.gameId, c.key, p, against, d.stamp(time)));
+    out.push(voteTimeout(d.me, t.gameId, c.key, against, d.stamp(time)));
   }
   return post(t, out);
 }
 
 /** Hand-over votes: each signer asks that `power` pass to key `to` (signed once per signer). */
 export function handOver(t: Table, signers: readonly Device[], power: Power, to: string, time: number): Signed[] {
-  const v = reduceAs(t, null);
-  return post(t, signers.map((d) => handOverMessage(d.me, t.gameId, v.current!.key, power, to, d.stamp(time))));
+  const out: Signed[] = [];
+  for (const d of signers) {
+    const v = reduceAs(t, d);
+    if (v.current !== undefined) out.push(handOverMessage(d.me, t.gameId, v.current.key, power, to, v.start ?? t.startId, d.stamp(time)));
+  }
+  return post(t, out);
 }
 
-/** A secret draw vote. PHASE 2: the vote travels inside the power's sealed orders (re-seal). */
+/** A draw vote: it travels inside the power's sealed orders, so voting re-seals them with the flag. */
 export function voteDraw(t: Table, d: Device, power: Power, yes: boolean, time: number): Signed {
   const v = reduceAs(t, d);
-  return post(t, [voteDrawMessage(d.me, t.gameId, v.current!.key, power, yes, d.stamp(time))])[0]!;
+  const orders = d.orders.get(`${v.current!.key}|${power}`) ?? [];
+  return seal(t, d, power, orders, time, { draw: yes });
 }
 
 /**
@@ -359,22 +490,24 @@ export function fastSign(me: Identity, body: PayloadBody): Signed {
 }
 
 /**
- * `n` commits of one power in the open phase, each replacing the one before (a chain), with
- * sequence numbers running backwards along the chain (an author picks its numbers freely; a
- * reducer that walks chains by repeated passes in seq order is quadratic on this). Not posted.
- * PHASE 2: if commits no longer chain, simply n commits of the power.
+ * `n` commits of one power in the open phase with sequence numbers running backwards (an author
+ * picks its numbers freely; commits no longer chain, so this is simply n re-seals). Not posted.
+ * Each is well formed (padded size, escrow shape) with an escrow of random points: the reducer
+ * checks shapes only, the holders check their shares, so a cheater's bogus escrow costs the
+ * reducer what an honest one does.
  */
 export function commitChain(t: Table, d: Device, power: Power, n: number, time: number): Signed[] {
   const v = reduceAs(t, d);
-  const phase = v.current!.key;
+  const c = v.current!;
+  const holders = escrowHolders(c.ballotKeys, d.key).length;
+  const units = c.position.units.filter((u) => u.power === power).length;
+  const point = () => toBase64(d.random.bytes(32)).slice(0, 42) + 'A';
   const out: Signed[] = [];
-  let prev: string | null = null;
   const base = d.seq + n;
   for (let i = 0; i < n; i++) {
-    const sealed = sealOrders([], d.random.bytes(32), d.random.bytes(24));
-    const m = fastSign(d.me, { type: 'commit', game: t.gameId, seq: base - i, time, phase, power, prev, sealed: sealed.sealed, hash: sealed.hash, keyHash: sealed.keyHash });
-    out.push(m);
-    prev = m.id;
+    const box = sealOrders({ orders: [], draw: false }, units, BigInt(i + 1), d.random.bytes(24));
+    const escrow = { c: Array.from({ length: holders >= 2 ? holders : 1 }, point), e: holders >= 2 ? point() : null, s: Array.from({ length: holders >= 2 ? holders : 0 }, point) };
+    out.push(fastSign(d.me, { type: 'commit', game: t.gameId, seq: base - i, time, phase: c.key, power, sealed: box.sealed, hash: box.hash, escrow }));
   }
   d.seq = base + 1;
   return out;
@@ -393,7 +526,7 @@ function grind(d: Device, body: Record<string, unknown>, below: string, time: nu
 /** The creator signs another START for the game (id ground below the first one's). */
 export function secondStart(t: Table, roster: Record<Power, string>, time: number): Signed {
   const creator = t.devices[0]!;
-  return post(t, [grind(creator, { type: 'start', game: t.gameId, roster, lot: [] }, t.startId, time)])[0]!;
+  return post(t, [grind(creator, { type: 'start', game: t.gameId, roster, participants: [] }, t.startId, time)])[0]!;
 }
 
 /** The creator signs another CREATE with the same salt and other settings (id ground below the first). */
@@ -417,37 +550,46 @@ export function lateJoin(t: Table, n: number, time: number): Device {
 
 /**
  * The orders in commit `commitId`, opened by `holders` pooling the escrow shares they received
- * (and what is public in the log), without its owner's key; null if they cannot.
- * Today there is no escrow: always null. PHASE 2: decrypt each holder's share, combine.
+ * (and what is public in the log), without its owner's key; null if they cannot. Each holder
+ * decrypts its own share; whatever they pool is interpolated, and the result must be the
+ * committed secret (C_0) to open anything.
  */
-export function openWithShares(_t: Table, _commitId: string, _holders: readonly Device[]): readonly Order[] | null {
-  return null;
+export function openWithShares(t: Table, commitId: string, holders: readonly Device[]): readonly Order[] | null {
+  const messages = opened(t.log);
+  const c = messages.get(commitId)?.payload;
+  if (c?.type !== 'commit') return null;
+  const v = reduceAs(t, null);
+  const ballotKeys = v.current?.key === c.phase ? v.current.ballotKeys : [];
+  const all = escrowHolders(ballotKeys, c.from);
+  const points: [number, bigint][] = [];
+  for (const d of holders) {
+    const share = myShare(d.me, commitId, c.escrow, all);
+    if (share !== undefined && share !== null) points.push([all.indexOf(d.key) + 1, share]);
+  }
+  if (points.length === 0) return null;
+  const secret = interpolateAtZero(points);
+  if (!checkSecret(c.escrow.c[0]!, secret)) return null;
+  const plain = openSealed(c.sealed, secret);
+  return plain === null ? null : (ordersFromPlain(plain)?.orders ?? null);
 }
 
 /** The length of the sealed field of the commit `d` would sign for these orders (not posted). */
 export function sealedLength(t: Table, d: Device, power: Power, orders: readonly Order[]): number {
   const v = reduceAs(t, d);
-  const c = v.current!;
-  const m = commitOrders(d.me, t.gameId, c.key, power, orders, null, d.random.bytes(32), d.random.bytes(24), d.stamp(T0));
+  const m = sealCommit(d.me, t.gameId, v, power, orders, d.sealRandom(), d.stamp(T0)).message;
   return payloadOf(m.bytes).sealed.length;
 }
 
-export function payloadOf(bytes: Uint8Array): Record<string, any> {
-  return JSON.parse(new TextDecoder().decode(bytes.subarray(64))) as Record<string, any>;
-}
-
 /**
- * A chat from `d` to 'all' or to the holders of some powers, as the app's runner builds it today
- * (src/ui/game/runner.ts sendChat: 'all' = every JOINed key). PHASE 2: the protocol's own
- * recipient function ('all' = the players of the started game), padded, recipients hidden.
+ * A chat from `d` to 'all' or to the holders of some powers, as the app's runner builds it: boxed
+ * to every player of the game (chatPlayers), padded, recipients inside.
  */
 export function chat(t: Table, d: Device, to: readonly Power[] | 'all', text: string, time: number): Signed {
   const view = reduceAs(t, d);
-  const roster = view.holders ?? view.roster;
-  const keys = to === 'all' || roster === undefined ? view.players.map((p) => p.key) : to.map((p) => roster[p]);
-  const recipients = view.players.filter((p) => p.key !== d.key && keys.includes(p.key)).map((p) => ({ key: p.key, box: p.box }));
-  const sealed = sealChat(text, d.me, recipients, d.random.bytes(32), d.random.bytes(24));
-  return post(t, [sendChat(d.me, t.gameId, sealed, d.stamp(time))])[0]!;
+  const holders = view.holders ?? view.roster;
+  const keys = to === 'all' || holders === undefined ? 'all' : [...new Set(to.map((p) => holders[p]))];
+  const sealed = sealChat({ to: keys, text, time }, d.me, chatPlayers(view), d.random.bytes);
+  return post(t, [sendChat(d.me, t.gameId, sealed, d.seq++)])[0]!;
 }
 
 /** What `reader` reads in a chat entry, or null. */
@@ -456,7 +598,7 @@ export function readChat(t: Table, reader: Device, msg: Signed): string | null {
   const v = reduceAs(t, reader);
   const sender = v.players.find((x) => x.key === p.from);
   if (sender === undefined) return null;
-  return openChat(p as never, sender.box, reader.me);
+  return openChat(p as never, sender.box, reader.me)?.text ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -483,69 +625,85 @@ export interface LotRun {
 /**
  * A lot game of `players` players (device 0 creates it), played honestly except by the attacker,
  * which explores every option it has at the point where it has read everything it can read.
- * Today: lot commits, the creator reveals first, the others reveal, START names the counted reveals.
- * PHASE 2: START names the participants, the lot is a sealed ballot with escrow (docs).
+ * START names the participants; every participant seals one value (a cheater with 'many-commits'
+ * seals all of its values before anyone locks); everyone locks; honest participants reveal; each
+ * cheater then reveals or withholds (a withholder is voted out after the lot's reveal deadline),
+ * and a cheating creator may also sign a second START naming any subset of the participants (its
+ * sybil-free choice of "which values count"). What the attacker ends up holding is read on every
+ * honest participant's phone.
  */
 export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
   const r = rng(seed);
   const devices = Array.from({ length: players }, (_, i) => new Device(identity(i), rng(seed * 131 + i), `p${i}`));
   const creator = devices[0]!;
-  const { gameId, message } = createGame(creator.me, r.bytes(16), baseSettings({ assignment: 'lot' }), creator.stamp(T0));
-  const log: Uint8Array[] = [message.bytes];
-  const values = new Map<Device, Uint8Array[]>();
-  for (const d of devices) {
-    log.push(joinGame(d.me, gameId, d.name, null, d.stamp(T0 + 1)).bytes);
-    const k = attack.kind === 'many-commits' && devices.indexOf(d) === attack.attacker ? attack.commits : 1;
-    const mine = Array.from({ length: k }, () => d.random.bytes(32));
-    values.set(d, mine);
-    for (const v of mine) log.push(commitLot(d.me, gameId, 'powers', v, d.stamp(T0 + 2)).bytes);
-  }
+  const settings = withReveal(baseSettings({ assignment: 'lot' }));
+  const { gameId, message } = createGame(creator.me, r.bytes(16), settings, creator.stamp(T0));
+  const t: Table = { gameId, createId: message.id, startId: '', devices, spares: [], roster: {} as Record<Power, string>, settings, log: [message.bytes] };
+  for (const d of devices) post(t, [joinGame(d.me, gameId, d.name, null, d.stamp(T0 + 1))]);
+  const start = startLot(creator.me, gameId, devices.map((d) => d.key), creator.stamp(T0 + 2));
+  t.startId = start.id;
+  post(t, [start]);
+  for (const d of devices.slice(1)) post(t, [acceptStart(d.me, gameId, start.id, d.stamp(T0 + 3))]);
   const cheaters = new Set<Device>(
     attack.kind === 'many-commits' || attack.kind === 'last-revealer' ? [devices[attack.attacker]!]
     : attack.kind === 'creator-chooses' ? [creator]
     : [creator, devices[attack.accomplice]!],
   );
-  // Honest players reveal (the creator first, as the runner does); cheaters wait and read them all.
-  const reveals = new Map<Device, Signed>();
-  for (const d of devices) {
-    if (cheaters.has(d)) continue;
-    const rv = revealLot(d.me, gameId, 'powers', values.get(d)![0]!, d.stamp(T0 + 3));
-    reveals.set(d, rv);
-    log.push(rv.bytes);
+  // A many-commits attacker seals all its values before anyone can lock.
+  if (attack.kind === 'many-commits') {
+    const d = devices[attack.attacker]!;
+    for (let k = 0; k < attack.commits; k++) {
+      const res = commitLotValue(d.me, gameId, reduceAs(t, d), d.random.bytes(32), d.sealRandom(), d.stamp(T0 + 4));
+      d.secrets.set(res.message.id, res.secret);
+      post(t, [res.message]);
+    }
   }
-  // Each cheater's options: reveal any one of its values, or withhold (signed only when needed).
-  // (Honest phones reveal only after the creator has, so a cheating creator's value is out first.)
-  const choices = [...cheaters].map((d) => (d === creator ? values.get(d)! : [null, ...values.get(d)!]).map((value) => ({ d, value })));
-  const reachable = new Set<Power>();
+  // Everyone commits and locks; honest participants reveal; cheaters hold their REVEAL and read.
+  settle(t, devices, T0 + 5, { hold: [...cheaters] });
+  const honest = devices.filter((d) => !cheaters.has(d));
   const attackerKey = [...cheaters][0]!.key;
-  type Choice = { d: Device; value: Uint8Array | null };
-  const combos = (i: number): Choice[][] => (i === choices.length ? [[]] : choices[i]!.flatMap((c) => combos(i + 1).map((rest) => [c, ...rest])));
-  const honest = [...reveals.entries()].map(([d, m]) => ({ d, value: values.get(d)![0]!, m }));
+  const reachable = new Set<Power>();
+  type Option = (f: Table) => void;
+  const revealOrWithhold = (i: number): Option[] => [
+    (f) => void settle(f, [f.devices[i]!], T0 + 6),
+    () => undefined,
+  ];
+  const options: Option[][] = [...cheaters].map((d) => revealOrWithhold(devices.indexOf(d)));
+  if (cheaters.has(creator)) {
+    // A second START naming other participants (the creator always among them), accepted by the
+    // pair: the creator alone, the cheaters alone, and the table less each honest participant in
+    // turn (whose value it would drop). Phones anchored to the first START ignore any second one,
+    // so these stand for all 2^(n-1) subsets, which would only repeat the same views.
+    const subsets: Option[] = [() => undefined];
+    const choices = [[creator.key], [...cheaters].map((c) => c.key), ...honest.map((h) => devices.filter((d) => d !== h).map((d) => d.key))];
+    for (const keys of choices) {
+      subsets.push((f) => {
+        const s = startLot(f.devices[0]!.me, gameId, keys, f.devices[0]!.stamp(T0 + 7));
+        post(f, [s]);
+        for (const c of [...cheaters].filter((c) => c !== creator)) post(f, [acceptStart(f.devices[devices.indexOf(c)]!.me, gameId, s.id, f.devices[devices.indexOf(c)]!.stamp(T0 + 7))]);
+      });
+    }
+    options.push(subsets);
+  }
+  const combos = (i: number): Option[][] => (i === options.length ? [[]] : options[i]!.flatMap((o) => combos(i + 1).map((rest) => [o, ...rest])));
   for (const combo of combos(0)) {
-    const opened = [...honest, ...combo.filter((c) => c.value !== null).map((c) => ({ d: c.d, value: c.value!, m: null as Signed | null }))];
-    // The START: an honest creator counts every reveal; a cheating creator any subset it likes.
-    for (const counted of cheaters.has(creator) ? subsetsOf(opened) : [opened]) {
-      const revealed = new Map(counted.map((c) => [c.d.key, c.value]));
-      const order = lotOrder(devices.map((d) => d.key), revealed);
-      const roster = dealSeats(order, revealed, POWERS.map((p) => ({ id: p, powers: [p] }))) as Record<Power, string>;
-      const mine = POWERS.find((p) => roster[p] === attackerKey);
-      if (mine === undefined || reachable.has(mine)) continue;
-      // Only a START the protocol accepts gives the attacker that power: sign this option and check.
-      const published = opened.map((c) => c.m ?? revealLot(c.d.me, gameId, 'powers', c.value, c.d.stamp(T0 + 4)));
-      const countedIds = published.filter((_, i) => counted.includes(opened[i]!)).map((m) => m.id);
-      const start = startGame(creator.me, gameId, roster, countedIds, creator.stamp(T0 + 5));
-      const extra = published.filter((m) => !honest.some((h) => h.m === m)).map((m) => m.bytes);
-      const v = reduceLog(gameId, [...log, ...extra, start.bytes], { verifier: nativeVerifier });
-      if (v.roster !== undefined && v.roster[mine] === attackerKey) reachable.add(mine);
+    const f = fork(t);
+    for (const o of combo) o(f);
+    // Withholders are voted out by the honest participants once the lot's reveal deadline passes.
+    let v = reduceAs(f, f.devices[devices.indexOf(honest[0]!)]!);
+    if (v.status === 'lot' && v.lot !== undefined) {
+      const late = v.lot.revealDeadline + 1;
+      const out = v.lot.ballot.waiting.filter((k) => [...cheaters].some((c) => c.key === k));
+      for (const h of honest) post(f, [voteTimeout(f.devices[devices.indexOf(h)]!.me, gameId, 'lot', out, f.devices[devices.indexOf(h)]!.stamp(late))]);
+      settle(f, honest.map((h) => f.devices[devices.indexOf(h)]!), late);
+    }
+    for (const h of honest) {
+      v = reduceAs(f, f.devices[devices.indexOf(h)]!);
+      const mine = POWERS.find((p) => v.roster?.[p] === attackerKey);
+      if (mine !== undefined && v.status !== 'lot') reachable.add(mine);
     }
   }
   return { attacker: attackerKey, reachable };
-}
-
-function subsetsOf<T>(xs: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let mask = 1; mask < 1 << xs.length; mask++) out.push(xs.filter((_, i) => (mask >> i) & 1));
-  return out;
 }
 
 export const encodeView = (v: GameView) => canonicalEncode(v);

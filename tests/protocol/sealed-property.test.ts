@@ -8,6 +8,7 @@
 //  - each phase after the first opened no earlier than the earliest honest claim of the phase
 //    before, and (with at least three players) no later than the latest.
 // Seeded (fast-check), no shrinking: a failure reports the first counterexample as it is.
+// PACTO_PROPERTY_RUNS=n runs n interleavings instead of the default (PACTO_PROPERTY_SEED another seed).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POWERS, randomOrders, type Order, type Power } from '../../src/rules';
@@ -277,7 +278,7 @@ describe('a cheater holding 1-3 powers, sending anything it can sign, changes no
   it('over random interleavings (seeded)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...CONFIGS), fc.array(actionArb, { minLength: 10, maxLength: 36 }), fc.nat(1000), check),
-      { seed: 1212, numRuns: 24, endOnFailure: true },
+      { seed: Number(process.env.PACTO_PROPERTY_SEED ?? 1212), numRuns: Number(process.env.PACTO_PROPERTY_RUNS ?? 24), endOnFailure: true },
     );
   });
 });

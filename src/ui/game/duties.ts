@@ -1,48 +1,36 @@
 // What an honest phone does on its own, as a pure function of the view and the messages it has:
-// accept the START that rosters it, reveal sealed orders as soon as the protocol says they are due,
-// open its secret draw votes once every survivor has voted, acknowledge each resolved phase's state hash, and take part in the lot. Timeout votes are never
-// automatic: a player asks for them (the deadline alone is this phone's clock's opinion).
-import { POWER_LOT, drawRevealDue, revealDue, variantOf, type GameView, type Message } from '../../protocol';
+// accept the START that names it (only when it is the only one: a second START is never accepted
+// without the person choosing), take part in the lot, sign FINAL, LOCK and REVEAL as soon as the
+// protocol says they are due (ballotDuties), claim the clock where a two-player game needs it, and
+// acknowledge each resolved phase's state hash. Timeout votes are never automatic: a player asks
+// for them (the deadline alone is this phone's clock's opinion).
+import { ballotDuties, clockDue, variantOf, type GameView, type Message } from '../../protocol';
 import { POWERS, type Power } from '../../rules';
 
 export type Duty =
   | { readonly kind: 'accept-start'; readonly startId: string }
-  | { readonly kind: 'reveal'; readonly phase: string; readonly power: Power }
-  | { readonly kind: 'draw-reveal'; readonly phase: string; readonly power: Power }
   | { readonly kind: 'ack'; readonly phase: string; readonly hash: string }
   | { readonly kind: 'lot-commit' }
-  | { readonly kind: 'lot-reveal' };
+  | { readonly kind: 'final'; readonly phase: string; readonly power: Power }
+  | { readonly kind: 'lock'; readonly phase: string }
+  | { readonly kind: 'reveal'; readonly phase: string }
+  | { readonly kind: 'clock'; readonly phase: string };
 
 /** Stable name of a duty, so the same one is not performed twice while its message travels. */
 export function dutyKey(d: Duty): string {
   switch (d.kind) {
     case 'accept-start':
       return `accept|${d.startId}`;
-    case 'reveal':
-      return `reveal|${d.phase}|${d.power}`;
-    case 'draw-reveal':
-      return `draw-reveal|${d.phase}|${d.power}`;
+    case 'final':
+      return `final|${d.phase}|${d.power}`;
     case 'ack':
-      return `ack|${d.phase}`;
+    case 'lock':
+    case 'reveal':
+    case 'clock':
+      return `${d.kind}|${d.phase}`;
     default:
       return d.kind;
   }
-}
-
-const sameRoster = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean =>
-  POWERS.every((p) => a[p] === b[p]);
-
-/** The START the view counts: the valid one with the lowest id whose roster is the view's. */
-export function startIdOf(view: GameView, messages: Iterable<Message>): string | undefined {
-  if (view.roster === undefined || view.creator === undefined) return undefined;
-  const ignored = new Set(view.ignored.filter((i) => i.reason !== 'duplicate-start').map((i) => i.id));
-  let best: string | undefined;
-  for (const m of messages) {
-    const p = m.payload;
-    if (p.type !== 'start' || p.from !== view.creator || ignored.has(m.id) || !sameRoster(p.roster, view.roster)) continue;
-    if (best === undefined || m.id < best) best = m.id;
-  }
-  return best;
 }
 
 export interface DutyContext {
@@ -50,8 +38,8 @@ export interface DutyContext {
   readonly me: string;
   /** Every message this phone has opened, by id. */
   readonly messages: ReadonlyMap<string, Message>;
-  /** The creator asked to close the lot (only meaningful on the creator's phone). */
-  readonly closeLot?: boolean;
+  /** This phone's clock (for the two-player CLOCK claim); without it no CLOCK is due. */
+  readonly now?: number;
 }
 
 /**
@@ -71,32 +59,30 @@ export function duties(ctx: DutyContext): Duty[] {
   const out: Duty[] = [];
   const mine = [...messages.values()].filter((m) => m.payload.from === me);
 
-  if (view.status === 'lobby' && view.settings?.assignment === 'lot' && view.players.some((p) => p.key === me)) {
-    const lot = view.lots.find((l) => l.name === POWER_LOT);
-    const committed = lot?.committed.includes(me) ?? false;
-    const revealed = lot?.revealed.includes(me) ?? false;
-    if (!committed) out.push({ kind: 'lot-commit' });
-    // Values stay hidden until the creator closes the lot by revealing first; then everyone reveals.
-    else if (!revealed && view.creator !== undefined && (lot?.revealed.includes(view.creator) || (me === view.creator && ctx.closeLot === true))) {
-      out.push({ kind: 'lot-reveal' });
-    }
+  // A phone accepts one START, ever, and never on its own when there are two: the person compares
+  // fingerprints with the table and chooses (the forked screen).
+  const acceptedOne = mine.some((m) => m.payload.type === 'ack' && m.payload.phase === 'start');
+  const twoStarts = view.misconduct.some((m) => m.kind === 'duplicate-start');
+  if (view.status === 'starting' && view.start !== undefined && view.members.includes(me) && !acceptedOne && !twoStarts && view.creator !== me) {
+    out.push({ kind: 'accept-start', startId: view.start });
   }
 
-  if (view.status === 'starting' && view.roster !== undefined && Object.values(view.roster).includes(me) && !view.accepted.includes(me)) {
-    const startId = startIdOf(view, messages.values());
-    if (startId !== undefined) out.push({ kind: 'accept-start', startId });
-  }
+  if (view.status === 'lot' && view.lot?.participants.includes(me) === true && !mine.some((m) => m.payload.type === 'lot-commit')) out.push({ kind: 'lot-commit' });
 
   if (view.status === 'playing' || view.status === 'finished') {
-    const powers = powersOf(view, me);
-    if (powers.length > 0) {
+    if (powersOf(view, me).length > 0) {
       const acked = new Set(mine.flatMap((m) => (m.payload.type === 'ack' ? [m.payload.phase] : [])));
       for (const ph of view.phases) if (!acked.has(ph.key)) out.push({ kind: 'ack', phase: ph.key, hash: ph.stateHash });
     }
-    const current = view.current;
-    if (current !== undefined) for (const p of powers) if (revealDue(view, p)) out.push({ kind: 'reveal', phase: current.key, power: p });
-    // Draw votes stay secret until every survivor has voted; then each phone opens its own.
-    if (current !== undefined) for (const p of powers) if (drawRevealDue(view, p)) out.push({ kind: 'draw-reveal', phase: current.key, power: p });
+  }
+
+  const phase = view.status === 'lot' ? 'lot' : view.current?.key;
+  if (phase !== undefined && (view.status === 'lot' || view.status === 'playing')) {
+    const due = ballotDuties(view, me, messages);
+    for (const power of due.finals) out.push({ kind: 'final', phase, power: power as Power });
+    if (due.lock) out.push({ kind: 'lock', phase });
+    if (due.reveal) out.push({ kind: 'reveal', phase });
+    if (ctx.now !== undefined && clockDue(view, me, ctx.now, messages) !== null) out.push({ kind: 'clock', phase });
   }
   return out;
 }

@@ -1,0 +1,384 @@
+// The sealed ballot of one phase (or of the lot): which commit of each slot counts, and whether it
+// is opened. Slots are powers in a phase and participant keys in the lot. The rules, each with why
+// it is safe, are in README.md ("Which commit counts"); in short:
+//  - COMMIT (per slot, as often as its holder likes) seals and escrows;
+//  - FINAL (per slot, once) names one commit of the slot, signed by its holder;
+//  - LOCK (per key, once) names the FINAL of every awaited slot (the latest commit of a timed-out
+//    slot without one) and the key's escrow complaints; nothing is readable yet, so LOCKs are blind;
+//  - REVEAL (per key, once) names one LOCK of every key holding an awaited slot and releases the
+//    key's secrets and escrow shares; it opens things, it decides nothing.
+// A slot's counted commit comes from the counted LOCKs of keys other than its holder (its holder's
+// own only when no other key's counts), so no key, whatever slots it holds, picks among another
+// slot's commits, and a REVEAL signed after reading cannot change what counts.
+// Pure; every cryptographic check is remembered (escrow.ts), so re-reducing costs little.
+import { compareText } from './bytes';
+import type { Message } from './envelope';
+import { checkSecret, complaintValid, escrowOn, reconstructSecret, scalarFromText, verifyShare } from './escrow';
+import type { EscrowPayload, LockPayload, RevealPayload } from './messages';
+import { memoUnseal } from './memo';
+import { openSealed } from './seal';
+import type { BallotView, Ignored, Misconduct } from './view';
+
+export interface BallotCommit {
+  readonly id: string;
+  readonly slot: string;
+  readonly from: string;
+  readonly seq: number;
+  readonly time: number;
+  readonly sealed: string;
+  readonly escrow: EscrowPayload;
+}
+
+export interface BallotFinal {
+  readonly id: string;
+  readonly slot: string;
+  readonly from: string;
+  readonly seq: number;
+  readonly commit: string;
+}
+
+export interface BallotInput {
+  readonly phase: string;
+  /** Slots whose orders (or value) are awaited: required and not conceded (timed-out ones included). */
+  readonly required: readonly string[];
+  readonly holderOf: (slot: string) => string;
+  /** Holders of the slots required at the phase's opening, sorted: the escrow community. */
+  readonly ballotKeys: readonly string[];
+  readonly timedOut: ReadonlySet<string>;
+  /** Commits signed by their slot's holder, well formed for the phase (sizes, escrow shape). */
+  readonly commits: readonly BallotCommit[];
+  /** FINALs signed by their slot's holder (in the lot, the lot commits themselves). */
+  readonly finals: readonly BallotFinal[];
+  readonly locks: readonly Message<LockPayload>[];
+  readonly reveals: readonly Message<RevealPayload>[];
+  /** Escrow public key per key (null: its JOINs disagree). */
+  readonly escrowKeys: ReadonlyMap<string, string | null>;
+}
+
+export type SlotOutcome =
+  | { readonly kind: 'opened'; readonly commit: string; readonly plain: Uint8Array }
+  | { readonly kind: 'void'; readonly reason: 'equivocation' | 'escrow-bad-share' | 'unopened' | 'no-commit' | 'bad-secret'; readonly commit?: string }
+  | { readonly kind: 'pending'; readonly commit?: string };
+
+export interface BallotResult {
+  readonly outcomes: ReadonlyMap<string, SlotOutcome>;
+  readonly closed: boolean;
+  readonly view: BallotView;
+  /** Per key with a valid REVEAL, the earliest time its REVEALs claim (for the next opening time). */
+  readonly revealClaims: ReadonlyMap<string, number>;
+  readonly ignored: Ignored[];
+  readonly misconduct: Misconduct[];
+}
+
+const bySeq = (a: { seq: number; id: string }, b: { seq: number; id: string }) => a.seq - b.seq || compareText(a.id, b.id);
+
+/** Escrow holders of a commit: the other keys of the ballot, in key order (holder i at index i−1). */
+export function escrowHolders(ballotKeys: readonly string[], owner: string): string[] {
+  return ballotKeys.filter((k) => k !== owner);
+}
+
+export function tallyBallot(input: BallotInput): BallotResult {
+  const ignored: Ignored[] = [];
+  const misconduct: Misconduct[] = [];
+  const ballotKeys = new Set(input.ballotKeys);
+  const required = new Set(input.required);
+  const commits = new Map(input.commits.map((c) => [c.id, c]));
+  const holdersOf = (c: BallotCommit) => escrowHolders(input.ballotKeys, c.from);
+
+  // FINALs: a holder's word on one of its own commits of the slot.
+  const finals = new Map<string, BallotFinal>();
+  const finalsBySlot = new Map<string, BallotFinal[]>();
+  for (const f of input.finals) {
+    const c = commits.get(f.commit);
+    if (!required.has(f.slot)) ignored.push({ id: f.id, reason: 'final-for-slot-not-awaited' });
+    else if (c === undefined) ignored.push({ id: f.id, reason: 'names-missing-entry' });
+    else if (c.slot !== f.slot || c.from !== f.from) ignored.push({ id: f.id, reason: 'final-names-another-commit' });
+    else {
+      finals.set(f.id, f);
+      finalsBySlot.set(f.slot, [...(finalsBySlot.get(f.slot) ?? []), f]);
+    }
+  }
+
+  const locksBy = new Map<string, Message<LockPayload>[]>();
+  for (const l of input.locks) {
+    if (!ballotKeys.has(l.payload.from)) ignored.push({ id: l.id, reason: 'lock-by-non-player' });
+    else locksBy.set(l.payload.from, [...(locksBy.get(l.payload.from) ?? []), l]);
+  }
+  const revealsBy = new Map<string, Message<RevealPayload>[]>();
+  for (const r of input.reveals) {
+    if (!ballotKeys.has(r.payload.from)) ignored.push({ id: r.id, reason: 'reveal-by-non-player' });
+    else revealsBy.set(r.payload.from, [...(revealsBy.get(r.payload.from) ?? []), r]);
+  }
+  const lockById = new Map(input.locks.filter((l) => ballotKeys.has(l.payload.from)).map((l) => [l.id, l]));
+
+  // Equivocators: two FINALs for one slot, two LOCKs or two REVEALs. Honest phones never are.
+  const equivocators = new Set<string>();
+  for (const [slot, fs] of finalsBySlot) {
+    if (fs.length < 2) continue;
+    equivocators.add(fs[0]!.from);
+    misconduct.push({ author: fs[0]!.from, phase: input.phase, slot, kind: 'equivocation', ids: fs.map((f) => f.id).sort(compareText) });
+  }
+  for (const [key, ls] of locksBy) {
+    if (ls.length < 2) continue;
+    equivocators.add(key);
+    misconduct.push({ author: key, phase: input.phase, kind: 'equivocation', ids: ls.map((l) => l.id).sort(compareText) });
+  }
+  for (const [key, rs] of revealsBy) {
+    if (rs.length < 2) continue;
+    equivocators.add(key);
+    misconduct.push({ author: key, phase: input.phase, kind: 'equivocation', ids: rs.map((r) => r.id).sort(compareText) });
+  }
+
+  const awaited = input.required.filter((s) => !input.timedOut.has(s));
+  const keys = [...new Set(awaited.map(input.holderOf))].filter((k) => ballotKeys.has(k)).sort(compareText);
+  const inBallot = new Set(keys);
+
+  // The commits a LOCK names: through its FINALs, and directly (timed-out slots).
+  const namedBy = (l: LockPayload): BallotCommit[] => {
+    const out: BallotCommit[] = [];
+    for (const id of Object.values(l.finals)) {
+      const f = finals.get(id);
+      if (f !== undefined) out.push(commits.get(f.commit)!);
+    }
+    for (const id of Object.values(l.heads)) {
+      const c = commits.get(id);
+      if (c !== undefined) out.push(c);
+    }
+    return out;
+  };
+
+  const lockStatus = new Map<string, 'valid' | 'pending' | string>();
+  for (const l of lockById.values()) {
+    const p = l.payload;
+    let status: string = 'valid';
+    for (const [slot, id] of Object.entries(p.finals)) {
+      const f = finals.get(id);
+      if (f === undefined) status = input.finals.some((x) => x.id === id) ? 'lock-names-invalid-final' : status === 'valid' ? 'pending' : status;
+      else if (f.slot !== slot) status = 'lock-names-final-of-another-slot';
+    }
+    for (const [slot, id] of Object.entries(p.heads)) {
+      const c = commits.get(id);
+      if (c === undefined) status = status === 'valid' ? 'pending' : status;
+      else if (c.slot !== slot) status = 'lock-names-commit-of-another-slot';
+    }
+    if (awaited.some((s) => p.finals[s] === undefined)) status = status === 'valid' ? 'lock-misses-a-final' : status;
+    const named = new Set(namedBy(p).map((c) => c.id));
+    for (const k of p.complaints) {
+      const c = commits.get(k.commit);
+      if (c === undefined || !named.has(c.id)) status = 'lock-complains-about-commit-not-named';
+      else if (!escrowOn(holdersOf(c).length) || !holdersOf(c).includes(p.from)) status = 'lock-complaint-by-non-holder';
+    }
+    lockStatus.set(l.id, status);
+    if (status !== 'valid' && status !== 'pending') ignored.push({ id: l.id, reason: status });
+  }
+  const lockValid = (id: string | undefined) => id !== undefined && lockStatus.get(id) === 'valid';
+
+  const complaintOk = (lock: LockPayload, c: BallotCommit): boolean => {
+    const k = lock.complaints.find((x) => x.commit === c.id);
+    if (k === undefined) return false;
+    const holders = holdersOf(c);
+    const index = holders.indexOf(lock.from) + 1;
+    const key = input.escrowKeys.get(lock.from);
+    return key != null && index > 0 && complaintValid(key, c.escrow, index, k, c.id);
+  };
+
+  // REVEALs, first by shape: from a key of the ballot, naming a valid LOCK of every such key, the
+  // author's secret of each of its own named commits and a share of every other named commit it holds one of.
+  interface Checked {
+    readonly r: Message<RevealPayload>;
+    /** commit id -> share, for every share the REVEAL must carry (and that a complaint does not excuse). */
+    readonly owed: Map<BallotCommit, bigint>;
+    readonly secrets: Map<string, bigint>;
+  }
+  const candidates: Checked[] = [];
+  for (const [author, rs] of revealsBy) {
+    for (const r of rs) {
+      const p = r.payload;
+      let reason: string | null = null;
+      if (!inBallot.has(author)) reason = 'reveal-by-key-without-awaited-slot';
+      for (const k of keys) if (reason === null && p.locks[k] === undefined) reason = 'reveal-misses-a-lock';
+      for (const [k, id] of Object.entries(p.locks)) {
+        if (reason !== null) break;
+        const l = lockById.get(id);
+        if (l === undefined) reason = 'pending';
+        else if (l.payload.from !== k) reason = 'reveal-names-lock-of-another-key';
+        else if (lockStatus.get(id) === 'pending') reason = 'pending';
+        else if (!lockValid(id)) reason = 'reveal-names-invalid-lock';
+      }
+      const owed = new Map<BallotCommit, bigint>();
+      const secrets = new Map<string, bigint>();
+      if (reason === null) {
+        const own = lockById.get(p.locks[author] ?? '')?.payload;
+        const named = new Map<string, BallotCommit>();
+        for (const id of Object.values(p.locks)) for (const c of namedBy(lockById.get(id)!.payload)) named.set(c.id, c);
+        for (const c of named.values()) {
+          if (c.from === author) {
+            const text = p.secrets[c.id];
+            const s = text === undefined ? null : scalarFromText(text);
+            if (s === null || !checkSecret(c.escrow.c[0]!, s)) reason = 'reveal-misses-a-secret';
+            else secrets.set(c.id, s);
+          } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
+            if (own !== undefined && complaintOk(own, c)) continue;
+            const text = p.shares[c.id];
+            const v = text === undefined ? null : scalarFromText(text);
+            if (v === null) reason = 'reveal-misses-a-share';
+            else owed.set(c, v);
+          }
+          if (reason !== null) break;
+        }
+      }
+      if (reason === null) candidates.push({ r, owed, secrets });
+      else if (reason !== 'pending') ignored.push({ id: r.id, reason });
+    }
+  }
+
+  // A share must check against the commitments unless its commit is opened by its owner's own
+  // valid REVEAL anyway. The valid REVEALs are the largest set for which that holds (a greatest
+  // fixed point, so shares are checked only when someone's orders depend on them).
+  let valid = candidates;
+  for (;;) {
+    const ownerOpened = new Set<string>();
+    for (const v of valid) for (const id of v.secrets.keys()) ownerOpened.add(id);
+    const next = valid.filter((v) => [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || verifyShare(c.escrow.c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)));
+    if (next.length === valid.length) break;
+    for (const v of valid) if (!next.includes(v)) ignored.push({ id: v.r.id, reason: 'reveal-share-does-not-check' });
+    valid = next;
+  }
+  const validBy = new Map<string, Checked[]>();
+  for (const v of valid) validBy.set(v.r.payload.from, [...(validBy.get(v.r.payload.from) ?? []), v]);
+  const secretOf = new Map<string, bigint>();
+  for (const v of valid) for (const [id, s] of v.secrets) secretOf.set(id, s);
+
+  // Counted LOCKs: a key of the ballot with exactly one LOCK stands by it (every valid REVEAL
+  // needed it, so it came before anything was readable); otherwise only the LOCKs that a valid
+  // REVEAL of another key, not an equivocator, names.
+  const counted = new Map<string, LockPayload[]>();
+  for (const [key, ls] of locksBy) {
+    const good = ls.filter((l) => lockValid(l.id));
+    let mine: Message<LockPayload>[];
+    if (inBallot.has(key) && ls.length === 1) mine = good;
+    else mine = good.filter((l) => valid.some((v) => v.r.payload.from !== key && !equivocators.has(v.r.payload.from) && v.r.payload.locks[key] === l.id));
+    if (mine.length > 0) counted.set(key, mine.map((l) => l.payload));
+  }
+  const allCounted = [...counted.values()].flat();
+
+  const outcomes = new Map<string, SlotOutcome>();
+  for (const slot of input.required) {
+    const holder = input.holderOf(slot);
+    const others = [...counted.entries()].filter(([k]) => k !== holder).flatMap(([, ls]) => ls);
+    const namers = others.length > 0 ? others : (counted.get(holder) ?? []);
+    const namedFinals = [...new Set(namers.map((l) => l.finals[slot]).filter((id): id is string => id !== undefined && finals.has(id)))];
+    let commit: BallotCommit | undefined;
+    if (namedFinals.length > 1) {
+      outcomes.set(slot, { kind: 'void', reason: 'equivocation' });
+      continue;
+    }
+    if (namedFinals.length === 1) commit = commits.get(finals.get(namedFinals[0]!)!.commit);
+    else if (!input.timedOut.has(slot)) {
+      outcomes.set(slot, { kind: 'pending' });
+      continue;
+    } else {
+      const heads = [...new Set(namers.map((l) => l.heads[slot]).filter((id): id is string => id !== undefined && commits.get(id)?.slot === slot))].map((id) => commits.get(id)!);
+      heads.sort((a, b) => b.seq - a.seq || compareText(a.id, b.id));
+      if (heads.length > 1 && heads[0]!.seq === heads[1]!.seq) {
+        outcomes.set(slot, { kind: 'void', reason: 'equivocation' });
+        continue;
+      }
+      commit = heads[0];
+      if (commit === undefined) {
+        outcomes.set(slot, { kind: 'void', reason: 'no-commit' });
+        continue;
+      }
+    }
+    const c = commit!;
+    if (allCounted.some((l) => complaintOk(l, c))) {
+      outcomes.set(slot, { kind: 'void', reason: 'escrow-bad-share', commit: c.id });
+      misconduct.push({ author: c.from, phase: input.phase, slot, kind: 'escrow-bad-share', ids: [c.id] });
+      continue;
+    }
+    let secret = secretOf.get(c.id);
+    const holders = holdersOf(c);
+    if (secret === undefined && escrowOn(holders.length)) {
+      const shares: bigint[] = [];
+      for (const h of holders) {
+        const share = (validBy.get(h) ?? []).map((v) => v.owed.get(c)).find((x) => x !== undefined);
+        if (share === undefined) break;
+        shares.push(share);
+      }
+      if (shares.length === holders.length) {
+        const s = reconstructSecret(shares);
+        if (checkSecret(c.escrow.c[0]!, s)) secret = s;
+      }
+    }
+    if (secret !== undefined) {
+      const s = secret;
+      const plain = memoUnseal(c.id, s, () => openSealed(c.sealed, s));
+      if (plain === null) {
+        outcomes.set(slot, { kind: 'void', reason: 'bad-secret', commit: c.id });
+        misconduct.push({ author: c.from, phase: input.phase, slot, kind: 'unopened-commit', ids: [c.id] });
+      } else outcomes.set(slot, { kind: 'opened', commit: c.id, plain });
+      continue;
+    }
+    // Not opened: wait while someone who can still open it has not revealed; otherwise it stays shut.
+    const hasShare = (h: string) => (validBy.get(h) ?? []).some((v) => v.owed.has(c));
+    const canStill = inBallot.has(c.from) || (escrowOn(holders.length) && holders.every((h) => hasShare(h) || (inBallot.has(h) && !validBy.has(h))));
+    outcomes.set(slot, canStill ? { kind: 'pending', commit: c.id } : { kind: 'void', reason: 'unopened', commit: c.id });
+  }
+
+  const closed = keys.every((k) => counted.has(k)) && [...outcomes.values()].every((o) => o.kind !== 'pending');
+
+  // What is still awaited, for the phones' duties and for the players who may vote laggards out.
+  const commitsBySlot = new Map<string, BallotCommit[]>();
+  for (const c of input.commits) commitsBySlot.set(c.slot, [...(commitsBySlot.get(c.slot) ?? []), c]);
+  const heads: Record<string, string> = {};
+  for (const [slot, cs] of commitsBySlot) heads[slot] = [...cs].sort(bySeq).at(-1)!.id;
+  const finalIds: Record<string, string[]> = {};
+  for (const [slot, fs] of finalsBySlot) finalIds[slot] = fs.map((f) => f.id).sort(compareText);
+  const lockIds: Record<string, string[]> = {};
+  for (const [key, ls] of locksBy) {
+    const good = ls.filter((l) => lockValid(l.id)).map((l) => l.id).sort(compareText);
+    if (good.length > 0) lockIds[key] = good;
+  }
+  const revealIds: Record<string, string[]> = {};
+  for (const [key, vs] of validBy) revealIds[key] = vs.map((v) => v.r.id).sort(compareText);
+  // For a key with two LOCKs, the one the valid REVEALs seen name (what an honest REVEAL names too).
+  const lockNamed: Record<string, string> = {};
+  for (const [key, ids] of Object.entries(lockIds)) {
+    if (ids.length < 2) continue;
+    const named = ids.filter((id) => valid.some((v) => v.r.payload.locks[key] === id));
+    if (named.length > 0) lockNamed[key] = named.sort(compareText)[0]!;
+  }
+  const noCommit = awaited.filter((s) => !commitsBySlot.has(s));
+  const noFinal = awaited.filter((s) => commitsBySlot.has(s) && !finalsBySlot.has(s));
+  const noLock = keys.filter((k) => lockIds[k] === undefined);
+  const needed = new Set<string>();
+  for (const o of outcomes.values()) {
+    if (o.kind !== 'pending' || o.commit === undefined) continue;
+    const c = commits.get(o.commit)!;
+    if (inBallot.has(c.from) && !validBy.has(c.from)) needed.add(c.from);
+    for (const h of holdersOf(c)) if (inBallot.has(h) && !validBy.has(h)) needed.add(h);
+  }
+  const stage: BallotView['stage'] = noCommit.length > 0 ? 'orders' : noFinal.length > 0 ? 'final' : noLock.length > 0 ? 'lock' : 'reveal';
+  const waiting =
+    stage === 'orders' ? noCommit.map(input.holderOf)
+    : stage === 'final' ? noFinal.map(input.holderOf)
+    : stage === 'lock' ? noLock
+    : [...needed];
+  const revealClaims = new Map<string, number>();
+  for (const [key, vs] of validBy) revealClaims.set(key, Math.min(...vs.map((v) => v.r.payload.time)));
+  const outcomeView: Record<string, string> = {};
+  for (const [slot, o] of outcomes) outcomeView[slot] = o.kind === 'void' ? `void:${o.reason}` : o.kind;
+  const view: BallotView = {
+    stage: closed ? 'closed' : stage,
+    keys,
+    heads,
+    finals: finalIds,
+    locks: lockIds,
+    lockNamed,
+    reveals: revealIds,
+    waiting: [...new Set(waiting)].sort(compareText),
+    outcomes: outcomeView,
+    equivocators: [...equivocators].sort(compareText),
+  };
+  return { outcomes, closed, view, revealClaims, ignored, misconduct };
+}

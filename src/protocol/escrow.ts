@@ -1,0 +1,322 @@
+// Key escrow for sealed commits: Feldman verifiable secret sharing over ristretto255.
+//
+// A commit is sealed under a key derived from a random scalar s (seal.ts). The commit publishes
+// Feldman commitments C_j = a_j·G of a polynomial f of degree t−1 with f(0) = s (C_0 = s·G binds
+// the one key that opens the box, secretbox not being key-committing), an ephemeral point E = r·G,
+// and for each share holder i (x-coordinate i = 1..m) the share f(i) XOR a pad derived from r·P_i,
+// P_i being the holder's escrow public key from its JOIN. Only holder i can decrypt its share
+// (x_i·E = r·P_i); anyone can check a released share against the commitments; all m shares give s
+// back by Lagrange interpolation at 0. A holder whose share does not check out proves it with a
+// Chaum–Pedersen proof that its shared point K is x_i·E (a DLEQ of P_i = x_i·G and K = x_i·E),
+// so anyone can decrypt the share with K and see it fail, and nobody can forge such a complaint
+// against an honest commit. The rules that use this are in README.md ("Key escrow").
+//
+// Everything is pure: the caller supplies every random byte. No curve arithmetic is written here:
+// points and scalars come from @noble/curves (audited, pure JS).
+import { ristretto255 } from '@noble/curves/ed25519.js';
+import nacl from 'tweetnacl';
+import { concatBytes, fromBase64, toBase64, utf8 } from './bytes';
+
+const Point = ristretto255.Point;
+type Point = InstanceType<typeof Point>;
+const ORDER = Point.Fn.ORDER;
+
+/** Bytes of an encoded scalar or point (base64url: 43 characters). */
+export const ESCROW_BYTES = 32;
+
+const mod = (n: bigint): bigint => {
+  const r = n % ORDER;
+  return r < 0n ? r + ORDER : r;
+};
+
+/** SHA-512 of the labelled parts, as a scalar (64 bytes reduced mod ℓ: no bias worth naming). */
+function hashToScalar(label: string, ...parts: readonly Uint8Array[]): bigint {
+  return mod(bytesToNumberLE(nacl.hash(concatBytes(utf8(label), ...parts))));
+}
+
+function bytesToNumberLE(bytes: Uint8Array): bigint {
+  let n = 0n;
+  for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i]!);
+  return n;
+}
+
+/** Little-endian 32 bytes. */
+export function scalarToBytes(s: bigint): Uint8Array {
+  const out = new Uint8Array(ESCROW_BYTES);
+  let n = mod(s);
+  for (let i = 0; i < ESCROW_BYTES; i++) {
+    out[i] = Number(n & 255n);
+    n >>= 8n;
+  }
+  return out;
+}
+
+/** A canonical scalar (< ℓ), or null: one scalar has one byte form. */
+export function scalarFromBytes(bytes: Uint8Array): bigint | null {
+  if (bytes.length !== ESCROW_BYTES) return null;
+  const n = bytesToNumberLE(bytes);
+  return n < ORDER ? n : null;
+}
+
+export function scalarFromText(text: string): bigint | null {
+  const b = fromBase64(text);
+  return b === null ? null : scalarFromBytes(b);
+}
+
+export const scalarText = (s: bigint): string => toBase64(scalarToBytes(s));
+
+const points = new Map<string, Point | null>();
+const POINT_CACHE = 20_000;
+
+/** A ristretto255 point from its base64url encoding, or null (decoding costs a square root: cached). */
+export function pointFromText(text: string): Point | null {
+  const have = points.get(text);
+  if (have !== undefined) return have;
+  let p: Point | null = null;
+  const b = fromBase64(text);
+  if (b !== null && b.length === ESCROW_BYTES) {
+    try {
+      p = Point.fromBytes(b);
+    } catch {
+      p = null;
+    }
+  }
+  if (points.size >= POINT_CACHE) points.clear();
+  points.set(text, p);
+  return p;
+}
+
+export const pointText = (p: Point): string => toBase64(p.toBytes());
+
+// ---- Keys ---------------------------------------------------------------------------------------
+
+/** The escrow secret x of an identity, derived from its signing seed so nothing new is stored. */
+export function escrowSecret(signSeed: Uint8Array): bigint {
+  const x = hashToScalar('pacto-escrow', signSeed);
+  return x === 0n ? 1n : x;
+}
+
+export function escrowPublic(x: bigint): string {
+  return pointText(Point.BASE.multiply(x));
+}
+
+/** A fresh secret scalar from 32 random bytes (hashed, so any bytes give a uniform nonzero scalar). */
+export function secretFromRandom(random: Uint8Array): bigint {
+  const s = hashToScalar('pacto-secret', random);
+  return s === 0n ? 1n : s;
+}
+
+// ---- Dealing ------------------------------------------------------------------------------------
+
+/** The escrow part of a commit, as it travels (base64url of 32-byte points and values). */
+export interface EscrowFields {
+  /** Feldman commitments C_0..C_{t−1}; with escrow off only C_0. */
+  readonly c: readonly string[];
+  /** Ephemeral point E = r·G; null with escrow off. */
+  readonly e: string | null;
+  /** Encrypted share of holder i at index i−1. */
+  readonly s: readonly string[];
+}
+
+/** Escrow is on when a commit has at least two share holders; the threshold is then all of them. */
+export function escrowOn(holders: number): boolean {
+  return holders >= 2;
+}
+
+/** How many commitments and shares a commit with `holders` share holders carries. */
+export function escrowShape(holders: number): { commitments: number; shares: number; ephemeral: boolean } {
+  return escrowOn(holders) ? { commitments: holders, shares: holders, ephemeral: true } : { commitments: 1, shares: 0, ephemeral: false };
+}
+
+function pad(shared: Point, index: number): Uint8Array {
+  return nacl.hash(concatBytes(utf8(`pacto-escrow-pad|${index}|`), shared.toBytes())).subarray(0, ESCROW_BYTES);
+}
+
+function xor(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! ^ b[i]!;
+  return out;
+}
+
+/**
+ * Shares the secret `s` among `holders` (their escrow public keys, in share order: holder i is at
+ * index i−1). `entropy`: 32 random bytes; the polynomial and the ephemeral scalar are derived from
+ * it and `s`, so they are as secret as `s`. With fewer than two holders only C_0 is published.
+ */
+export function dealEscrow(s: bigint, holders: readonly string[], entropy: Uint8Array): EscrowFields | null {
+  const C0 = Point.BASE.multiply(mod(s));
+  if (!escrowOn(holders.length)) return { c: [pointText(C0)], e: null, s: [] };
+  const keys = holders.map(pointFromText);
+  if (keys.some((k) => k === null)) return null;
+  const t = holders.length;
+  const seed = concatBytes(scalarToBytes(s), entropy);
+  const coefficients = [mod(s)];
+  for (let j = 1; j < t; j++) {
+    const a = hashToScalar(`pacto-escrow-coef|${j}`, seed);
+    coefficients.push(a === 0n ? 1n : a);
+  }
+  const r = hashToScalar('pacto-escrow-ephemeral', seed) || 1n;
+  const E = Point.BASE.multiply(r);
+  const c = coefficients.map((a, j) => (j === 0 ? pointText(C0) : pointText(Point.BASE.multiply(a))));
+  const shares = keys.map((P, k) => {
+    const i = k + 1;
+    return toBase64(xor(scalarToBytes(evaluate(coefficients, BigInt(i))), pad(P!.multiply(r), i)));
+  });
+  return { c, e: pointText(E), s: shares };
+}
+
+/** n·P for public n (variable time is fine: nothing secret), 0·P being the identity. */
+function times(P: Point, n: bigint): Point {
+  return n === 0n ? Point.ZERO : P.multiplyUnsafe(n);
+}
+
+function evaluate(coefficients: readonly bigint[], x: bigint): bigint {
+  let acc = 0n;
+  for (let j = coefficients.length - 1; j >= 0; j--) acc = mod(acc * x + coefficients[j]!);
+  return acc;
+}
+
+// ---- Holders ------------------------------------------------------------------------------------
+
+/** Holder i's shared point x_i·E (the key to its share), or null if E is not a point. */
+export function sharedPoint(x: bigint, e: string): Point | null {
+  const E = pointFromText(e);
+  return E === null ? null : E.multiply(mod(x));
+}
+
+/** Decrypts share i with the shared point; null if the result is not a canonical scalar. */
+export function decryptShare(shared: Point, encrypted: string, index: number): bigint | null {
+  const bytes = fromBase64(encrypted);
+  if (bytes === null || bytes.length !== ESCROW_BYTES) return null;
+  return scalarFromBytes(xor(bytes, pad(shared, index)));
+}
+
+const verified = new Map<string, boolean>();
+
+/** f(i)·G = Σ C_j·i^j: the share belongs to the committed polynomial. Remembered. */
+export function verifyShare(commitments: readonly string[], index: number, share: bigint): boolean {
+  const key = `${commitments.join(',')}|${index}|${share}`;
+  const have = verified.get(key);
+  if (have !== undefined) return have;
+  const C = commitments.map(pointFromText);
+  let ok = false;
+  if (C.every((p) => p !== null) && C.length > 0) {
+    // Horner from the top: ((C_{t−1}·i + C_{t−2})·i + …)·i + C_0. The multipliers are small and public.
+    let acc = C[C.length - 1]!;
+    for (let j = C.length - 2; j >= 0; j--) acc = times(acc, BigInt(index)).add(C[j]!);
+    ok = times(Point.BASE, share).equals(acc);
+  }
+  if (verified.size >= POINT_CACHE) verified.clear();
+  verified.set(key, ok);
+  return ok;
+}
+
+/** s·G = C_0: the secret is the one the commit was sealed with. */
+export function checkSecret(c0: string, s: bigint): boolean {
+  const C0 = pointFromText(c0);
+  if (C0 === null || s === 0n) return false;
+  const key = `secret|${c0}|${s}`;
+  const have = verified.get(key);
+  if (have !== undefined) return have;
+  const ok = times(Point.BASE, s).equals(C0);
+  if (verified.size >= POINT_CACHE) verified.clear();
+  verified.set(key, ok);
+  return ok;
+}
+
+/** f(0) from points (x, f(x)) by Lagrange interpolation: the secret when they are all m shares. */
+export function interpolateAtZero(points: readonly (readonly [number, bigint])[]): bigint {
+  let s = 0n;
+  for (const [xi, yi] of points) {
+    let num = 1n;
+    let den = 1n;
+    for (const [xj] of points) {
+      if (xj === xi) continue;
+      num = mod(num * BigInt(xj));
+      den = mod(den * BigInt(xj - xi));
+    }
+    s = mod(s + yi * num * Point.Fn.inv(den));
+  }
+  return s;
+}
+
+/** The secret from the shares of all holders 1..m, share of holder i at index i−1. */
+export function reconstructSecret(shares: readonly bigint[]): bigint {
+  return interpolateAtZero(shares.map((y, k) => [k + 1, y] as const));
+}
+
+// ---- Complaints ---------------------------------------------------------------------------------
+
+export interface ComplaintProof {
+  /** The shared point K = x_i·E (base64url). */
+  readonly k: string;
+  /** Chaum–Pedersen proof (c ‖ z, 64 bytes, base64url) that log_G P_i = log_E K. */
+  readonly proof: string;
+}
+
+function challenge(P: Point, E: Point, K: Point, A1: Point, A2: Point, context: string): bigint {
+  return hashToScalar(`pacto-escrow-dleq|${context}`, P.toBytes(), E.toBytes(), K.toBytes(), A1.toBytes(), A2.toBytes());
+}
+
+/** Holder's proof that its shared point for this commit is K = x·E. `context`: the commit id. */
+export function proveShared(x: bigint, e: string, context: string): ComplaintProof | null {
+  const E = pointFromText(e);
+  if (E === null) return null;
+  const P = Point.BASE.multiply(mod(x));
+  const K = E.multiply(mod(x));
+  // Deterministic nonce from the secret and the statement (no randomness needed, never reused).
+  const w = hashToScalar('pacto-escrow-dleq-nonce', scalarToBytes(x), E.toBytes(), utf8(context)) || 1n;
+  const A1 = Point.BASE.multiply(w);
+  const A2 = E.multiply(w);
+  const c = challenge(P, E, K, A1, A2, context);
+  const z = mod(w + c * mod(x));
+  return { k: pointText(K), proof: toBase64(concatBytes(scalarToBytes(c), scalarToBytes(z))) };
+}
+
+/** Checks a proof that K = x·E for the x with P = x·G. */
+export function verifyShared(p: string, e: string, proof: ComplaintProof, context: string): boolean {
+  const P = pointFromText(p);
+  const E = pointFromText(e);
+  const K = pointFromText(proof.k);
+  const bytes = fromBase64(proof.proof);
+  if (P === null || E === null || K === null || bytes === null || bytes.length !== 2 * ESCROW_BYTES) return false;
+  const c = scalarFromBytes(bytes.subarray(0, ESCROW_BYTES));
+  const z = scalarFromBytes(bytes.subarray(ESCROW_BYTES));
+  if (c === null || z === null) return false;
+  // A1 = z·G − c·P, A2 = z·E − c·K; the proof holds iff hashing them gives c back.
+  const A1 = times(Point.BASE, z).subtract(times(P, c));
+  const A2 = times(E, z).subtract(times(K, c));
+  return challenge(P, E, K, A1, A2, context) === c;
+}
+
+/**
+ * A complaint is valid iff its proof holds and the share decrypted with its K does not check
+ * against the commitments. An honest commit can never draw one: the proof pins K to the true
+ * shared point, and the true share checks out.
+ */
+export function complaintValid(
+  holderKey: string,
+  escrow: EscrowFields,
+  index: number,
+  complaint: ComplaintProof,
+  context: string,
+): boolean {
+  if (escrow.e === null || index < 1 || index > escrow.s.length) return false;
+  const key = `complaint|${context}|${index}|${escrow.s[index - 1]}|${escrow.c.join(",")}|${complaint.k}|${complaint.proof}|${holderKey}`;
+  const have = verified.get(key);
+  if (have !== undefined) return have;
+  let ok = false;
+  if (verifyShared(holderKey, escrow.e, complaint, context)) {
+    const K = pointFromText(complaint.k)!;
+    const share = decryptShare(K, escrow.s[index - 1]!, index);
+    ok = share === null || !verifyShare(escrow.c, index, share);
+  }
+  verified.set(key, ok);
+  return ok;
+}
+
+/** Forgets remembered checks (benchmarks measure a cold start). */
+export function clearEscrowMemos(): void {
+  points.clear();
+  verified.clear();
+}
