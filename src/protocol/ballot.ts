@@ -34,6 +34,7 @@ export interface BallotFinal {
   readonly slot: string;
   readonly from: string;
   readonly seq: number;
+  readonly time: number;
   readonly commit: string;
 }
 
@@ -66,6 +67,10 @@ export interface BallotResult {
   readonly view: BallotView;
   /** Per key with a valid REVEAL, the earliest time its REVEALs claim (for the next opening time). */
   readonly revealClaims: ReadonlyMap<string, number>;
+  /** When every awaited slot had a FINAL: the upper median over the ballot's keys of when each finished its FINALs. */
+  readonly finalsAt: number;
+  /** When every key of the ballot had a LOCK: the upper median of their LOCK claims. */
+  readonly locksAt: number;
   readonly ignored: Ignored[];
   readonly misconduct: Misconduct[];
 }
@@ -380,5 +385,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
     outcomes: outcomeView,
     equivocators: [...equivocators].sort(compareText),
   };
-  return { outcomes, closed, view, revealClaims, ignored, misconduct };
+  const median = (xs: number[]) => (xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  const finalAt = (slot: string) => Math.min(...(finalsBySlot.get(slot) ?? []).map((f) => f.time));
+  const finalsAt = median(keys.map((k) => Math.max(...awaited.filter((s) => input.holderOf(s) === k).map(finalAt))));
+  const locksAt = median(keys.map((k) => Math.min(...(locksBy.get(k) ?? []).filter((l) => lockValid(l.id)).map((l) => l.payload.time))));
+  return { outcomes, closed, view, revealClaims, finalsAt, locksAt, ignored, misconduct };
 }

@@ -316,15 +316,19 @@ function sealedAt(keys: readonly string[], claims: readonly { key: string; time:
 
 /**
  * For the players: from when a seat that has sealed may be voted out for not finishing the
- * automatic steps. While a seat has not sealed, that is after the orders deadline; once a seat was
- * voted out, the steps it held up get the whole reveal duration from that vote on.
+ * automatic steps (what the phones suggest; a vote counts from the deadline that applies). While a
+ * seat has not sealed, that is after the orders deadline. Otherwise each automatic step gets the
+ * whole reveal duration from when the step before it was complete (the upper median of the claims
+ * that completed it, so no single clock sets it), and from any vote that unblocked it.
  */
-function stepsGrace(revealDeadline: number, deadline: number, reveal: number, slots: readonly string[], committed: ReadonlySet<string>, timeouts: TimeoutCount): number {
+function stepsGrace(revealDeadline: number, deadline: number, reveal: number, slots: readonly string[], committed: ReadonlySet<string>, timeouts: TimeoutCount, tally: BallotResult): number {
   const out = new Set(timeouts.timedOut);
   if (!slots.every((s) => out.has(s) || committed.has(s))) return deadline + reveal;
   const unblocked = slots.filter((s) => out.has(s)).map((s) => timeouts.at[s]! + reveal);
   const base = Number.isFinite(revealDeadline) ? revealDeadline : deadline + reveal;
-  return Math.max(base, ...unblocked);
+  const stage = tally.view.stage;
+  const steps = [stage === 'lock' || stage === 'reveal' ? tally.finalsAt : -Infinity, stage === 'reveal' ? tally.locksAt : -Infinity].filter(Number.isFinite).map((t) => t + reveal);
+  return Math.max(base, ...unblocked, ...steps);
 }
 
 function clocksOf(list: readonly Message<ClockPayload>[]): Map<string, number> {
@@ -357,7 +361,7 @@ function lotBallot(
     if (reason !== null) ignored.add(m.id, reason);
     else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
   }
-  const finals: BallotFinal[] = commits.map((c) => ({ id: c.id, slot: c.slot, from: c.from, seq: c.seq, commit: c.id }));
+  const finals: BallotFinal[] = commits.map((c) => ({ id: c.id, slot: c.slot, from: c.from, seq: c.seq, time: c.time, commit: c.id }));
   const deadline = openedAt + settings.deadlines.lot;
   const revealDeadline = sealedAt(participants, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
   const committed = new Set(commits.map((c) => c.slot));
@@ -388,7 +392,7 @@ function lotBallot(
     participants,
     openedAt,
     deadline,
-    revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, participants, committed, timeouts),
+    revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, participants, committed, timeouts, tally),
     ballot: tally.view,
     timedOut: timeouts.timedOut,
     timeoutVotes: timeouts.votes,
@@ -521,7 +525,7 @@ function foldPhases(input: FoldInput): Fold {
       if (reason !== null) ignored.add(m.id, reason);
       else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
     }
-    const finals: BallotFinal[] = byHolder(raw.finals, holders, neutral, ignored).map((m) => ({ id: m.id, slot: m.payload.power, from: m.payload.from, seq: m.payload.seq, commit: m.payload.commit }));
+    const finals: BallotFinal[] = byHolder(raw.finals, holders, neutral, ignored).map((m) => ({ id: m.id, slot: m.payload.power, from: m.payload.from, seq: m.payload.seq, time: m.payload.time, commit: m.payload.commit }));
 
     const duration = settings.deadlines[position.phase.kind];
     const deadline = openedAt + duration;
@@ -562,7 +566,7 @@ function foldPhases(input: FoldInput): Fold {
         deadline,
         // For the players: when the automatic steps' grace ends. While a seat has not sealed, the
         // orders deadline comes first, and the steps get the whole reveal stage after it.
-        revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, required, committed, timeouts),
+        revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, required, committed, timeouts, tally),
         required,
         active,
         players,
@@ -599,7 +603,9 @@ function foldPhases(input: FoldInput): Fold {
       if (content.coin !== null) coins.set(power, content.coin);
       if (content.draw) drawYes.add(power);
     }
-    for (const c of commits) if (used[c.slot as Power] !== c.id && timedOut.has(c.slot as Power)) ignored.add(c.id, 'commit-of-timed-out-power');
+    // A commit replaced by a later one of its slot is simply superseded; the latest, when it is not
+    // the one that counts (made after the FINAL, or never finalized), is listed.
+    for (const [slot, id] of Object.entries(tally.view.heads)) if (used[slot as Power] !== id && !timedOut.has(slot as Power)) ignored.add(id, 'commit-not-counted');
 
     // Rulebook II: every survivor's sealed vote opened and yes ends the game in a draw (not adjudicated).
     if (drawVoters.length > 0 && drawVoters.every((p) => drawYes.has(p))) {

@@ -1,8 +1,8 @@
 // Each hostile or broken entry must be ignored, listed with its reason, and leave the game as it was.
 import { describe, expect, it } from 'vitest';
 import { POWERS, type Order } from '../../src/rules';
-import { commitOrders, createGame, messageId, openOrders, revealDue, revealOrders, voteTimeout } from '../../src/protocol';
-import { identity, Phone, playPhase, rng, settings, startedGame, stateOf, T0, view, type Game } from './helpers';
+import { ballotDuties, createGame, finalOrders, openSealed, ordersFromPlain, revealBallot, sealCommit, scalarToBytes, signMessage, voteTimeout } from '../../src/protocol';
+import { identity, messagesOf, Phone, playPhase, rng, settings, settlePhase, startedGame, stateOf, T0, view, type Game } from './helpers';
 
 const hold = (power: Order['power'], type: 'A' | 'F', loc: string): Order => ({ kind: 'hold', power, unit: { type, loc } });
 const move = (power: Order['power'], type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
@@ -25,7 +25,7 @@ function expectIgnoredWithoutEffect(game: Game, bad: readonly unknown[], reason:
 }
 
 describe('a peer cannot read orders before every power has committed', () => {
-  it('a commit alone does not decrypt, and nobody reveals until every power has committed', () => {
+  it('a commit alone does not decrypt, and nobody takes a step that releases anything until every power has committed', () => {
     const game = startedGame(5);
     let v = view(game);
     const secret = [move('france', 'A', 'par', 'bur'), move('france', 'F', 'bre', 'mao')];
@@ -36,62 +36,58 @@ describe('a peer cannot read orders before every power has committed', () => {
     const text = new TextDecoder().decode(commit.bytes);
     expect(text).not.toContain('"kind"');
     expect(text).not.toContain('"bur"');
-    // Turkey has not committed: no honest phone may reveal yet, so France's key stays private.
-    for (const p of POWERS) expect(revealDue(v, p)).toBe(false);
+    // Turkey has not committed: no honest phone may finalize, lock or reveal yet.
+    for (const p of POWERS) expect(ballotDuties(v, game.byPower[p].me.id, messagesOf(game.log))).toEqual({ finals: [], lock: false, reveal: false });
     expect(v.phases).toEqual([]);
     const sealed = JSON.parse(text.slice(text.indexOf('{'))).sealed as string;
-    const otherKey = game.byPower.england.keys.get('1901-spring-movement')!;
-    for (const k of [...Object.values(otherKey), new Uint8Array(32), new Uint8Array(32).fill(255)]) expect(openOrders(sealed, k)).toBeNull();
-    expect(openOrders(sealed, game.byPower.france.keys.get('1901-spring-movement')![commit.id]!)).toEqual(secret);
+    const others = [...game.byPower.england.secrets.values()];
+    for (const s of [...others, 1n, 2n ** 200n]) expect(openSealed(sealed, s)).toBeNull();
+    expect(ordersFromPlain(openSealed(sealed, game.byPower.france.secrets.get(commit.id)!)!)?.orders).toEqual(secret);
     game.log.push(game.byPower.turkey.commit(game.gameId, v, [], T0 + 11).bytes);
-    expect(revealDue(view(game), 'france')).toBe(true);
+    expect(ballotDuties(view(game), game.byPower.france.me.id, messagesOf(game.log)).finals).toEqual(['france']);
   });
 });
 
-describe('a power cannot change its orders after seeing someone else’s', () => {
-  function committedGame() {
+describe('a power cannot change its orders after its FINAL', () => {
+  /** Everyone commits (France first `first`), everyone finalizes and locks, England reveals. */
+  function finalizedGame() {
     const game = startedGame(6);
     const v = view(game);
     const first = [hold('france', 'A', 'par'), hold('france', 'A', 'mar'), hold('france', 'F', 'bre')];
     const c1 = game.byPower.france.commit(game.gameId, v, first, T0 + 10);
     game.log.push(c1.bytes);
     for (const p of POWERS.filter((x) => x !== 'france')) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 10).bytes);
-    game.log.push(game.byPower.england.reveal(game.gameId, view(game), T0 + 20).bytes);
+    settlePhase(game, T0 + 20, { hold: POWERS.filter((p) => p !== 'england') });
     return { game, c1, first };
   }
   const later = [move('france', 'A', 'par', 'pic'), move('france', 'F', 'bre', 'eng'), move('france', 'A', 'mar', 'spa')];
 
-  it('re-committing after a reveal (chained to the first commit) leaves the first orders in force', () => {
-    const { game, c1, first } = committedGame();
+  it('re-committing after the FINAL (and after a reveal) leaves the finalized orders in force', () => {
+    const { game, c1, first } = finalizedGame();
     const c2 = game.byPower.france.commit(game.gameId, view(game), later, T0 + 30);
     game.log.push(c2.bytes);
-    const v = view(game);
-    expect(v.current?.heads.france).toBe(c2.id);
-    for (const p of POWERS.filter((x) => x !== 'england')) game.log.push(game.byPower[p].reveal(game.gameId, v, T0 + 40).bytes);
-    const done = view(game);
+    expect(view(game).current?.ballot.heads.france).toBe(c2.id);
+    const done = settlePhase(game, T0 + 40);
     expect(done.phases).toHaveLength(1);
     expect(done.phases[0]!.commits.france).toBe(c1.id);
     expect(done.phases[0]!.orders.france).toEqual(first);
     expect(done.position?.units.some((u) => u.loc === 'pic' || u.loc === 'eng')).toBe(false);
   });
 
-  it('a forked re-commit (a second first commit) does not count either, and is reported as equivocation', () => {
-    const { game, c1, first } = committedGame();
+  it('a second FINAL naming the re-commit does not count either, and is reported as equivocation', () => {
+    const { game, c1, first } = finalizedGame();
     const france = game.byPower.france;
-    const key = rng(99).bytes(32);
-    const fork = commitOrders(france.me, game.gameId, '1901-spring-movement', 'france', later, null, key, rng(98).bytes(24), france.stamp(T0 + 30));
-    game.log.push(fork.bytes);
-    const v = view(game);
-    // France reveals both keys and names its fork as its lock; the others name what they saw first.
-    const keys = { ...france.keys.get('1901-spring-movement')!, [fork.id]: key };
-    game.log.push(revealOrders(france.me, game.gameId, { ...v.current!, heads: { ...v.current!.heads, france: fork.id } }, 'france', keys, france.stamp(T0 + 40)).bytes);
-    for (const p of POWERS.filter((x) => x !== 'england' && x !== 'france')) game.log.push(game.byPower[p].reveal(game.gameId, { ...v, current: { ...v.current!, heads: { ...v.current!.heads, france: c1.id } } }, T0 + 40).bytes);
-    const done = view(game);
+    const c2 = france.commit(game.gameId, view(game), later, T0 + 30);
+    game.log.push(c2.bytes);
+    const f2 = finalOrders(france.me, game.gameId, '1901-spring-movement', 'france', c2.id, france.stamp(T0 + 31));
+    game.log.push(f2.bytes);
+    const done = settlePhase(game, T0 + 40);
     expect(done.phases[0]!.orders.france).toEqual(first);
-    expect(done.misconduct.some((m) => m.kind === 'equivocation' && m.power === 'france' && m.ids.includes(fork.id))).toBe(true);
+    expect(done.phases[0]!.commits.france).toBe(c1.id);
+    expect(done.misconduct.some((m) => m.kind === 'equivocation' && m.slot === 'france' && m.ids.includes(f2.id))).toBe(true);
   });
 
-  it('replacing a commit before anyone has revealed is allowed: the latest one counts', () => {
+  it('replacing a commit before the FINAL is allowed: the latest one counts', () => {
     const game = startedGame(8);
     let v = view(game);
     const first = [hold('italy', 'A', 'rom')];
@@ -102,9 +98,7 @@ describe('a power cannot change its orders after seeing someone else’s', () =>
     game.log.push(c2.bytes);
     v = view(game);
     for (const p of POWERS.filter((x) => x !== 'italy')) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 7).bytes);
-    v = view(game);
-    for (const p of POWERS) game.log.push(game.byPower[p].reveal(game.gameId, v, T0 + 8).bytes);
-    const done = view(game);
+    const done = settlePhase(game, T0 + 8);
     expect(done.phases[0]!.commits.italy).toBe(c2.id);
     expect(done.phases[0]!.orders.italy).toEqual(second);
   });
@@ -115,7 +109,7 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const game = gameInFall();
     const v = view(game);
     const england = game.byPower.england;
-    const forged = commitOrders(england.me, game.gameId, v.current!.key, 'france', [], null, rng(1).bytes(32), rng(2).bytes(24), england.stamp(T0 + 2000));
+    const forged = sealCommit(england.me, game.gameId, v, 'france', [], england.sealRandom(), england.stamp(T0 + 2000)).message;
     expectIgnoredWithoutEffect(game, [forged.bytes], 'not-your-power', forged.id);
   });
 
@@ -124,8 +118,9 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const v = view(game);
     const stranger = new Phone(identity(99), 'france', rng(4));
     const commit = stranger.commit(game.gameId, v, [], T0 + 2000);
-    const vote = voteTimeout(stranger.me, game.gameId, v.current!.key, 'france', ['england'], stranger.stamp(T0 + 10 ** 9));
+    const vote = voteTimeout(stranger.me, game.gameId, v.current!.key, ['england'], stranger.stamp(T0 + 10 ** 9));
     expectIgnoredWithoutEffect(game, [commit.bytes, vote.bytes], 'not-your-power', commit.id);
+    expect(view(game, [...game.log, vote.bytes]).ignored).toContainEqual({ id: vote.id, reason: 'voter-not-a-player' });
   });
 
   it('a signature that does not match (tampered payload or signature)', () => {
@@ -144,8 +139,8 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const france = game.byPower.france;
     const other = createGame(game.byPower.austria.me, rng(77).bytes(16), settings(), { seq: 0, time: T0 });
     const v = view(game);
-    const replay = commitOrders(france.me, other.gameId, v.current!.key, 'france', [], null, rng(1).bytes(32), rng(2).bytes(24), france.stamp(T0 + 2000));
-    expectIgnoredWithoutEffect(game, [replay.bytes, other.message.bytes], 'wrong-game', replay.id);
+    const replay = signMessage(france.me, { type: 'final', game: other.gameId, ...france.stamp(T0 + 2000), phase: v.current!.key, power: 'france', commit: '00'.repeat(16) });
+    expectIgnoredWithoutEffect(game, [replay, other.message.bytes], 'wrong-game');
   });
 
   it('a replay into another phase (re-labelled: the signature breaks; as sent: a duplicate)', () => {
@@ -167,25 +162,26 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     expectIgnoredWithoutEffect(game, ['a string', null, 42, { payload: 1 }], 'not-bytes');
   });
 
-  it('a reveal whose key does not open the commit', () => {
+  it('a reveal whose secret does not open the commit', () => {
     const game = gameInFall();
     let v = view(game);
     for (const p of v.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 2000).bytes);
-    v = view(game);
+    v = settlePhase(game, T0 + 2001, { hold: [...POWERS] });
+    expect(v.current?.ballot.stage).toBe('reveal');
     const france = game.byPower.france;
-    const keys = Object.fromEntries(Object.keys(france.keys.get(v.current!.key)!).map((id) => [id, rng(6).bytes(32)]));
-    const bad = revealOrders(france.me, game.gameId, v.current!, 'france', keys, france.stamp(T0 + 2001));
-    expectIgnoredWithoutEffect(game, [bad.bytes], 'reveal-key-does-not-open-commit', bad.id);
-    expect(view(game, [...game.log, bad.bytes]).current?.revealed).not.toContain('france');
+    const bad = revealBallot(france.me, game.gameId, v, messagesOf(game.log), () => 12345n, france.stamp(T0 + 2002));
+    expectIgnoredWithoutEffect(game, [bad.bytes], 'reveal-misses-a-secret', bad.id);
+    expect(view(game, [...game.log, bad.bytes]).current?.ballot.reveals[france.me.id]).toBeUndefined();
+    expect(scalarToBytes(12345n)).toHaveLength(32);
   });
 
   it('a commit for a finished phase, and one for a phase not reached', () => {
     const game = gameInFall();
     const france = game.byPower.france;
-    const springHead = game.log.map((b) => messageId(b)).find((id) => france.keys.get('1901-spring-movement')?.[id] !== undefined)!;
-    const late = commitOrders(france.me, game.gameId, '1901-spring-movement', 'france', [move('france', 'A', 'par', 'bur')], springHead, rng(1).bytes(32), rng(2).bytes(24), france.stamp(T0 + 3000));
-    expectIgnoredWithoutEffect(game, [late.bytes], 'commit-not-locked', late.id);
-    const future = commitOrders(france.me, game.gameId, '1905-spring-movement', 'france', [], null, rng(1).bytes(32), rng(2).bytes(24), france.stamp(T0 + 3000));
-    expectIgnoredWithoutEffect(game, [future.bytes], 'phase-not-reached', future.id);
+    const spring = view(game, game.log.slice(0, game.log.findIndex((b) => new TextDecoder().decode(b).includes('"type":"commit"'))));
+    const late = sealCommit(france.me, game.gameId, spring, 'france', [move('france', 'A', 'par', 'bur')], france.sealRandom(), france.stamp(T0 + 3000)).message;
+    expectIgnoredWithoutEffect(game, [late.bytes], 'commit-not-counted', late.id);
+    const future = signMessage(france.me, { ...JSON.parse(new TextDecoder().decode(late.bytes.subarray(64))), v: undefined, from: undefined, phase: '1905-spring-movement' });
+    expectIgnoredWithoutEffect(game, [future], 'phase-not-reached');
   });
 });

@@ -1,41 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, type Power } from '../../src/rules';
-import { acknowledge, concede, drawRevealDue, openChat, reduceLog, revealDraw, sealChat, sendChat, voteDraw } from '../../src/protocol';
-import { playPhase, rng, startedGame, T0, view, type Game } from './helpers';
+import { acknowledge, chatPlayers, concede, openChat, reduceLog, sealChat, sendChat } from '../../src/protocol';
+import { playPhase, rng, settlePhase, startedGame, T0, view, type Game } from './helpers';
 
 const PHASE = '1901-spring-movement';
-const draw = (game: Game, p: Power, yes: boolean, time = T0 + 50) =>
-  voteDraw(game.byPower[p].me, game.gameId, PHASE, p, yes, game.byPower[p].stamp(time)).bytes;
+/** Every power seals (empty orders) with its draw vote. */
+const sealVotes = (game: Game, yes: (p: Power) => boolean) => {
+  const v = view(game);
+  for (const p of POWERS) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 50, yes(p)).bytes);
+};
 
 describe('how a game ends', () => {
-  it('a draw needs every surviving power to vote yes, and the votes open only once all have voted', () => {
+  it('a draw needs every surviving power to vote yes, and the votes open only with the orders', () => {
     const game = startedGame(51);
-    for (const p of POWERS.slice(0, 6)) game.log.push(draw(game, p, true));
-    let v = view(game);
+    sealVotes(game, () => true);
+    // Six phones take their steps; Turkey's does nothing yet: no vote is readable, the game goes on.
+    let v = settlePhase(game, T0 + 60, { silent: ['turkey'] });
     expect(v.status).toBe('playing');
-    expect(v.current?.drawCommitted).toEqual(POWERS.slice(0, 6));
-    expect(v.current?.drawVotes).toEqual([]);
-    expect(drawRevealDue(v, 'austria')).toBe(false);
-    game.log.push(draw(game, 'turkey', true));
-    v = view(game);
-    expect(v.status).toBe('playing');
-    for (const p of POWERS) expect(drawRevealDue(v, p)).toBe(true);
-    const reveals = POWERS.map((p) => revealDraw(game.byPower[p].me, game.gameId, v.current!, p, game.byPower[p].stamp(T0 + 70)).bytes);
-    expect(view(game, [...game.log, ...reveals.slice(1)]).current?.drawVotes).toEqual([]);
-    const drawn = view(game, [...game.log, ...reveals]);
-    expect(drawn.status).toBe('finished');
-    expect(drawn.result).toEqual({ kind: 'draw', winners: [...POWERS], phase: PHASE });
+    expect(v.current?.ballot.reveals).toEqual({});
+    v = settlePhase(game, T0 + 70);
+    expect(v.status).toBe('finished');
+    expect(v.result).toEqual({ kind: 'draw', winners: [...POWERS], phase: PHASE });
   });
 
   it('one "no" among the opened votes leaves the game going and shows the tally', () => {
     const game = startedGame(56);
-    for (const p of POWERS) game.log.push(draw(game, p, p !== 'austria'));
-    const v = view(game);
-    for (const p of POWERS) game.log.push(revealDraw(game.byPower[p].me, game.gameId, v.current!, p, game.byPower[p].stamp(T0 + 70)).bytes);
-    const after = view(game);
+    sealVotes(game, (p) => p !== 'austria');
+    const after = settlePhase(game, T0 + 60);
     expect(after.status).toBe('playing');
-    expect(after.current?.drawRevealed).toEqual([...POWERS]);
-    expect(after.current?.drawVotes).toEqual(POWERS.filter((p) => p !== 'austria'));
+    expect(after.phases[0]!.drawVotes).toEqual(POWERS.filter((p) => p !== 'austria'));
   });
 
   it('a conceding power stops being awaited and its units hold; the last one standing wins', () => {
@@ -71,19 +64,20 @@ describe('how a game ends', () => {
 });
 
 describe('chat and acknowledgements', () => {
-  it('chat opens only for its recipients and the sender', () => {
+  it('chat opens only for its recipients and the sender, and the log shows neither recipients nor time', () => {
     const game = startedGame(55);
     const [a, b, c] = [game.byPower.austria, game.byPower.england, game.byPower.france];
     const r = rng(9);
-    const sealed = sealChat('¿Alianza contra Rusia?', a.me, [{ key: b.me.id, box: b.me.boxPublicKey }], r.bytes(32), r.bytes(24));
-    const msg = sendChat(a.me, game.gameId, sealed, a.stamp(T0 + 5));
+    const sealed = sealChat({ to: [b.me.id], text: '¿Alianza contra Rusia?', time: T0 + 5 }, a.me, chatPlayers(view(game)), r.bytes);
+    const msg = sendChat(a.me, game.gameId, sealed, a.seq++);
     game.log.push(msg.bytes);
-    expect(openChat(sealed, a.me.boxPublicKey, b.me)).toBe('¿Alianza contra Rusia?');
-    expect(openChat(sealed, a.me.boxPublicKey, a.me)).toBe('¿Alianza contra Rusia?');
+    expect(openChat(sealed, a.me.boxPublicKey, b.me)).toEqual({ to: [b.me.id], text: '¿Alianza contra Rusia?', time: T0 + 5 });
+    expect(openChat(sealed, a.me.boxPublicKey, a.me)?.text).toBe('¿Alianza contra Rusia?');
     expect(openChat(sealed, a.me.boxPublicKey, c.me)).toBeNull();
     expect(new TextDecoder().decode(msg.bytes)).not.toContain('Alianza');
+    expect(Object.keys(sealed.keys).sort()).toEqual(game.phones.map((p) => p.me.id).sort());
     const v = view(game);
-    expect(v.chats).toEqual([{ id: msg.id, from: a.me.id, time: T0 + 5, recipients: [a.me.id, b.me.id].sort() }]);
+    expect(v.chats).toEqual([{ id: msg.id, from: a.me.id }]);
   });
 
   it('an ACK with another state hash is shown as a mismatch, a matching one is not', () => {

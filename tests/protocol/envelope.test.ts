@@ -39,7 +39,8 @@ describe('identities and signed messages', () => {
     expect(checkPayload({ ...base, extra: 1 })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...base, type: 'teleport' })).toEqual({ ok: false, reason: 'unknown-type' });
     expect(checkPayload({ ...base, type: 'toString' })).toEqual({ ok: false, reason: 'unknown-type' });
-    expect(checkPayload({ ...base, v: 2 })).toEqual({ ok: false, reason: 'unknown-protocol-version' });
+    expect(checkPayload({ ...base, v: 1 })).toEqual({ ok: false, reason: 'unknown-protocol-version' });
+    expect(checkPayload({ ...base, v: 3 })).toEqual({ ok: false, reason: 'unknown-protocol-version' });
     expect(checkPayload({ ...base, seq: -1 })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...base, phase: '1901-summer-movement' })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...base, game: 'AB'.repeat(16) })).toEqual({ ok: false, reason: 'bad-shape' });

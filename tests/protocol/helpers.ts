@@ -3,16 +3,21 @@
 import { POWERS, randomOrders, type Order, type Power } from '../../src/rules';
 import {
   acceptStart,
-  commitOrders,
+  ballotDuties,
+  commitTurn,
   createGame,
   createIdentity,
+  finalOrders,
   joinGame,
+  lockBallot,
+  openMessage,
   reduceLog,
-  revealOrders,
+  revealBallot,
   RULES_ENGINE_VERSION,
   startGame,
   type GameView,
   type Identity,
+  type Message,
   type Settings,
   type Signed,
 } from '../../src/protocol';
@@ -55,10 +60,13 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
   };
 }
 
-/** One phone: its identity, the power it holds, its sequence counter and the keys of its commits. */
+/** One phone: its identity, the power it holds, its sequence counter and the secrets of its commits. */
 export class Phone {
   seq = 0;
-  readonly keys = new Map<string, Record<string, Uint8Array>>();
+  /** commit id -> secret scalar (what this phone's REVEAL releases). */
+  readonly secrets = new Map<string, bigint>();
+  /** phase -> this phone's commit ids, oldest first. */
+  readonly commits = new Map<string, string[]>();
   constructor(
     readonly me: Identity,
     readonly power: Power,
@@ -67,19 +75,45 @@ export class Phone {
   stamp(time: number) {
     return { seq: this.seq++, time };
   }
-  commit(gameId: string, view: GameView, orders: readonly Order[], time: number): Signed {
-    const c = view.current!;
-    const key = this.random.bytes(32);
-    const msg = commitOrders(this.me, gameId, c.key, this.power, orders, c.heads[this.power] ?? null, key, this.random.bytes(24), this.stamp(time));
-    const forPhase = this.keys.get(c.key) ?? {};
-    forPhase[msg.id] = key;
-    this.keys.set(c.key, forPhase);
-    return msg;
+  sealRandom(coin?: Uint8Array) {
+    return { secret: this.random.bytes(32), nonce: this.random.bytes(24), entropy: this.random.bytes(32), coin: coin ?? this.random.bytes(32) };
   }
-  reveal(gameId: string, view: GameView, time: number): Signed {
+  commit(gameId: string, view: GameView, orders: readonly Order[], time: number, draw?: boolean): Signed {
     const c = view.current!;
-    return revealOrders(this.me, gameId, c, this.power, this.keys.get(c.key) ?? {}, this.stamp(time));
+    const r = commitTurn(this.me, gameId, view, this.power, orders, this.sealRandom(), this.stamp(time), draw === undefined ? {} : { draw });
+    if (!r.ok) throw new Error(`commit refused: ${r.reason}`);
+    this.secrets.set(r.message.id, r.secret);
+    this.commits.set(c.key, [...(this.commits.get(c.key) ?? []), r.message.id]);
+    return r.message;
   }
+  /** FINAL naming this phone's latest commit of the phase. */
+  final(gameId: string, view: GameView, time: number): Signed {
+    const c = view.current!;
+    return finalOrders(this.me, gameId, c.key, this.power, this.commits.get(c.key)!.at(-1)!, this.stamp(time));
+  }
+  lock(gameId: string, view: GameView, log: readonly Uint8Array[], time: number): Signed {
+    return lockBallot(this.me, gameId, view, messagesOf(log), this.stamp(time));
+  }
+  reveal(gameId: string, view: GameView, log: readonly Uint8Array[], time: number): Signed {
+    return revealBallot(this.me, gameId, view, messagesOf(log), (id) => this.secrets.get(id) ?? null, this.stamp(time));
+  }
+}
+
+const opened = new WeakMap<Uint8Array, Message | null>();
+
+/** Every valid entry of a log, by id. */
+export function messagesOf(log: readonly Uint8Array[]): Map<string, Message> {
+  const out = new Map<string, Message>();
+  for (const b of log) {
+    let m = opened.get(b);
+    if (m === undefined) {
+      const o = openMessage(b);
+      m = o.ok ? o.message : null;
+      opened.set(b, m);
+    }
+    if (m !== null) out.set(m.id, m);
+  }
+  return out;
 }
 
 export interface Game {
@@ -99,7 +133,7 @@ export function startedGame(seed = 1, overrides: Partial<Settings> = {}): Game {
   const log: Uint8Array[] = [message.bytes];
   for (const ph of phones) log.push(joinGame(ph.me, gameId, ph.power, ph.power, ph.stamp(T0 + 1)).bytes);
   const roster = Object.fromEntries(phones.map((ph) => [ph.power, ph.me.id])) as Record<Power, string>;
-  const start = startGame(creator.me, gameId, roster, [], creator.stamp(T0 + 2));
+  const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
   log.push(start.bytes);
   for (const ph of phones.slice(1)) log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
   const byPower = Object.fromEntries(phones.map((ph) => [ph.power, ph])) as Record<Power, Phone>;
@@ -116,14 +150,34 @@ export function randomPhaseOrders(v: GameView, pick: (n: number) => number): Par
   return Object.fromEntries(c.required.map((p) => [p, randomOrders(c.position, p, pick)]));
 }
 
-/** Every required power commits, then every one reveals: the honest path through one phase. */
-export function playPhase(game: Game, orders: Partial<Record<Power, readonly Order[]>>, time: number): GameView {
-  let v = view(game);
-  const required = v.current!.required;
-  for (const p of required) game.log.push(game.byPower[p].commit(game.gameId, v, orders[p] ?? [], time).bytes);
-  v = view(game);
-  for (const p of required) game.log.push(game.byPower[p].reveal(game.gameId, v, time + 1).bytes);
+/**
+ * The automatic steps of honest phones (FINAL, LOCK, REVEAL as each falls due) until nothing is
+ * left; the phones of `silent` powers do nothing, those of `hold` powers everything but REVEAL.
+ */
+export function settlePhase(game: Game, time: number, opts: { silent?: readonly Power[]; hold?: readonly Power[] } = {}): GameView {
+  for (let round = 0; round < 12; round++) {
+    let n = 0;
+    for (const ph of game.phones) {
+      if (opts.silent?.includes(ph.power)) continue;
+      const v = view(game);
+      if (v.status !== 'playing' || v.current === undefined) return v;
+      const due = ballotDuties(v, ph.me.id, messagesOf(game.log));
+      if (due.finals.length > 0) game.log.push(ph.final(game.gameId, v, time).bytes);
+      else if (due.lock) game.log.push(ph.lock(game.gameId, v, game.log, time).bytes);
+      else if (due.reveal && !opts.hold?.includes(ph.power)) game.log.push(ph.reveal(game.gameId, v, game.log, time).bytes);
+      else continue;
+      n++;
+    }
+    if (n === 0) break;
+  }
   return view(game);
+}
+
+/** Every required power commits, then the phones take their automatic steps: the honest path through one phase. */
+export function playPhase(game: Game, orders: Partial<Record<Power, readonly Order[]>>, time: number): GameView {
+  const v = view(game);
+  for (const p of v.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v, orders[p] ?? [], time).bytes);
+  return settlePhase(game, time + 1);
 }
 
 /** The parts of a view that are game state (everything except the ignored/misconduct report). */

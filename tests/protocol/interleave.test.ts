@@ -3,9 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POWERS, randomOrders, type Power } from '../../src/rules';
 import { canonicalEncode, reduceLog, type GameView } from '../../src/protocol';
-import { rng, startedGame, T0, view, type Game } from './helpers';
+import { rng, settlePhase, startedGame, T0, view, type Game } from './helpers';
 
-/** Spring and Fall 1901 in which France and Germany re-seal while others are already revealing. */
+/**
+ * Spring and Fall 1901 in which France and Germany re-seal while others are already finalizing:
+ * each phone takes its steps on its own view, and England locks having seen only some FINALs.
+ */
 function concurrentLog(): { game: Game; entries: Uint8Array[] } {
   const game = startedGame(21);
   const r = rng(22);
@@ -15,13 +18,13 @@ function concurrentLog(): { game: Game; entries: Uint8Array[] } {
     const pos = v.current!.position;
     for (const p of POWERS) game.log.push(game.byPower[p].commit(game.gameId, v, randomOrders(pos, p, r.int), T0 + 10 + phase).bytes);
     const seenEarly = view(game);
-    // France and Germany re-seal, each without having seen the other's new commit.
+    // Everyone but France and Germany finalizes on the early view; those two re-seal first.
+    for (const p of POWERS.filter((x) => x !== 'france' && x !== 'germany')) game.log.push(game.byPower[p].final(game.gameId, seenEarly, T0 + 15 + phase).bytes);
     const resealers: Power[] = ['france', 'germany'];
     for (const p of resealers) game.log.push(game.byPower[p].commit(game.gameId, seenEarly, randomOrders(pos, p, r.int), T0 + 20 + phase).bytes);
-    // England revealed having seen only the first commits; everyone else saw the re-seals.
-    game.log.push(game.byPower.england.reveal(game.gameId, seenEarly, T0 + 30 + phase).bytes);
     v = view(game);
-    for (const p of POWERS.filter((x) => x !== 'england')) game.log.push(game.byPower[p].reveal(game.gameId, v, T0 + 40 + phase).bytes);
+    for (const p of resealers) game.log.push(game.byPower[p].final(game.gameId, v, T0 + 25 + phase).bytes);
+    settlePhase(game, T0 + 40 + phase);
   }
   return { game, entries: game.log.slice(lobby) };
 }
@@ -33,10 +36,13 @@ describe('order and duplicates do not matter', () => {
   const lobby = game.log.slice(0, game.log.length - entries.length);
   const full = view(game);
 
-  it('the scripted game resolves both phases with England’s early lock respected', () => {
+  it('the scripted game resolves both phases with the re-seals counted', () => {
     expect(full.phases).toHaveLength(2);
     expect(full.ignored).toEqual([]);
     for (const ph of full.phases) expect(Object.keys(ph.commits).sort()).toEqual([...POWERS]);
+    // The re-seals were made before their FINALs: the FINALs name them, and they are what counts.
+    const resealed = (p: Power, key: string) => game.byPower[p].commits.get(key)!.at(-1);
+    for (const ph of full.phases) for (const p of ['france', 'germany'] as Power[]) expect(ph.commits[p]).toBe(resealed(p, ph.key));
   });
 
   it('every interleaving with duplications of any subset gives the same view and state hash', () => {

@@ -1,95 +1,131 @@
 import { describe, expect, it } from 'vitest';
+import nacl from 'tweetnacl';
 import { POWERS, type Power } from '../../src/rules';
 import {
   acceptStart,
+  ballotDuties,
+  canonicalEncode,
   coinToss,
-  commitLot,
+  commitLotValue,
   createGame,
   dealPowers,
   fingerprint,
   joinGame,
+  lockBallot,
   lotOrder,
   messageId,
+  revealBallot,
   signMessage,
   reduceLog,
-  revealLot,
   startGame,
+  startLot,
   standardEngine,
-  type Signed,
+  voteTimeout,
+  type GameView,
 } from '../../src/protocol';
-import { identity, Phone, rng, settings, startedGame, T0, view } from './helpers';
+import { identity, messagesOf, Phone, rng, settings, startedGame, T0, view } from './helpers';
 
-function lotLobby(revealing: (i: number) => boolean) {
+/** A lot game of seven: created, joined, START naming every participant, accepted by all. */
+function lotLobby() {
   const r = rng(41);
   const phones = POWERS.map((p, i) => new Phone(identity(i), p, rng(500 + i)));
   const creator = phones[0]!;
   const { gameId, message } = createGame(creator.me, r.bytes(16), settings({ assignment: 'lot' }), creator.stamp(T0));
   const log: Uint8Array[] = [message.bytes];
-  const values = phones.map(() => r.bytes(32));
-  const reveals: Signed[] = [];
-  phones.forEach((ph, i) => {
-    log.push(joinGame(ph.me, gameId, `player ${i}`, null, ph.stamp(T0 + 1)).bytes);
-    log.push(commitLot(ph.me, gameId, 'powers', values[i]!, ph.stamp(T0 + 2)).bytes);
-  });
-  phones.forEach((ph, i) => {
-    if (!revealing(i)) return;
-    const rv = revealLot(ph.me, gameId, 'powers', values[i]!, ph.stamp(T0 + 3));
-    reveals.push(rv);
-    log.push(rv.bytes);
-  });
-  const revealed = new Map(phones.flatMap((ph, i) => (revealing(i) ? [[ph.me.id, values[i]!] as const] : [])));
-  const order = lotOrder(phones.map((ph) => ph.me.id), revealed);
-  const roster = dealPowers(order, revealed) as Record<Power, string>;
-  return { gameId, log, phones, creator, reveals, order, roster, values, revealed };
+  phones.forEach((ph, i) => log.push(joinGame(ph.me, gameId, `player ${i}`, null, ph.stamp(T0 + 1)).bytes));
+  const start = startLot(creator.me, gameId, phones.map((ph) => ph.me.id), creator.stamp(T0 + 2));
+  log.push(start.bytes);
+  return { gameId, log, phones, creator, start };
+}
+
+/** The lot ballot's automatic steps for `phones` until nothing is left (values kept per phone). */
+function runLot(gameId: string, log: Uint8Array[], phones: readonly Phone[], values: Map<Phone, Uint8Array>, time: number): GameView {
+  for (let round = 0; round < 10; round++) {
+    let n = 0;
+    for (const ph of phones) {
+      const v = reduceLog(gameId, log, { me: ph.me.id });
+      if (v.status !== 'lot') return v;
+      const messages = messagesOf(log);
+      if (!values.has(ph)) {
+        const value = ph.random.bytes(32);
+        const c = commitLotValue(ph.me, gameId, v, value, ph.sealRandom(), ph.stamp(time));
+        ph.secrets.set(c.message.id, c.secret);
+        values.set(ph, value);
+        log.push(c.message.bytes);
+        n++;
+        continue;
+      }
+      const due = ballotDuties(v, ph.me.id, messages);
+      if (due.lock) log.push(lockBallot(ph.me, gameId, v, messages, ph.stamp(time)).bytes);
+      else if (due.reveal) log.push(revealBallot(ph.me, gameId, v, messages, (id) => ph.secrets.get(id) ?? null, ph.stamp(time)).bytes);
+      else continue;
+      n++;
+    }
+    if (n === 0) break;
+  }
+  return reduceLog(gameId, log);
 }
 
 describe('the lobby', () => {
-  it('draws powers by lot; a player who does not reveal is seated last; everyone must accept the roster', () => {
-    const lobby = lotLobby((i) => i !== 3);
-    const { gameId, log, phones, creator, reveals, order, roster } = lobby;
-    expect(order.at(-1)).toBe(phones[3]!.me.id);
-    expect(Object.keys(roster).sort()).toEqual([...POWERS].sort());
-    const start = startGame(creator.me, gameId, roster, reveals.map((r) => r.id), creator.stamp(T0 + 10));
-    log.push(start.bytes);
+  it('draws seats by lot after everyone accepted the participants; a participant whose value is not opened is seated last', () => {
+    const { gameId, log, phones, start } = lotLobby();
     let v = reduceLog(gameId, log);
     expect(v.status).toBe('starting');
-    expect(v.roster).toEqual(roster);
-    expect(v.lots[0]?.order).toEqual(order);
-    for (const ph of phones.slice(1, 6)) log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 11)).bytes);
+    expect(v.members).toEqual(phones.map((p) => p.me.id).sort());
+    for (const ph of phones.slice(1, 6)) log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
     expect(reduceLog(gameId, log).status).toBe('starting');
-    log.push(acceptStart(phones[6]!.me, gameId, start.id, phones[6]!.stamp(T0 + 11)).bytes);
+    log.push(acceptStart(phones[6]!.me, gameId, start.id, phones[6]!.stamp(T0 + 3)).bytes);
     v = reduceLog(gameId, log);
+    expect(v.status).toBe('lot');
+    // Player 3's phone never seals a value; the others wait for the lot deadline, then vote it out.
+    const values = new Map<Phone, Uint8Array>();
+    const present = phones.filter((_, i) => i !== 3);
+    v = runLot(gameId, log, present, values, T0 + 10);
+    expect(v.status).toBe('lot');
+    expect(v.lot?.ballot.stage).toBe('orders');
+    const late = v.lot!.deadline;
+    for (const ph of present) log.push(voteTimeout(ph.me, gameId, 'lot', [phones[3]!.me.id], ph.stamp(late)).bytes);
+    v = runLot(gameId, log, present, values, late + 1);
     expect(v.status).toBe('playing');
+    const opened = new Map(present.map((ph) => [ph.me.id, values.get(ph)!] as const));
+    const order = lotOrder(phones.map((ph) => ph.me.id), opened);
+    expect(v.lot?.order).toEqual(order);
+    expect(order.at(-1)).toBe(phones[3]!.me.id);
+    expect(v.roster).toEqual(dealPowers(order, opened));
+    expect(v.current?.key).toBe('1901-spring-movement');
     expect(v.players.map((p) => p.fingerprint)).toEqual(v.players.map((p) => fingerprint(p.key)));
   });
 
-  it('refuses a roster that is not the lot, a START by anyone but the creator, and a lot reveal that does not match', () => {
-    const { gameId, log, phones, creator, reveals, roster } = lotLobby(() => true);
-    const swapped = { ...roster, austria: roster.england, england: roster.austria };
-    const rigged = startGame(creator.me, gameId, swapped, reveals.map((r) => r.id), creator.stamp(T0 + 10));
-    const usurper = startGame(phones[2]!.me, gameId, roster, reveals.map((r) => r.id), phones[2]!.stamp(T0 + 10));
-    const liar = revealLot(phones[4]!.me, gameId, 'powers', rng(3).bytes(32), phones[4]!.stamp(T0 + 4));
-    const v = reduceLog(gameId, [...log, rigged.bytes, usurper.bytes, liar.bytes]);
-    expect(v.status).toBe('lobby');
+  it('refuses a START by anyone but the creator, a roster in a lot game, and a participant who never joined', () => {
+    const { gameId, log, phones } = lotLobby();
+    const roster = Object.fromEntries(POWERS.map((p, i) => [p, phones[i]!.me.id])) as Record<Power, string>;
+    const usurper = startLot(phones[2]!.me, gameId, phones.map((p) => p.me.id), phones[2]!.stamp(T0 + 10));
+    const withRoster = startGame(phones[0]!.me, gameId, roster, phones[0]!.stamp(T0 + 10));
+    const stranger = startLot(phones[0]!.me, gameId, [...phones.map((p) => p.me.id), identity(60).id], phones[0]!.stamp(T0 + 10));
+    const v = reduceLog(gameId, [...log, usurper.bytes, withRoster.bytes, stranger.bytes]);
     expect(v.ignored).toEqual(
       expect.arrayContaining([
-        { id: rigged.id, reason: 'start-roster-not-the-lot' },
         { id: usurper.id, reason: 'start-not-by-creator' },
-        { id: liar.id, reason: 'lot-reveal-does-not-match-commit' },
+        { id: withRoster.id, reason: 'start-roster-in-lot-game' },
+        { id: stranger.id, reason: 'start-names-non-player' },
       ]),
     );
+    // The one valid START is still the one followed.
+    expect(v.start).toBe(log.map((b) => messageId(b)).at(-1));
   });
 
-  it('reports a creator who leaves out a reveal made before the START', () => {
-    const { gameId, log, creator, reveals, phones, revealed } = lotLobby(() => true);
-    const counted = reveals.slice(1);
-    const values = new Map(revealed);
-    values.delete(phones[0]!.me.id);
-    const order = lotOrder(phones.map((p) => p.me.id), values);
-    const start = startGame(creator.me, gameId, dealPowers(order, values) as Record<Power, string>, counted.map((r) => r.id), creator.stamp(T0 + 10));
-    const v = reduceLog(gameId, [...log, start.bytes]);
-    expect(v.roster).toBeDefined();
-    expect(v.misconduct.some((m) => m.kind === 'start-omits-lot-reveal' && m.ids.includes(reveals[0]!.id))).toBe(true);
+  it('a game made with protocol version 1 shows as incompatible, and its entries are kept as they are', () => {
+    const me = identity(3);
+    const settingsV1 = { ...settings(), deadlines: { movement: 1, retreat: 1, adjustment: 1, lot: 1 } };
+    const body = canonicalEncode({ v: 1, type: 'create', game: 'ab'.repeat(16), from: me.id, seq: 0, time: T0, salt: '00'.repeat(16), settings: settingsV1 });
+    const entry = new Uint8Array([...nacl.sign.detached(body, me.signSecretKey), ...body]);
+    const log = [entry];
+    const v = reduceLog('ab'.repeat(16), log);
+    expect(v.status).toBe('incompatible');
+    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 1', ours: 'protocol 2' });
+    expect(log).toEqual([entry]);
+    // Garbage that merely claims another version for another game is not a game at all.
+    expect(reduceLog('cd'.repeat(16), log).status).toBe('no-game');
   });
 
   it('a coin toss depends on every revealed value', () => {
@@ -104,6 +140,10 @@ describe('the lobby', () => {
     const game = startedGame(42);
     const intruder = identity(50);
     const create = signMessage(intruder, { type: 'create', game: game.gameId, seq: 0, time: T0, salt: '00'.repeat(16), settings: settings() });
+    // The creator's own second CREATE with other settings names another game id as well.
+    const creator = game.byPower.austria;
+    const again = signMessage(creator.me, { type: 'create', game: game.gameId, seq: 99, time: T0, salt: JSON.parse(new TextDecoder().decode(game.log[0]!.subarray(64))).salt, settings: settings({ endYear: 1901 }) });
+    expect(reduceLog(game.gameId, [...game.log, again]).ignored).toContainEqual({ id: messageId(again), reason: 'create-not-bound-to-game' });
     const v = reduceLog(game.gameId, [...game.log, create]);
     expect(v.ignored).toEqual([{ id: messageId(create), reason: 'create-not-bound-to-game' }]);
     expect(v.creator).toBe(game.byPower.austria.me.id);

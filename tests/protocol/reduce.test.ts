@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate, POWERS, STARTING_POSITION } from '../../src/rules';
 import { stateHash } from '../../src/protocol';
-import { playPhase, randomPhaseOrders, rng, startedGame, T0, view } from './helpers';
+import { playPhase, randomPhaseOrders, rng, settlePhase, startedGame, T0, view } from './helpers';
 
 describe('reduceLog on an honest game', () => {
   it('starts in Spring 1901 with all seven powers awaited', () => {
@@ -30,15 +30,28 @@ describe('reduceLog on an honest game', () => {
     expect(v.current?.key).toBe('1901-fall-movement');
   });
 
-  it('waits while one power has committed but not revealed', () => {
+  it('waits while one power has committed but its phone has not taken the automatic steps', () => {
     const game = startedGame();
     let v = view(game);
     for (const p of POWERS) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 10).bytes);
     v = view(game);
     expect(v.current?.committed).toEqual([...POWERS]);
-    for (const p of POWERS.slice(1)) game.log.push(game.byPower[p].reveal(game.gameId, v, T0 + 20).bytes);
-    v = view(game);
+    v = settlePhase(game, T0 + 20, { silent: ['austria'] });
     expect(v.phases).toHaveLength(0);
-    expect(v.current?.revealed).toEqual(POWERS.slice(1));
+    expect(v.current?.finalized).toEqual(POWERS.slice(1));
+    expect(v.current?.ballot.stage).toBe('final');
+    expect(v.current?.ballot.waiting).toEqual([game.byPower.austria.me.id]);
+  });
+
+  it('opens the orders of a phone that locked and then withheld its reveal from the other players’ escrow shares', () => {
+    const game = startedGame();
+    const r = rng(8);
+    const orders = randomPhaseOrders(view(game), r.int);
+    let v = view(game);
+    for (const p of POWERS) game.log.push(game.byPower[p].commit(game.gameId, v, orders[p] ?? [], T0 + 10).bytes);
+    v = settlePhase(game, T0 + 20, { hold: ['austria'] });
+    expect(v.phases).toHaveLength(1);
+    expect(v.phases[0]!.orders.austria).toEqual(orders.austria);
+    expect(v.current?.ballot.reveals[game.byPower.austria.me.id]).toBeUndefined();
   });
 });

@@ -126,7 +126,8 @@ export interface TableOptions {
   /** Standard game only: which powers each player holds (default: one each, in POWERS order). */
   seats?: readonly (readonly Power[])[];
   spares?: number;
-  settings?: Partial<Settings>;
+  /** Deadlines may leave out `reveal`: it is then derived as the New Game screen derives it. */
+  settings?: Partial<Omit<Settings, 'deadlines'>> & { deadlines?: Omit<Settings['deadlines'], 'reveal'> & Partial<Pick<Settings['deadlines'], 'reveal'>> };
 }
 
 /** Settings as the New Game screen makes them: the reveal-stage deadline derived when not given. */
@@ -144,7 +145,7 @@ export function table(opts: TableOptions = {}): Table {
   const devices = seats.map((_, i) => new Device(identity(i), rng(seed * 100 + i), `seat-${i}`));
   const spares = Array.from({ length: opts.spares ?? 0 }, (_, k) => new Device(identity(20 + k), rng(seed * 100 + 50 + k), `spare-${k}`));
   const creator = devices[0]!;
-  const s = withReveal(baseSettings({ variant: variantId, ...opts.settings }));
+  const s = withReveal(baseSettings({ variant: variantId, ...(opts.settings as Partial<Settings>) }));
   const { gameId, message } = createGame(creator.me, rng(seed).bytes(16), s, creator.stamp(T0));
   const log: Uint8Array[] = [message.bytes];
   for (const d of [...devices, ...spares]) log.push(joinGame(d.me, gameId, d.name, null, d.stamp(T0 + 1)).bytes);

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { adjudicate, POWERS, randomOrders, STARTING_POSITION, type Order, type Power } from '../../src/rules';
-import { acknowledge, canonicalEncode, reduceLog, revealDue, stateHash, timeoutsDue, voteTimeout, type GameView } from '../../src/protocol';
-import { rng, startedGame, T0, type Phone } from './helpers';
+import { acknowledge, ballotDuties, canonicalEncode, reduceLog, stateHash, timeoutsDue, voteTimeout, type GameView } from '../../src/protocol';
+import { messagesOf, rng, startedGame, T0, type Phone } from './helpers';
 
 const MINUTE = 60_000;
 const LAST_YEAR = 1910;
@@ -26,7 +26,7 @@ interface Replica {
 
 describe('seven phones on Yjs', () => {
   it('agree at every phase through ten years, with one phone offline for a while', () => {
-    const game = startedGame(31, { deadlines: { movement: 30 * MINUTE, retreat: 30 * MINUTE, adjustment: 30 * MINUTE, lot: 30 * MINUTE } });
+    const game = startedGame(31, { deadlines: { movement: 30 * MINUTE, retreat: 30 * MINUTE, adjustment: 30 * MINUTE, lot: 30 * MINUTE, reveal: 10 * MINUTE } });
     const net = rng(32);
     const inFlight: { at: number; to: number; update: Uint8Array }[] = [];
     const held: { to: number; update: Uint8Array }[] = [];
@@ -107,7 +107,7 @@ describe('seven phones on Yjs', () => {
         }
         const pick = rng(tick * 7 + POWERS.indexOf(me)).int;
         // Commit once, and now and then re-seal (changing one's mind) while the phase is open.
-        const reseal = r.committedIn.has(c.key) && !c.revealed.includes(me) && !r.resealed.has(c.key) && pick(8) === 0;
+        const reseal = r.committedIn.has(c.key) && !c.finalized.includes(me) && !r.resealed.has(c.key) && pick(8) === 0;
         if (c.required.includes(me) && !c.timedOut.includes(me) && (!r.committedIn.has(c.key) || reseal)) {
           const orders = randomOrders(c.position, me, pick);
           const commit = r.phone.commit(game.gameId, v, orders, now);
@@ -117,15 +117,19 @@ describe('seven phones on Yjs', () => {
           sealedOrders.set(commit.id, orders);
           continue;
         }
-        if (revealDue(v, me)) {
-          r.log.push([r.phone.reveal(game.gameId, v, now).bytes]);
+        // The automatic steps: FINAL, LOCK, REVEAL, each as soon as it is due.
+        const log = r.log.toArray();
+        const steps = ballotDuties(v, r.phone.me.id, messagesOf(log));
+        if (steps.finals.length > 0 || steps.lock || steps.reveal) {
+          const signed = steps.finals.length > 0 ? r.phone.final(game.gameId, v, now) : steps.lock ? r.phone.lock(game.gameId, v, log, now) : r.phone.reveal(game.gameId, v, log, now);
+          r.log.push([signed.bytes]);
           continue;
         }
         const due = timeoutsDue(v, me, now);
         const voteKey = `${c.key}:${due.join(',')}`;
         if (due.length > 0 && r.voted.get(c.key) !== voteKey) {
           r.voted.set(c.key, voteKey);
-          r.log.push([voteTimeout(r.phone.me, game.gameId, c.key, me, due, r.phone.stamp(now)).bytes]);
+          r.log.push([voteTimeout(r.phone.me, game.gameId, c.key, due, r.phone.stamp(now)).bytes]);
         }
       }
     }
@@ -143,15 +147,16 @@ describe('seven phones on Yjs', () => {
     expect(final.misconduct).toEqual([]);
     for (const r of replicas) expect([...r.seenHashes]).toEqual(final.phases.map((p) => [p.key, p.stateHash]));
 
-    // The rules engine alone, fed the orders each phone sealed in the commits that counted
-    // (timed-out powers in civil disorder).
+    // The rules engine alone, fed the orders each phone sealed in the commits that counted (a
+    // timed-out power's escrowed commit still counts; powers without one are in civil disorder).
     let position = STARTING_POSITION;
     expect(replicas.some((r) => r.resealed.size > 0)).toBe(true);
     for (const ph of final.phases) {
       expect(ph.key).toBe(`${position.phase.year}-${position.phase.season}-${position.phase.kind}`);
       for (const p of POWERS) if (ph.commits[p] !== undefined) expect(sealedOrders.has(ph.commits[p]!)).toBe(true);
-      const orders = POWERS.filter((p) => !ph.timedOut.includes(p)).flatMap((p) => sealedOrders.get(ph.commits[p] ?? '') ?? []);
-      position = adjudicate(position, orders, { civilDisorder: ph.timedOut }).next;
+      const orders = POWERS.filter((p) => !ph.civilDisorder.includes(p)).flatMap((p) => sealedOrders.get(ph.commits[p] ?? '') ?? []);
+      for (const p of ph.timedOut) if (ph.commits[p] === undefined) expect(ph.civilDisorder).toContain(p);
+      position = adjudicate(position, orders, { civilDisorder: ph.civilDisorder }).next;
       expect(stateHash(position)).toBe(ph.stateHash);
     }
     expect(canonicalEncode(position)).toEqual(canonicalEncode(final.position));

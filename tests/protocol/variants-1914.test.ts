@@ -2,9 +2,9 @@
 // dislodged units destroyed, every unit ordered, alliance victory.
 import { describe, expect, it } from 'vitest';
 import type { Order, Power } from '../../src/rules';
-import { commitOrders, commitTurn, declareAlliance } from '../../src/protocol';
+import { commitTurn, declareAlliance, sealCommit } from '../../src/protocol';
 import { T0 } from './helpers';
-import { holderOf, playVariantPhase, startedVariant, vview, type VariantGame } from './variants-helpers';
+import { holderOf, playVariantPhase, settleVariant, startedVariant, vview, type VariantGame } from './variants-helpers';
 
 const mv = (power: Power, loc: string, to: string): Order => ({ kind: 'move', power, unit: { type: 'A', loc }, to });
 /** `power` writes: the army at `at` supports the army at `from` into `to` (its own unit, or a consent for a foreign one). */
@@ -47,18 +47,18 @@ describe('1914 rules through the protocol', () => {
     const v = vview(game);
     const italy = holderOf(game, v, 'italy');
     const partial = [mv('italy', 'ven', 'tyr')];
-    const refused = commitTurn(italy.me, game.gameId, v, 'italy', partial, { key: italy.random.bytes(32), nonce: italy.random.bytes(24), coin: italy.random.bytes(32) }, italy.stamp(T0 + 10));
+    const random = () => ({ secret: italy.random.bytes(32), nonce: italy.random.bytes(24), entropy: italy.random.bytes(32), coin: italy.random.bytes(32) });
+    const refused = commitTurn(italy.me, game.gameId, v, 'italy', partial, random(), italy.stamp(T0 + 10));
     expect(refused).toEqual({ ok: false, reason: 'missing-orders', missing: ['nap', 'rom'] });
-    // Same orders through the bare commitOrders: accepted, units without order hold, and listed.
-    const key = italy.random.bytes(32);
-    const raw = commitOrders(italy.me, game.gameId, v.current!.key, 'italy', partial, null, key, italy.random.bytes(24), italy.stamp(T0 + 11));
-    game.log.push(raw.bytes);
-    italy.keys.set(v.current!.key, new Map([['italy', { [raw.id]: key }]]));
+    // Same orders through the bare seal (no helper): accepted, units without order hold, and listed.
+    const raw = sealCommit(italy.me, game.gameId, v, 'italy', partial, random(), italy.stamp(T0 + 11));
+    game.log.push(raw.message.bytes);
+    italy.secrets.set(raw.message.id, raw.secret);
+    italy.commits.set(`${v.current!.key}|italy`, [raw.message.id]);
     const holds = (p: Power): Order[] => v.current!.position.units.filter((u) => u.power === p).map((u) => ({ kind: 'hold', power: p, unit: { type: u.type, loc: u.loc } }));
     let w = vview(game);
     for (const p of w.current!.required.filter((x) => x !== 'italy')) game.log.push(holderOf(game, w, p).commit(game.gameId, w, p, holds(p), T0 + 12).bytes);
-    w = vview(game);
-    for (const p of w.current!.required) game.log.push(holderOf(game, w, p).reveal(game.gameId, w, p, T0 + 13).bytes);
+    settleVariant(game, T0 + 13);
     w = vview(game);
     expect(w.phases[0]!.unordered).toEqual(['nap', 'rom']);
     expect(w.position!.units.filter((u) => u.power === 'italy').map((u) => u.loc)).toEqual(['nap', 'rom', 'tyr']);

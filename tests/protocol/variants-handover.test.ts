@@ -18,7 +18,7 @@ function absentEngland(seed: number): VariantGame {
 function vote(game: VariantGame, seat: string, power: Power, to: string, time: number) {
   const v = vview(game);
   const ph = game.phones.get(seat)!;
-  const msg = handOver(ph.me, game.gameId, v.current!.key, power, to, ph.stamp(time));
+  const msg = handOver(ph.me, game.gameId, v.current!.key, power, to, v.start!, ph.stamp(time));
   game.log.push(msg.bytes);
   return msg;
 }

@@ -3,11 +3,15 @@
 import { variantById, type Order, type Power } from '../../src/rules';
 import {
   acceptStart,
+  ballotDuties,
+  claimClock,
   commitTurn,
   createGame,
+  finalOrders,
   joinGame,
+  lockBallot,
   reduceLog,
-  revealOrders,
+  revealBallot,
   startGame,
   voteTimeout,
   type GameView,
@@ -15,12 +19,14 @@ import {
   type Settings,
   type Signed,
 } from '../../src/protocol';
-import { identity, rng, settings, T0 } from './helpers';
+import { identity, messagesOf, rng, settings, T0 } from './helpers';
 
 export class SeatPhone {
   seq = 0;
-  /** phase -> power -> commit id -> key */
-  readonly keys = new Map<string, Map<Power, Record<string, Uint8Array>>>();
+  /** commit id -> secret scalar. */
+  readonly secrets = new Map<string, bigint>();
+  /** `${phase}|${power}` -> commit ids, oldest first. */
+  readonly commits = new Map<string, string[]>();
   constructor(
     readonly me: Identity,
     readonly random: ReturnType<typeof rng>,
@@ -30,17 +36,35 @@ export class SeatPhone {
   }
   commit(gameId: string, v: GameView, power: Power, orders: readonly Order[], time: number, coin?: Uint8Array): Signed {
     const c = v.current!;
-    const key = this.random.bytes(32);
-    const r = commitTurn(this.me, gameId, v, power, orders, { key, nonce: this.random.bytes(24), coin: coin ?? this.random.bytes(32) }, this.stamp(time));
+    const random = { secret: this.random.bytes(32), nonce: this.random.bytes(24), entropy: this.random.bytes(32), coin: coin ?? this.random.bytes(32) };
+    const r = commitTurn(this.me, gameId, v, power, orders, random, this.stamp(time));
     if (!r.ok) throw new Error(`commit refused: ${r.reason} ${r.missing.join(' ')}`);
-    const byPower = this.keys.get(c.key) ?? new Map<Power, Record<string, Uint8Array>>();
-    byPower.set(power, { ...(byPower.get(power) ?? {}), [r.message.id]: key });
-    this.keys.set(c.key, byPower);
+    this.secrets.set(r.message.id, r.secret);
+    this.commits.set(`${c.key}|${power}`, [...(this.commits.get(`${c.key}|${power}`) ?? []), r.message.id]);
     return r.message;
   }
-  reveal(gameId: string, v: GameView, power: Power, time: number): Signed {
-    const c = v.current!;
-    return revealOrders(this.me, gameId, c, power, this.keys.get(c.key)?.get(power) ?? {}, this.stamp(time));
+  /**
+   * The phone's automatic steps now (FINAL of each of its powers, LOCK, REVEAL as each falls due);
+   * `hold`: all but the REVEAL. Returns what it signed.
+   */
+  steps(game: VariantGame, time: number, hold = false): Signed[] {
+    const out: Signed[] = [];
+    for (let round = 0; round < 6; round++) {
+      const v = vview(game);
+      if (v.status !== 'playing' || v.current === undefined) break;
+      const messages = messagesOf(game.log);
+      const due = ballotDuties(v, this.me.id, messages);
+      let signed: Signed | undefined;
+      if (due.finals.length > 0) {
+        const power = due.finals[0] as Power;
+        signed = finalOrders(this.me, game.gameId, v.current.key, power, this.commits.get(`${v.current.key}|${power}`)!.at(-1)!, this.stamp(time));
+      } else if (due.lock) signed = lockBallot(this.me, game.gameId, v, messages, this.stamp(time));
+      else if (due.reveal && !hold) signed = revealBallot(this.me, game.gameId, v, messages, (id) => this.secrets.get(id) ?? null, this.stamp(time));
+      if (signed === undefined) break;
+      game.log.push(signed.bytes);
+      out.push(signed);
+    }
+    return out;
   }
 }
 
@@ -66,7 +90,7 @@ export function startedVariant(variantId: string, seed = 1, overrides: Partial<S
   const roster = {} as Record<Power, string>;
   for (const s of variant.seats) for (const p of s.powers) roster[p] = phones.get(s.id)!.me.id;
   for (const p of variant.neutral) roster[p] = creator.me.id;
-  const start = startGame(creator.me, gameId, roster, [], creator.stamp(T0 + 2));
+  const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
   log.push(start.bytes);
   for (const s of variant.seats.slice(1)) log.push(acceptStart(phones.get(s.id)!.me, gameId, start.id, phones.get(s.id)!.stamp(T0 + 3)).bytes);
   return { gameId, variant: variantId, phones, log };
@@ -83,9 +107,26 @@ export function holderOf(game: VariantGame, v: GameView, power: Power): SeatPhon
   throw new Error(`nobody holds ${power}`);
 }
 
+/** Every seat phone takes its automatic steps until nothing is left; `silent` phones hold their REVEAL, `absent` ones do nothing. */
+export function settleVariant(game: VariantGame, time: number, opts: { absent?: readonly Power[]; silent?: readonly Power[] } = {}): GameView {
+  const v0 = vview(game);
+  const keyOf = (p: Power) => (v0.holders ?? v0.roster)![p];
+  const absentKeys = new Set((opts.absent ?? []).map(keyOf));
+  const silentKeys = new Set((opts.silent ?? []).map(keyOf));
+  for (let round = 0; round < 8; round++) {
+    let n = 0;
+    for (const ph of game.phones.values()) if (!absentKeys.has(ph.me.id)) n += ph.steps(game, time, silentKeys.has(ph.me.id)).length;
+    if (n === 0) break;
+  }
+  return vview(game);
+}
+
 /**
  * Every required power commits (orders[p], or a hold for each of its units under the 1914 rules),
- * then every one reveals, except the powers in `absent`, which are then voted out by the others.
+ * then every phone takes its automatic steps, except the powers in `absent` (they seal nothing and
+ * do nothing) and `silent` (they seal, finalize and lock, but never reveal); after the deadline that
+ * applies, the others vote them out. A silent side of a two-player game first claims that its own
+ * clock has passed the deadline (a CLOCK): only then can the single other player time it out.
  */
 export function playVariantPhase(
   game: VariantGame,
@@ -102,23 +143,34 @@ export function playVariantPhase(
     const given = withHolds(v, p, orders[p] ?? []);
     game.log.push(holderOf(game, v, p).commit(game.gameId, v, p, given, time, opts.coins?.[p]).bytes);
   }
-  v = vview(game);
-  for (const p of c.required) if (!absent.has(p) && !silent.has(p)) game.log.push(holderOf(game, v, p).reveal(game.gameId, v, p, time + 1).bytes);
+  v = settleVariant(game, time + 1, opts);
   const out = new Set([...absent, ...silent]);
-  if (out.size > 0) {
-    v = vview(game);
-    const late = v.current!.revealDeadline + 1;
-    // Every active power votes out the absent or silent powers of the other seats (a silent
-    // player still votes; an absent one does not).
+  if (out.size > 0 && v.current?.key === c.key) {
+    const late = Math.max(v.current.revealDeadline, v.current.deadline) + 1;
     const seatOf = (p: Power) => v.seats!.find((s) => s.powers.includes(p))?.id;
+    if (c.players.length === 2) {
+      for (const p of silent) {
+        const ph = holderOf(game, v, p);
+        if (!game.log.some((b) => new TextDecoder().decode(b.subarray(64)).includes(`"type":"clock"`) && new TextDecoder().decode(b.subarray(64)).includes(ph.me.id))) {
+          game.log.push(claimClock(ph.me, game.gameId, c.key, 'reveal', ph.stamp(late)).bytes);
+        }
+      }
+    }
+    // Every other player votes the absent or silent powers of the other seats out (a silent player
+    // still votes; an absent one does not), once per key.
+    const voted = new Set<string>();
     for (const voter of c.active) {
       if (absent.has(voter)) continue;
-      const against = [...out].filter((p) => seatOf(p) !== seatOf(voter));
+      const ph = holderOf(game, v, voter);
+      if (voted.has(ph.me.id)) continue;
+      const against = [...out].filter((p) => seatOf(p) !== seatOf(voter) && holderOf(game, v, p) !== ph);
       if (against.length === 0) continue;
-      game.log.push(voteTimeout(holderOf(game, v, voter).me, game.gameId, c.key, voter, against, holderOf(game, v, voter).stamp(late)).bytes);
+      voted.add(ph.me.id);
+      game.log.push(voteTimeout(ph.me, game.gameId, c.key, against, ph.stamp(late)).bytes);
     }
+    v = settleVariant(game, late, opts);
   }
-  return vview(game);
+  return v;
 }
 
 /** The orders given, plus a hold for every unit of the power they leave without one (movement only). */

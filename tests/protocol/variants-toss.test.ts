@@ -1,7 +1,7 @@
 // The two-player game's coin toss for Italy, sealed with the Fall orders of the toss year.
 import { describe, expect, it } from 'vitest';
 import type { Order, Power } from '../../src/rules';
-import { coinToss, commitTurn } from '../../src/protocol';
+import { coinToss, commitTurn, finalOrders } from '../../src/protocol';
 import { T0 } from './helpers';
 import { playVariantPhase, startedVariant, vview, type VariantGame } from './variants-helpers';
 
@@ -79,18 +79,23 @@ describe('two players: the coin toss', () => {
     const powers = c.required;
     const byPower = (p: Power) => game.phones.get(['austria', 'germany', 'turkey'].includes(p) ? AGT : EFR)!;
     for (const p of powers) game.log.push(byPower(p).commit(game.gameId, v, p, [], T0 + 200, p === 'austria' ? a : p === 'england' ? losing : undefined).bytes);
+    // Both sides finalize and lock; Austria's side reveals, England's waits and reads Austria's coin.
+    game.phones.get(EFR)!.steps(game, T0 + 201, true);
+    game.phones.get(AGT)!.steps(game, T0 + 201);
+    game.phones.get(EFR)!.steps(game, T0 + 201, true);
+    game.phones.get(AGT)!.steps(game, T0 + 201);
     v = vview(game);
-    for (const p of ['austria', 'germany', 'turkey'] as Power[]) game.log.push(byPower(p).reveal(game.gameId, v, p, T0 + 201).bytes);
-    // England has seen Austria's coin; it seals again with a winning coin, then reveals everything.
-    v = vview(game);
-    game.log.push(byPower('england').commit(game.gameId, v, 'england', [], T0 + 202, winning).bytes);
-    v = vview(game);
-    for (const p of ['england', 'france', 'russia'] as Power[]) game.log.push(byPower(p).reveal(game.gameId, v, p, T0 + 203).bytes);
+    expect(v.current?.ballot.reveals[game.phones.get(AGT)!.me.id]).toBeDefined();
+    // England seals again with a winning coin and finalizes that, then reveals everything.
+    const efr = byPower('england');
+    const again = efr.commit(game.gameId, v, 'england', [], T0 + 202, winning);
+    game.log.push(again.bytes, finalOrders(efr.me, game.gameId, c.key, 'england', again.id, efr.stamp(T0 + 202)).bytes);
+    efr.steps(game, T0 + 203);
     v = vview(game);
     expect(v.toss?.winner).toBe(AGT);
   });
 
-  it('gives Italy to the other side when one side does not reveal by the deadline, even if its coin would have won', () => {
+  it('gives Italy to the other side when one side does not reveal and its own clock agrees the deadline passed, even if its coin would have won', () => {
     const a = coin(3);
     const b = coinFor(EFR, a);
     const game = toFall(34);
@@ -102,7 +107,7 @@ describe('two players: the coin toss', () => {
 
   it('leaves Italy neutral and closed when neither side reveals', () => {
     const game = toFall(35);
-    // Both sides seal and neither reveals; each side's votes time the other out after the deadline.
+    // Both sides seal and neither reveals; each side's clock claims the deadline passed, and each side's vote times the other out.
     const v = playVariantPhase(game, {}, T0 + 200, { silent: ['austria', 'germany', 'turkey', 'england', 'france', 'russia'] });
     expect(v.toss).toEqual({ phase: '1914-fall-movement', winner: null, revealed: [] });
     expect(v.neutral).toEqual(['italy']);
@@ -112,7 +117,7 @@ describe('two players: the coin toss', () => {
     const game = startedVariant('two-players', 36);
     const v = vview(game);
     const ph = game.phones.get(AGT)!;
-    const r = commitTurn(ph.me, game.gameId, v, 'austria', [], { key: ph.random.bytes(32), nonce: ph.random.bytes(24), coin: coin(1) }, ph.stamp(T0 + 10));
+    const r = commitTurn(ph.me, game.gameId, v, 'austria', [], { secret: ph.random.bytes(32), nonce: ph.random.bytes(24), entropy: ph.random.bytes(32), coin: coin(1) }, ph.stamp(T0 + 10));
     expect(r.ok).toBe(true);
     const later = playVariantPhase(game, {}, T0 + 100);
     expect(later.toss).toBeUndefined();

@@ -1,7 +1,7 @@
 // Variant games through the protocol: seats, neutral powers, short games, the 1914 rules.
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, variantById, type Order, type Power } from '../../src/rules';
-import { acceptStart, commitOrders, commitTurn, createGame, joinGame, reduceLog, startGame } from '../../src/protocol';
+import { acceptStart, commitTurn, createGame, joinGame, reduceLog, sealCommit, startGame } from '../../src/protocol';
 import { identity, rng, settings, T0 } from './helpers';
 import { playVariantPhase, startedVariant, vview } from './variants-helpers';
 
@@ -37,7 +37,7 @@ describe('seats and neutral powers', () => {
     const af = game.phones.get('austria-france')!;
     const eng = game.phones.get('england')!;
     // Four players: Italy is played by the Russian seat; the English phone may not seal for it.
-    const r = commitTurn(eng.me, game.gameId, v, 'italy', [], { key: eng.random.bytes(32), nonce: eng.random.bytes(24), coin: eng.random.bytes(32) }, eng.stamp(T0 + 10));
+    const r = commitTurn(eng.me, game.gameId, v, 'italy', [], { secret: eng.random.bytes(32), nonce: eng.random.bytes(24), entropy: eng.random.bytes(32), coin: eng.random.bytes(32) }, eng.stamp(T0 + 10));
     if (!r.ok) throw new Error('refused');
     const stray = r.message;
     game.log.push(stray.bytes);
@@ -52,8 +52,7 @@ describe('seats and neutral powers', () => {
     const v = vview(game);
     const creator = game.phones.get('austria')!;
     // The creator's key is the neutral powers' placeholder in the roster, yet cannot act for them.
-    const key = creator.random.bytes(32);
-    const msg = commitOrders(creator.me, game.gameId, v.current!.key, 'germany', [], null, key, creator.random.bytes(24), creator.stamp(T0 + 10));
+    const msg = sealCommit(creator.me, game.gameId, v, 'germany', [], { secret: creator.random.bytes(32), nonce: creator.random.bytes(24), entropy: creator.random.bytes(32), coin: creator.random.bytes(32) }, creator.stamp(T0 + 10)).message;
     game.log.push(msg.bytes);
     const after = playVariantPhase(game, {}, T0 + 100);
     expect(after.ignored).toContainEqual({ id: msg.id, reason: 'neutral-power' });
@@ -84,9 +83,9 @@ describe('seats and neutral powers', () => {
     const log = [message.bytes, ...ids.map((id, i) => joinGame(id, gameId, `p${i}`, null, { seq: 1, time: T0 + 1 }).bytes)];
     const good = {} as Record<Power, string>;
     variant.seats.forEach((s, i) => s.powers.forEach((p) => (good[p] = ids[i]!.id)));
-    const split = startGame(ids[0]!, gameId, { ...good, england: ids[1]!.id }, [], { seq: 2, time: T0 + 2 });
-    const joined = startGame(ids[0]!, gameId, { ...good, france: ids[0]!.id, turkey: ids[0]!.id }, [], { seq: 3, time: T0 + 2 });
-    const ok = startGame(ids[0]!, gameId, good, [], { seq: 4, time: T0 + 2 });
+    const split = startGame(ids[0]!, gameId, { ...good, england: ids[1]!.id }, { seq: 2, time: T0 + 2 });
+    const joined = startGame(ids[0]!, gameId, { ...good, france: ids[0]!.id, turkey: ids[0]!.id }, { seq: 3, time: T0 + 2 });
+    const ok = startGame(ids[0]!, gameId, good, { seq: 4, time: T0 + 2 });
     const accept = ids.slice(1).map((id) => acceptStart(id, gameId, ok.id, { seq: 5, time: T0 + 3 }).bytes);
     const v = reduceLog(gameId, [...log, split.bytes, joined.bytes, ok.bytes, ...accept]);
     expect(v.ignored).toContainEqual({ id: split.id, reason: 'start-roster-splits-a-seat' });
