@@ -14,7 +14,7 @@
 // small pool and are offered again when their author becomes counted.
 import { compareText } from './bytes';
 import { hashHex } from './canonical';
-import { naclVerifier, MAX_MESSAGE_BYTES, parseEntry, SIGNATURE_BYTES, verifyEntry, type ParsedEntry, type Verifier } from './envelope';
+import { signatureVerifier, MAX_MESSAGE_BYTES, parseEntry, SIGNATURE_BYTES, verifyEntry, type ParsedEntry, type Verifier } from './envelope';
 import { gameIdFor, POWER_LOT } from './lobby';
 import type { Payload } from './messages';
 
@@ -226,7 +226,7 @@ export class Admission {
 
   constructor(gameId: string, options: AdmissionOptions = {}) {
     this.gameId = gameId;
-    this.check = options.verifier ?? naclVerifier;
+    this.check = options.verifier ?? signatureVerifier;
     this.pinned = new Set(options.pinned ?? []);
     this.failed = options.failed;
     for (const k of this.pinned) this.vouched.add(k);

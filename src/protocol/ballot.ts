@@ -54,6 +54,13 @@ export interface BallotInput {
   readonly reveals: readonly Message<RevealPayload>[];
   /** Escrow public key per key (null: its JOINs disagree). */
   readonly escrowKeys: ReadonlyMap<string, string | null>;
+  /** Counts the entries the tally visits (tests assert it grows linearly with the entries). */
+  readonly work?: WorkCounter;
+}
+
+/** A count of entry visits, for tests that assert linear work (reduce.ts ReduceOptions.work). */
+export interface WorkCounter {
+  steps: number;
 }
 
 export type SlotOutcome =
@@ -75,6 +82,20 @@ export interface BallotResult {
   readonly misconduct: Misconduct[];
 }
 
+/** The smallest of many numbers (no argument spread: a cheater's list may be longer than the stack allows). */
+function least(xs: Iterable<number>): number {
+  let m = Infinity;
+  for (const x of xs) if (x < m) m = x;
+  return m;
+}
+
+/** Appends to a list in a map of lists (in place: a phase may hold thousands of commits). */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
 const bySeq = (a: { seq: number; id: string }, b: { seq: number; id: string }) => a.seq - b.seq || compareText(a.id, b.id);
 
 /** Escrow holders of a commit: the other keys of the ballot, in key order (holder i at index i−1). */
@@ -83,6 +104,8 @@ export function escrowHolders(ballotKeys: readonly string[], owner: string): str
 }
 
 export function tallyBallot(input: BallotInput): BallotResult {
+  const work = input.work ?? { steps: 0 };
+  work.steps += input.commits.length + input.finals.length + input.locks.length + input.reveals.length;
   const ignored: Ignored[] = [];
   const misconduct: Misconduct[] = [];
   const ballotKeys = new Set(input.ballotKeys);
@@ -100,19 +123,19 @@ export function tallyBallot(input: BallotInput): BallotResult {
     else if (c.slot !== f.slot || c.from !== f.from) ignored.push({ id: f.id, reason: 'final-names-another-commit' });
     else {
       finals.set(f.id, f);
-      finalsBySlot.set(f.slot, [...(finalsBySlot.get(f.slot) ?? []), f]);
+      push(finalsBySlot, f.slot, f);
     }
   }
 
   const locksBy = new Map<string, Message<LockPayload>[]>();
   for (const l of input.locks) {
     if (!ballotKeys.has(l.payload.from)) ignored.push({ id: l.id, reason: 'lock-by-non-player' });
-    else locksBy.set(l.payload.from, [...(locksBy.get(l.payload.from) ?? []), l]);
+    else push(locksBy, l.payload.from, l);
   }
   const revealsBy = new Map<string, Message<RevealPayload>[]>();
   for (const r of input.reveals) {
     if (!ballotKeys.has(r.payload.from)) ignored.push({ id: r.id, reason: 'reveal-by-non-player' });
-    else revealsBy.set(r.payload.from, [...(revealsBy.get(r.payload.from) ?? []), r]);
+    else push(revealsBy, r.payload.from, r);
   }
   const lockById = new Map(input.locks.filter((l) => ballotKeys.has(l.payload.from)).map((l) => [l.id, l]));
 
@@ -152,13 +175,15 @@ export function tallyBallot(input: BallotInput): BallotResult {
     return out;
   };
 
+  const finalIdSet = new Set(input.finals.map((f) => f.id));
   const lockStatus = new Map<string, 'valid' | 'pending' | string>();
   for (const l of lockById.values()) {
     const p = l.payload;
+    work.steps += 1 + Object.keys(p.finals).length + Object.keys(p.heads).length + p.complaints.length;
     let status: string = 'valid';
     for (const [slot, id] of Object.entries(p.finals)) {
       const f = finals.get(id);
-      if (f === undefined) status = input.finals.some((x) => x.id === id) ? 'lock-names-invalid-final' : status === 'valid' ? 'pending' : status;
+      if (f === undefined) status = finalIdSet.has(id) ? 'lock-names-invalid-final' : status === 'valid' ? 'pending' : status;
       else if (f.slot !== slot) status = 'lock-names-final-of-another-slot';
     }
     for (const [slot, id] of Object.entries(p.heads)) {
@@ -199,6 +224,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
   for (const [author, rs] of revealsBy) {
     for (const r of rs) {
       const p = r.payload;
+      work.steps += 1 + Object.keys(p.locks).length;
       let reason: string | null = null;
       if (!inBallot.has(author)) reason = 'reveal-by-key-without-awaited-slot';
       for (const k of keys) if (reason === null && p.locks[k] === undefined) reason = 'reveal-misses-a-lock';
@@ -242,6 +268,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
   // fixed point, so shares are checked only when someone's orders depend on them).
   let valid = candidates;
   for (;;) {
+    work.steps += valid.length;
     const ownerOpened = new Set<string>();
     for (const v of valid) for (const id of v.secrets.keys()) ownerOpened.add(id);
     const next = valid.filter((v) => [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || verifyShare(c.escrow.c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)));
@@ -250,7 +277,13 @@ export function tallyBallot(input: BallotInput): BallotResult {
     valid = next;
   }
   const validBy = new Map<string, Checked[]>();
-  for (const v of valid) validBy.set(v.r.payload.from, [...(validBy.get(v.r.payload.from) ?? []), v]);
+  for (const v of valid) push(validBy, v.r.payload.from, v);
+  // Who names each LOCK in a valid REVEAL (an index, so a key's many LOCKs cost one pass).
+  const namersOf = new Map<string, string[]>();
+  for (const v of valid) {
+    work.steps += 1;
+    for (const id of Object.values(v.r.payload.locks)) push(namersOf, id, v.r.payload.from);
+  }
   const secretOf = new Map<string, bigint>();
   for (const v of valid) for (const [id, s] of v.secrets) secretOf.set(id, s);
 
@@ -262,7 +295,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
     const good = ls.filter((l) => lockValid(l.id));
     let mine: Message<LockPayload>[];
     if (inBallot.has(key) && ls.length === 1) mine = good;
-    else mine = good.filter((l) => valid.some((v) => v.r.payload.from !== key && !equivocators.has(v.r.payload.from) && v.r.payload.locks[key] === l.id));
+    else mine = good.filter((l) => (namersOf.get(l.id) ?? []).some((from) => from !== key && !equivocators.has(from)));
+    work.steps += ls.length;
     if (mine.length > 0) counted.set(key, mine.map((l) => l.payload));
   }
   const allCounted = [...counted.values()].flat();
@@ -334,9 +368,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
 
   // What is still awaited, for the phones' duties and for the players who may vote laggards out.
   const commitsBySlot = new Map<string, BallotCommit[]>();
-  for (const c of input.commits) commitsBySlot.set(c.slot, [...(commitsBySlot.get(c.slot) ?? []), c]);
+  for (const c of input.commits) push(commitsBySlot, c.slot, c);
   const heads: Record<string, string> = {};
-  for (const [slot, cs] of commitsBySlot) heads[slot] = [...cs].sort(bySeq).at(-1)!.id;
+  for (const [slot, cs] of commitsBySlot) heads[slot] = cs.reduce((a, b) => (bySeq(a, b) >= 0 ? a : b)).id;
   const finalIds: Record<string, string[]> = {};
   for (const [slot, fs] of finalsBySlot) finalIds[slot] = fs.map((f) => f.id).sort(compareText);
   const lockIds: Record<string, string[]> = {};
@@ -350,7 +384,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
   const lockNamed: Record<string, string> = {};
   for (const [key, ids] of Object.entries(lockIds)) {
     if (ids.length < 2) continue;
-    const named = ids.filter((id) => valid.some((v) => v.r.payload.locks[key] === id));
+    const named = ids.filter((id) => namersOf.has(id));
     if (named.length > 0) lockNamed[key] = named.sort(compareText)[0]!;
   }
   const noCommit = awaited.filter((s) => !commitsBySlot.has(s));
@@ -370,7 +404,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     : stage === 'lock' ? noLock
     : [...needed];
   const revealClaims = new Map<string, number>();
-  for (const [key, vs] of validBy) revealClaims.set(key, Math.min(...vs.map((v) => v.r.payload.time)));
+  for (const [key, vs] of validBy) revealClaims.set(key, least(vs.map((v) => v.r.payload.time)));
   const outcomeView: Record<string, string> = {};
   for (const [slot, o] of outcomes) outcomeView[slot] = o.kind === 'void' ? `void:${o.reason}` : o.kind;
   const view: BallotView = {
@@ -386,8 +420,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
     equivocators: [...equivocators].sort(compareText),
   };
   const median = (xs: number[]) => (xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
-  const finalAt = (slot: string) => Math.min(...(finalsBySlot.get(slot) ?? []).map((f) => f.time));
-  const finalsAt = median(keys.map((k) => Math.max(...awaited.filter((s) => input.holderOf(s) === k).map(finalAt))));
-  const locksAt = median(keys.map((k) => Math.min(...(locksBy.get(k) ?? []).filter((l) => lockValid(l.id)).map((l) => l.payload.time))));
+  const finalAt = (slot: string) => least((finalsBySlot.get(slot) ?? []).map((f) => f.time));
+  const finalsAt = median(keys.map((k) => -least(awaited.filter((s) => input.holderOf(s) === k).map((s) => -finalAt(s)))));
+  const locksAt = median(keys.map((k) => least((locksBy.get(k) ?? []).filter((l) => lockValid(l.id)).map((l) => l.payload.time))));
   return { outcomes, closed, view, revealClaims, finalsAt, locksAt, ignored, misconduct };
 }

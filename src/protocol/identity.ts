@@ -2,8 +2,9 @@
 // chat, and a ristretto255 escrow key that other players' escrow shares are encrypted to (derived
 // from the signing seed, so nothing new is stored). No accounts: a player is their public key,
 // shown as a short fingerprint.
+import { ed25519 } from '@noble/curves/ed25519.js';
 import nacl from 'tweetnacl';
-import { toHex } from './bytes';
+import { concatBytes, toHex } from './bytes';
 import { escrowPublic, escrowSecret } from './escrow';
 
 export interface Identity {
@@ -23,7 +24,9 @@ export interface Identity {
 /** Both seeds come from the caller (nacl.randomBytes(32) on first run, then the store). */
 export function createIdentity(signSeed: Uint8Array, boxSecret: Uint8Array): Identity {
   if (signSeed.length !== 32 || boxSecret.length !== 32) throw new Error('identity seeds must be 32 bytes');
-  const sign = nacl.sign.keyPair.fromSeed(signSeed);
+  // The same key pair as tweetnacl's sign.keyPair.fromSeed (secret key = seed ‖ public key).
+  const publicKey = ed25519.getPublicKey(signSeed);
+  const sign = { publicKey, secretKey: concatBytes(signSeed, publicKey) };
   const box = nacl.box.keyPair.fromSecretKey(boxSecret);
   const x = escrowSecret(signSeed);
   return {

@@ -16,7 +16,7 @@ export {
   type PhaseKey,
   type MessageType,
 } from './messages';
-export { signMessage, openMessage, parseEntry, verifyEntry, cachedVerifier, naclVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
+export { signMessage, openMessage, parseEntry, verifyEntry, cachedVerifier, checkSignature, signatureVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
 export {
   Admission,
   QUOTAS,
@@ -38,7 +38,7 @@ export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from '.
 export { variantOf, rosterProblem, tossWinner } from './variants';
 export { gameIdFor, startMembers } from './lobby';
 export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeout';
-export { escrowHolders, tallyBallot } from './ballot';
+export { escrowHolders, tallyBallot, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
 export { reduceLog, type ReduceOptions } from './reduce';

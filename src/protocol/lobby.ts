@@ -145,10 +145,11 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   const startClaims = new Map<string, number>();
   if (start !== undefined) {
     startClaims.set(creator, start.payload.time);
-    for (const k of members) {
-      if (k === creator) continue;
-      const mine = acks.filter((a) => a.payload.from === k && a.payload.hash === start!.id).map((a) => a.payload.time);
-      if (mine.length > 0) startClaims.set(k, Math.min(...mine));
+    const memberSet = new Set(members);
+    for (const a of acks) {
+      const k = a.payload.from;
+      if (k === creator || !memberSet.has(k) || a.payload.hash !== start.id) continue;
+      startClaims.set(k, Math.min(startClaims.get(k) ?? Infinity, a.payload.time));
     }
   }
   return { create, start, anchored: anchor !== undefined, forks, players, accepted, members, escrowKeys, startClaims, ignored, misconduct };

@@ -68,8 +68,34 @@ export function memoFacts(key: string, run: () => PhaseFacts): PhaseFacts {
   return fresh;
 }
 
+const phases = new Map<string, unknown>();
+
+/** The last outcome of each resolved phase of each game, by `${game}|${phase}` (reduce.ts PhaseMemo). */
+export const memoPhase = {
+  get: (slot: string): unknown => phases.get(slot),
+  set(slot: string, value: unknown): void {
+    if (phases.size >= LIMIT) phases.clear();
+    phases.set(slot, value);
+  },
+};
+
+let views = new WeakMap<object, Map<string, { key: string; view: unknown }>>();
+
+/** The last view of each game on this phone, per engine and anchor, with the entries it came from. */
+export const memoView = {
+  get: (engine: object, slot: string) => views.get(engine)?.get(slot),
+  set(engine: object, slot: string, value: { key: string; view: unknown }): void {
+    const map = views.get(engine) ?? new Map<string, { key: string; view: unknown }>();
+    views.set(engine, map);
+    if (map.size >= 1_000) map.clear();
+    map.set(slot, value);
+  },
+};
+
 /** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */
 export function clearMemos(): void {
+  views = new WeakMap();
+  phases.clear();
   clearEscrowMemos();
   adjudged.clear();
   unsealed.clear();

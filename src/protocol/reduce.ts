@@ -16,11 +16,11 @@ import {
   type Seat,
   type Variant,
 } from '../rules';
-import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type BallotResult } from './ballot';
+import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type BallotResult, type WorkCounter } from './ballot';
 import { compareText, utf8 } from './bytes';
-import { canonicalEncode, hashHex, stateHash } from './canonical';
+import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
-import { legacyEntry, naclVerifier, openMessage, type Message, type Verifier } from './envelope';
+import { legacyEntry, signatureVerifier, openMessage, type Message, type Verifier } from './envelope';
 import { escrowShape } from './escrow';
 import { reduceLobby, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
@@ -43,7 +43,7 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { memoAdjudicate, memoFacts, memoOpen } from './memo';
+import { memoAdjudicate, memoFacts, memoOpen, memoPhase, memoView } from './memo';
 import { lotValueFromPlain, ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian, type TimeoutCount } from './timeout';
 import { Alliances, handoversDone, isTossPhase, tossWinner, variantOf } from './variants';
@@ -56,6 +56,12 @@ export interface ReduceOptions {
   readonly me?: string;
   /** A START chosen on this device from a `forked` view. */
   readonly anchor?: string;
+  /**
+   * Counts the entries the reducer visits when it does fold (nothing when the same entries gave
+   * the last view): tests assert that it grows linearly with the log (issue 10: a phase with
+   * thousands of commits must not cost quadratic time).
+   */
+  readonly work?: WorkCounter;
 }
 
 /** Entries the lobby (or the chat list) accounts for; everything else belongs to a phase or the lot. */
@@ -79,10 +85,17 @@ interface PhaseGroup {
 
 const emptyGroup = (): PhaseGroup => ({ commits: [], finals: [], locks: [], reveals: [], timeouts: [], clocks: [], concedes: [], alliances: [], handovers: [], lotCommits: [] });
 
+const sortKeys = new WeakMap<Message, string>();
+
+/** The canonical order of entries: by type, phase, author, sequence number, id (remembered per entry). */
 function sortKey(m: Message): string {
+  const have = sortKeys.get(m);
+  if (have !== undefined) return have;
   const p = m.payload as Payload & { phase?: string };
   const order = String(TYPE_ORDER.indexOf(p.type)).padStart(2, '0');
-  return `${order}|${p.phase ?? ''}|${p.from}|${String(p.seq).padStart(16, '0')}|${m.id}`;
+  const key = `${order}|${p.phase ?? ''}|${p.from}|${String(p.seq).padStart(16, '0')}|${m.id}`;
+  sortKeys.set(m, key);
+  return key;
 }
 
 class IgnoredList {
@@ -100,10 +113,31 @@ class IgnoredList {
 
 export function reduceLog(gameId: string, log: readonly unknown[], options: ReduceOptions = {}): GameView {
   const engine = options.engine ?? standardEngine;
-  const verifier = options.verifier ?? naclVerifier;
+  const verifier = options.verifier ?? signatureVerifier;
+
+  const byId = new Map<string, Message>();
+  let legacy: number | undefined;
+  // The view is a function of what each entry opens to: the same entries in the same order as the
+  // last reduce of this game on this phone give the same view, remembered (phones re-reduce often).
+  const seen: string[] = [];
+  for (const raw of log) {
+    const opened = memoOpen(raw, verifier, () => openMessage(raw, verifier));
+    seen.push(opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`);
+  }
+  const viewKey = seen.join(',');
+  const viewSlot = `${gameId}|${options.me ?? ''}|${options.anchor ?? ''}`;
+  const remembered = memoView.get(engine, viewSlot);
+  if (remembered !== undefined && remembered.key === viewKey) return remembered.view as GameView;
+  const view = reduceOpened(gameId, log, options, engine, verifier);
+  memoView.set(engine, viewSlot, { key: viewKey, view });
+  return view;
+}
+
+function reduceOpened(gameId: string, log: readonly unknown[], options: ReduceOptions, engine: Engine, verifier: Verifier): GameView {
+  const work = options.work ?? { steps: 0 };
+  work.steps += log.length;
   const ignored = new IgnoredList();
   const misconduct: Misconduct[] = [];
-
   const byId = new Map<string, Message>();
   let legacy: number | undefined;
   for (const raw of log) {
@@ -218,7 +252,7 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   let firstOpening = lobbyOpening;
   let lotView: LotView | undefined;
   if (start.payload.roster === null) {
-    const lot = lotBallot(lobby, settings, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct);
+    const lot = lotBallot(lobby, settings, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct, work);
     lotView = lot.view;
     if (lot.roster === undefined) {
       for (const [key, g] of groups) if (key !== LOT_PHASE) for (const m of Object.values(g).flat() as Message[]) ignored.add(m.id, 'game-not-started');
@@ -246,6 +280,7 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
     engine,
     ignored,
     misconduct,
+    work,
   });
   const players = new Set([...members, ...fold.handedTo]);
   base.members = [...players].sort(compareText);
@@ -345,6 +380,7 @@ function lotBallot(
   openedAt: number,
   ignored: IgnoredList,
   misconduct: Misconduct[],
+  work: WorkCounter,
 ): { view: LotView; roster?: Record<Power, string>; opening: number } {
   const participants = lobby.members;
   const isParticipant = new Set(participants);
@@ -385,6 +421,7 @@ function lotBallot(
     locks: group.locks,
     reveals: group.reveals,
     escrowKeys: lobby.escrowKeys,
+    work,
   });
   ignored.addAll(tally.ignored);
   misconduct.push(...tally.misconduct);
@@ -424,6 +461,7 @@ interface FoldInput {
   readonly engine: Engine;
   readonly ignored: IgnoredList;
   readonly misconduct: Misconduct[];
+  readonly work: WorkCounter;
 }
 
 interface Fold {
@@ -455,8 +493,45 @@ function byHolder<P extends Payload & { power: Power }>(
 
 const uniqueSorted = (keys: Iterable<string>): string[] => [...new Set(keys)].sort(compareText);
 
+/**
+ * What one resolved phase of the fold took in and gave out, remembered so that re-reducing a log
+ * (phones do it on every entry) re-runs only the open phase. `inKey` names everything the phase
+ * reads: the game's fixed inputs, the state carried in from the phases before it (the position
+ * through its chained key, opening time, holders, concessions, toss, alliances) and the ids of
+ * its entries (an id fixes its payload). Same inKey, same outcome: results are identical with or
+ * without the memo.
+ */
+interface PhaseMemo {
+  readonly inKey: string;
+  readonly phase?: ResolvedPhase;
+  readonly ignored: readonly Ignored[];
+  readonly misconduct: readonly Misconduct[];
+  readonly position: Position;
+  readonly openedAt: number;
+  readonly memoKey: string;
+  readonly holders: Readonly<Record<Power, string>>;
+  readonly conceded: readonly Power[];
+  readonly toss?: TossView;
+  readonly alliances: Alliances;
+  readonly handedTo: readonly string[];
+  readonly result?: GameResult;
+}
+
+
+const groupIds = (g: PhaseGroup): string => (Object.values(g) as Message[][]).map((list) => list.map((m) => m.id).join(',')).join(';');
+
 function foldPhases(input: FoldInput): Fold {
-  const { settings, variant, engine, ignored, misconduct } = input;
+  const { settings, variant, engine } = input;
+  // Everything fixed for the whole fold that a phase reads, as one string (see PhaseMemo).
+  const fixedKey = canonicalText({
+    game: input.gameId,
+    start: input.startId,
+    settings,
+    engine: engine.version,
+    roster: input.roster,
+    joined: [...input.joined].sort(compareText),
+    escrow: [...input.escrowKeys].sort((a, b) => compareText(a[0], b[0])),
+  });
   // The variant's switches, then the game's own (settings.rules) on top.
   const rules = { ...variant.rules, ...settings.rules };
   const playing: Variant = { ...variant, rules, victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory };
@@ -465,7 +540,7 @@ function foldPhases(input: FoldInput): Fold {
   const visited = new Set<string>();
   const holders: Record<Power, string> = { ...input.roster };
   const handedTo = new Set<string>();
-  const alliances = new Alliances();
+  let alliances = new Alliances();
   let toss: TossView | undefined;
   let position = input.startPosition;
   let openedAt = input.openedAt;
@@ -486,6 +561,51 @@ function foldPhases(input: FoldInput): Fold {
       if (lead !== undefined && holders[variant.toss.power] === input.roster[variant.toss.power]) holders[variant.toss.power] = holders[lead];
     }
     const raw = input.groups.get(key) ?? emptyGroup();
+    const inKey = `${fixedKey}|${memoKey}|${openedAt}|${canonicalText(holders)}|${[...conceded].sort().join(',')}|${toss === undefined ? '-' : canonicalText(toss)}|${alliances.key()}|${groupIds(raw)}`;
+    const memoSlot = `${input.gameId}|${key}`;
+    const hit = memoPhase.get(memoSlot) as PhaseMemo | undefined;
+    if (hit !== undefined && hit.inKey === inKey) {
+      input.ignored.addAll(hit.ignored);
+      input.misconduct.push(...hit.misconduct);
+      if (hit.phase !== undefined) phases.push(hit.phase);
+      position = hit.position;
+      openedAt = hit.openedAt;
+      memoKey = hit.memoKey;
+      Object.assign(holders, hit.holders);
+      conceded.clear();
+      for (const p of hit.conceded) conceded.add(p);
+      toss = hit.toss;
+      alliances = hit.alliances.clone();
+      for (const k of hit.handedTo) handedTo.add(k);
+      if (hit.result !== undefined) {
+        result = hit.result;
+        break;
+      }
+      continue;
+    }
+    // This phase's own reports, kept apart so that they can be remembered with its outcome.
+    const ignored = new IgnoredList();
+    const misconduct: Misconduct[] = [];
+    const handedHere: string[] = [];
+    const remember = (phase: ResolvedPhase | undefined) => {
+      input.ignored.addAll(ignored.list());
+      input.misconduct.push(...misconduct);
+      memoPhase.set(memoSlot, {
+        inKey,
+        ...(phase === undefined ? {} : { phase }),
+        ignored: ignored.list(),
+        misconduct: [...misconduct],
+        position,
+        openedAt,
+        memoKey,
+        holders: { ...holders },
+        conceded: [...conceded],
+        ...(toss === undefined ? {} : { toss }),
+        alliances: alliances.clone(),
+        handedTo: handedHere,
+        ...(result === undefined ? {} : { result }),
+      });
+    };
     const concededBefore = new Set(conceded);
     for (const c of byHolder(raw.concedes, holders, neutral, ignored)) conceded.add(c.payload.power);
     ignored.addAll(alliances.add(byHolder(raw.alliances, holders, neutral, ignored), position.phase));
@@ -510,6 +630,7 @@ function foldPhases(input: FoldInput): Fold {
     const survivors = facts.withUnits.filter((p) => !conceded.has(p) && !neutral.includes(p));
     if (survivors.length <= 1 && conceded.size > 0) {
       result = { kind: 'concession', winners: survivors, phase: key };
+      remember(undefined);
       break;
     }
 
@@ -553,6 +674,7 @@ function foldPhases(input: FoldInput): Fold {
       locks: raw.locks,
       reveals: raw.reveals,
       escrowKeys: input.escrowKeys,
+      work: input.work,
     });
     ignored.addAll(tally.ignored);
     misconduct.push(...tally.misconduct);
@@ -578,6 +700,9 @@ function foldPhases(input: FoldInput): Fold {
         timeoutVotes: timeouts.votes as OpenPhase['timeoutVotes'],
         drawVoters,
       };
+      // The open phase is not remembered: it is the one that changes as entries arrive.
+      input.ignored.addAll(ignored.list());
+      input.misconduct.push(...misconduct);
       break;
     }
 
@@ -610,6 +735,7 @@ function foldPhases(input: FoldInput): Fold {
     // Rulebook II: every survivor's sealed vote opened and yes ends the game in a draw (not adjudicated).
     if (drawVoters.length > 0 && drawVoters.every((p) => drawYes.has(p))) {
       result = { kind: 'draw', winners: drawVoters, phase: key };
+      remember(undefined);
       break;
     }
 
@@ -632,7 +758,7 @@ function foldPhases(input: FoldInput): Fold {
     // The coin holders come from the board alone (not from who conceded or was timed out), so a
     // side cannot switch to another power's coin after seeing the other side's.
     if (isTossPhase(variant, position.phase)) toss = { phase: key, ...tossWinner(variant.seats, facts.ordersNeeded, coins) };
-    phases.push({
+    const resolved: ResolvedPhase = {
       key,
       position,
       openedAt,
@@ -648,7 +774,8 @@ function foldPhases(input: FoldInput): Fold {
       stateHash: nextHash,
       ...(drawVoters.length > 0 ? { drawVotes: drawVoters.filter((p) => drawYes.has(p)) } : {}),
       ...(unordered.length > 0 ? { unordered: [...unordered].sort() } : {}),
-    });
+    };
+    phases.push(resolved);
     position = adjudication.next;
     openedAt = openingTime(openedAt, [...tally.revealClaims.values()]);
 
@@ -664,29 +791,23 @@ function foldPhases(input: FoldInput): Fold {
     for (const [power, to] of handovers.done) {
       holders[power] = to;
       handedTo.add(to);
+      handedHere.push(to);
       // A conceded power handed over is played again by its new holder.
       conceded.delete(power);
     }
 
     const victors = variantWinners(playing, position, setup.seats);
-    if (victors.length > 0) {
-      result = { kind: 'victory', winners: victors, phase: key, ...(playing.victory.by === 'seat' ? { by: 'seat' as const } : {}) };
-      break;
-    }
-    const allied = allianceWinners(playing, position, alliances.standing());
-    if (allied.length > 0) {
-      result = { kind: 'victory', winners: allied, phase: key, by: 'alliance' };
-      break;
-    }
-    if (settings.endYear !== null && position.phase.year > settings.endYear) {
-      result = { kind: 'short-game', winners: shortGameLeaders(position, setup.seats), phase: key };
-      break;
-    }
+    const allied = victors.length > 0 ? [] : allianceWinners(playing, position, alliances.standing());
+    if (victors.length > 0) result = { kind: 'victory', winners: victors, phase: key, ...(playing.victory.by === 'seat' ? { by: 'seat' as const } : {}) };
+    else if (allied.length > 0) result = { kind: 'victory', winners: allied, phase: key, by: 'alliance' };
+    else if (settings.endYear !== null && position.phase.year > settings.endYear) result = { kind: 'short-game', winners: shortGameLeaders(position, setup.seats), phase: key };
+    remember(resolved);
+    if (result !== undefined) break;
   }
 
   for (const [key, group] of input.groups) {
     if (visited.has(key) || key === LOT_PHASE) continue;
-    for (const m of Object.values(group).flat() as Message[]) ignored.add(m.id, 'phase-not-reached');
+    for (const m of Object.values(group).flat() as Message[]) input.ignored.add(m.id, 'phase-not-reached');
   }
   const alliancesView = alliances.standing().map((a) => ({ powers: a.powers, since: phaseKey(a.since) }));
   return {

@@ -146,6 +146,21 @@ export class Alliances {
     return ignored;
   }
 
+  /** A copy that later add() calls on this one do not change. */
+  clone(): Alliances {
+    const copy = new Alliances();
+    for (const [key, words] of this.word) copy.word.set(key, new Map(words));
+    for (const [key, since] of this.since) copy.since.set(key, since);
+    return copy;
+  }
+
+  /** The whole state as text (equal texts, equal states). */
+  key(): string {
+    const words = [...this.word].map(([k, w]) => `${k}:${[...w].sort((a, b) => compareText(a[0], b[0])).map(([p, y]) => `${p}=${y ? 1 : 0}`).join('.')}`);
+    const since = [...this.since].map(([k, ph]) => `${k}@${ph.year}-${ph.season}-${ph.kind}`);
+    return `${words.sort(compareText).join(';')}/${since.sort(compareText).join(';')}`;
+  }
+
   /** Alliances standing now, sorted by member list. */
   standing(): Alliance[] {
     return [...this.since.entries()]

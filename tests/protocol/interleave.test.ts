@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POWERS, randomOrders, type Power } from '../../src/rules';
-import { canonicalEncode, reduceLog, type GameView } from '../../src/protocol';
+import { canonicalEncode, clearMemos, reduceLog, type GameView } from '../../src/protocol';
 import { rng, settlePhase, startedGame, T0, view, type Game } from './helpers';
 
 /**
@@ -59,9 +59,12 @@ describe('order and duplicates do not matter', () => {
           const copies = dupes.filter((i) => subset.includes(i)).map((i) => all[i]!.slice());
           const base = [...chosen, ...copies];
           const shuffle = (keys: number[]) => base.map((b, i) => [keys[i]!, i, b] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map(([, , b]) => b);
+          // The reference with what the reducer remembers from the previous run (other entries),
+          // a from scratch, b with what it remembers from a: the memos must change nothing.
+          const reference = reduceLog(game.gameId, chosen);
+          clearMemos();
           const a = reduceLog(game.gameId, shuffle(orderA));
           const b = reduceLog(game.gameId, shuffle(orderB));
-          const reference = reduceLog(game.gameId, chosen);
           expect(encode(a)).toEqual(encode(reference));
           expect(encode(b)).toEqual(encode(reference));
           expect(a.stateHash).toBe(reference.stateHash);
@@ -69,6 +72,16 @@ describe('order and duplicates do not matter', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('what the reducer remembers never stands in for other entries: every prefix and every one-entry-less log, warm and cold', () => {
+    const logs = [...game.log.map((_, k) => game.log.slice(0, k + 1)), ...game.log.map((_, k) => game.log.filter((_, i) => i !== k))];
+    for (const log of logs) {
+      reduceLog(game.gameId, game.log); // the full game is what is remembered
+      const warm = encode(reduceLog(game.gameId, log));
+      clearMemos();
+      expect(warm).toEqual(encode(reduceLog(game.gameId, log)));
+    }
   });
 
   it('the full set in reverse, doubled, equals the full set', () => {
