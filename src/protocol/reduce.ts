@@ -772,7 +772,7 @@ function foldPhases(input: FoldInput): Fold {
       dislodged: adjudication.dislodged,
       contested: adjudication.contested,
       stateHash: nextHash,
-      ...(drawVoters.length > 0 ? { drawVotes: drawVoters.filter((p) => drawYes.has(p)) } : {}),
+      ...(drawVoters.length > 0 ? { drawVotes: drawVoters.filter((p) => drawYes.has(p)), drawVoters } : {}),
       ...(unordered.length > 0 ? { unordered: [...unordered].sort() } : {}),
     };
     phases.push(resolved);

@@ -54,6 +54,8 @@ export interface ResolvedPhase {
   readonly stateHash: string;
   /** Movement phases: the survivors whose opened orders voted for a draw. */
   readonly drawVotes?: readonly Power[];
+  /** Movement phases: the survivors whose sealed vote counted (a draw needs all of them). */
+  readonly drawVoters?: readonly Power[];
   /** "1914" rules: units left without an order by a commit made without the seal helper (they held). */
   readonly unordered?: readonly string[];
 }

@@ -17,7 +17,7 @@ export function GamePage(props: { gameId: string; lang: Lang; device?: Device })
   if (load.state === 'error') return <p role="alert">{t.error}: {load.error}</p>;
   const session = load.session;
   const status = session.view.status;
-  if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible') return <Lobby session={session} lang={props.lang} />;
+  if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible' || status === 'forked' || status === 'lot') return <Lobby session={session} lang={props.lang} />;
   return (
     <Suspense fallback={<p role="status">{t.loading}</p>}>
       <GameScreen session={session} lang={props.lang} />

@@ -24,10 +24,12 @@ export interface AppGameRecord extends GameRecord {
   readonly chatsRead?: number;
   /** Next sequence number for this device's messages in the game (reserved before signing). */
   readonly nextSeq?: number;
-  /** This device's lot value (base64url), kept until it is revealed. */
-  readonly lotValue?: string;
-  /** The creator has asked to close the lot. */
-  readonly closeLot?: boolean;
+  /** The secret (32-byte scalar, base64url) of this device's lot commit, kept until the lot closes. */
+  readonly lotSecret?: string;
+  /** The START this device follows, chosen by the person on the forked screen. */
+  readonly anchor?: string;
+  /** Messages the protocol allows once that this device has reserved a number for (runner.stamp). */
+  readonly once?: readonly string[];
   /** Seats the creator asked for (creator's device only). */
   readonly seats?: number;
   readonly creatorName?: string;

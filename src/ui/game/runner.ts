@@ -7,30 +7,35 @@
 import {
   acceptStart,
   acknowledge,
-  commitLot,
+  chatPlayers,
+  claimClock,
+  commitLotValue,
   commitTurn,
   concede as concedeMessage,
+  finalOrders,
   fromBase64,
   joinGame,
+  lockBallot,
   openChat,
   openMessage,
   QUOTAS,
   reduceLog,
-  revealDue,
-  revealLot,
-  revealOrders,
+  revealBallot,
+  scalarFromBytes,
   sealChat,
+  sealSecret,
+  secretBytes,
   sendChat as chatMessage,
   startGame,
+  startLot,
   toBase64,
-  voteDraw as drawMessage,
   declareAlliance as allianceMessage,
-  revealDraw,
-  drawRevealDue,
   voteTimeout as timeoutMessage,
+  type ChatContent,
   type GameView,
   type Identity,
   type Message,
+  type ReduceOptions,
   type Signed,
   type Stamp,
   type Verdict,
@@ -122,6 +127,8 @@ export interface RunnerState {
   readonly me: { readonly key: string; readonly name: string; readonly powers: readonly Power[] };
   readonly drafts: Partial<Record<Power, readonly Order[]>>;
   readonly sealed: Partial<Record<Power, readonly Order[]>>;
+  /** The draw vote sealed last per power in the open phase. */
+  readonly drawVotes: Partial<Record<Power, boolean>>;
   readonly chats: readonly DecryptedChat[];
   readonly unread: number;
 }
@@ -130,13 +137,15 @@ export interface RunnerState {
 interface StoredOrders {
   readonly draft: readonly Order[];
   readonly sealed: readonly Order[] | null;
+  /** The draw vote sealed with them (movement phases). */
+  readonly draw?: boolean;
 }
 
 function storedOrders(value: unknown): StoredOrders {
   if (Array.isArray(value)) return { draft: value as Order[], sealed: null };
   if (typeof value === 'object' && value !== null && Array.isArray((value as StoredOrders).draft)) {
     const v = value as StoredOrders;
-    return { draft: v.draft, sealed: Array.isArray(v.sealed) ? v.sealed : null };
+    return { draft: v.draft, sealed: Array.isArray(v.sealed) ? v.sealed : null, ...(v.draw === true ? { draw: true } : {}) };
   }
   return { draft: [], sealed: null };
 }
@@ -161,12 +170,13 @@ export class GameRunner {
   private readonly listeners = new Set<() => void>();
   /** Duties performed (or in flight) in this session, so one is never signed twice. */
   private readonly done = new Set<string>();
-  private readonly chatText = new Map<string, string | null>();
+  private readonly chatText = new Map<string, ChatContent | null>();
   private record: AppGameRecord;
   private state: RunnerState;
   private draftsPhase = '';
   private drafts: Partial<Record<Power, readonly Order[]>> = {};
   private sealed: Partial<Record<Power, readonly Order[]>> = {};
+  private drawVotes: Partial<Record<Power, boolean>> = {};
   private work: Promise<void> = Promise.resolve();
   private scheduled = false;
   private closed = false;
@@ -177,7 +187,7 @@ export class GameRunner {
     this.o = o;
     this.gameId = o.gameId;
     this.record = record;
-    this.state = this.compute(reduceLog(o.gameId, [], { verifier: o.log.verifier }));
+    this.state = this.compute(reduceLog(o.gameId, [], this.reduceOptions()));
   }
 
   static async open(o: RunnerOptions): Promise<GameRunner> {
@@ -243,9 +253,14 @@ export class GameRunner {
       const opened = openMessage(entry, verifier);
       if (opened.ok && opened.message.payload.game === this.gameId) this.messages.set(opened.message.id, opened.message);
     }
-    const view = reduceLog(this.gameId, log, { verifier });
+    const view = reduceLog(this.gameId, log, this.reduceOptions());
     this.publish(this.compute(view));
     this.enqueue(() => this.afterChange());
+  }
+
+  /** This phone's anchor: its key (the START it signed or accepted) and a START chosen on a forked screen. */
+  private reduceOptions(): ReduceOptions {
+    return { me: this.o.identity.id, verifier: this.o.log.verifier, ...(this.record.anchor === undefined ? {} : { anchor: this.record.anchor }) };
   }
 
   private publish(state: RunnerState): void {
@@ -270,36 +285,38 @@ export class GameRunner {
       me: { key, name: player?.name ?? '', powers },
       drafts: this.drafts,
       sealed: this.sealed,
+      drawVotes: this.drawVotes,
       chats,
       unread: Math.max(0, incoming - (this.record.chatsRead ?? 0)),
     };
   }
 
+  /**
+   * The chats this phone can read: the recipients are inside the sealed part (the view does not
+   * carry them), so a chat this phone cannot open shows as "not for me" (text null, no recipients).
+   */
   private decryptChats(view: GameView): DecryptedChat[] {
     const me = this.o.identity;
     const roster = view.holders ?? view.roster;
     const neutral = view.neutral ?? [];
     const powerOf = (k: string): Power | undefined => (roster === undefined ? undefined : POWERS.find((p) => roster[p] === k && !neutral.includes(p)));
-    const others = view.players.map((p) => p.key).filter((k) => k !== me.id);
     return view.chats.map((c) => {
-      let text = this.chatText.get(c.id);
-      if (text === undefined) {
+      let content = this.chatText.get(c.id);
+      if (content === undefined) {
         const m = this.messages.get(c.id);
         const sender = view.players.find((p) => p.key === c.from);
-        text = m?.payload.type === 'chat' && sender !== undefined ? openChat(m.payload, sender.box, me) : null;
-        this.chatText.set(c.id, text);
+        content = m?.payload.type === 'chat' && sender !== undefined ? openChat(m.payload, sender.box, me) : null;
+        this.chatText.set(c.id, content);
       }
-      const to = c.recipients.filter((k) => k !== c.from);
-      const toAll = others.length > 0 && [...view.players.map((p) => p.key)].filter((k) => k !== c.from).every((k) => to.includes(k));
-      const toPowers = POWERS.filter((p) => roster !== undefined && !neutral.includes(p) && to.includes(roster[p]));
+      const to = content === null ? [] : content.to === 'all' ? 'all' : POWERS.filter((p) => roster !== undefined && !neutral.includes(p) && content!.to !== 'all' && content!.to.includes(roster[p]) && roster[p] !== c.from);
       const fromPower = powerOf(c.from);
-      return { ...c, text, to: toAll ? 'all' : toPowers, ...(fromPower === undefined ? {} : { fromPower }) };
+      return { ...c, text: content?.text ?? null, to, time: content?.time ?? 0, ...(fromPower === undefined ? {} : { fromPower }) };
     });
   }
 
   private async afterChange(): Promise<void> {
     await this.loadDrafts();
-    const work = duties({ view: this.state.view, me: this.o.identity.id, messages: this.messages, closeLot: this.record.closeLot === true });
+    const work = duties({ view: this.state.view, me: this.o.identity.id, messages: this.messages, now: this.o.now() });
     for (const d of work) {
       const key = dutyKey(d);
       if (this.done.has(key)) continue;
@@ -320,17 +337,20 @@ export class GameRunner {
     if (phase === this.draftsPhase) return;
     const drafts: Partial<Record<Power, readonly Order[]>> = {};
     const sealed: Partial<Record<Power, readonly Order[]>> = {};
+    const draws: Partial<Record<Power, boolean>> = {};
     for (const power of this.state.me.powers) {
       const r = await this.o.store.getDraft({ gameId: this.gameId, phase, power });
       if (r === undefined) continue;
       const s = storedOrders(r.orders);
       drafts[power] = s.draft;
       if (s.sealed !== null) sealed[power] = s.sealed;
+      if (s.draw === true) draws[power] = true;
     }
     this.draftsPhase = phase;
     this.drafts = drafts;
     this.sealed = sealed;
-    this.publish({ ...this.state, drafts, sealed });
+    this.drawVotes = draws;
+    this.publish({ ...this.state, drafts, sealed, drawVotes: draws });
   }
 
   private async saveSummary(): Promise<void> {
@@ -363,18 +383,27 @@ export class GameRunner {
    * this browser may run the same game: the reservation reads the stored counter afresh under a
    * Web Lock, so they never sign two messages with one number (which peers report as misconduct).
    */
-  private async stamp(): Promise<Stamp> {
+  private async stamp(): Promise<Stamp>;
+  /**
+   * With `once`: the name of a message the protocol allows once (a FINAL, LOCK, REVEAL, the START
+   * acceptance, the lot commit). It is recorded with the reservation, under the same lock, and
+   * null comes back if this device (another tab included) already reserved it: signing it twice
+   * would be equivocation, which the others report and which voids the player's orders.
+   */
+  private async stamp(once: string): Promise<Stamp | null>;
+  private async stamp(once?: string): Promise<Stamp | null> {
     const me = this.o.identity.id;
-    const reserve = async (): Promise<number> => {
+    const reserve = async (): Promise<number | null> => {
       const fresh = asAppRecord(await this.o.store.getGame(this.gameId)) ?? this.record;
+      if (once !== undefined && (fresh.once ?? []).includes(once)) return null;
       let seq = Math.max(fresh.nextSeq ?? 0, this.record.nextSeq ?? 0, this.seqReserved);
       for (const m of this.messages.values()) if (m.payload.from === me) seq = Math.max(seq, m.payload.seq + 1);
       this.seqReserved = seq + 1;
-      await this.patchRecord({ nextSeq: seq + 1 });
+      await this.patchRecord({ nextSeq: seq + 1, ...(once === undefined ? {} : { once: [...(fresh.once ?? []), once].slice(-200) }) });
       return seq;
     };
     const seq = await withLock(`pacto-seq-${this.o.store.name}-${this.gameId}`, reserve);
-    return { seq, time: this.o.now() };
+    return seq === null ? null : { seq, time: this.o.now() };
   }
 
   private lang(): Lang {
@@ -399,49 +428,82 @@ export class GameRunner {
   private async perform(d: Duty): Promise<void> {
     const id = this.o.identity;
     switch (d.kind) {
-      case 'accept-start':
-        await this.append(acceptStart(id, this.gameId, d.startId, await this.stamp()));
+      case 'accept-start': {
+        const stamp = await this.stamp('accept-start');
+        if (stamp !== null) await this.append(acceptStart(id, this.gameId, d.startId, stamp));
         return;
+      }
       case 'ack':
         await this.append(acknowledge(id, this.gameId, d.phase, d.hash, await this.stamp()));
         return;
-      case 'reveal':
-        await this.reveal(d.power);
+      case 'lot-commit': {
+        const random = { secret: this.o.random(32), nonce: this.o.random(24), entropy: this.o.random(32) };
+        const value = this.o.random(32);
+        const stamp = await this.stamp('lot-commit');
+        if (stamp === null) return;
+        // The secret before the commit: a lot commit whose secret is lost can only be opened by the others.
+        await this.patchRecord({ lotSecret: toBase64(secretBytes(sealSecret(random))) });
+        this.refresh();
+        if (this.state.view.status !== 'lot') return;
+        await this.append(commitLotValue(id, this.gameId, this.state.view, value, random, stamp).message);
         return;
-      case 'draw-reveal': {
+      }
+      case 'final': {
         this.refresh();
         const current = this.state.view.current;
-        if (current === undefined || !drawRevealDue(this.state.view, d.power)) return;
-        await this.append(revealDraw(id, this.gameId, current, d.power, await this.stamp()));
+        if (current === undefined || current.key !== d.phase) return;
+        // The commit this phone made last for the power (its own records), else the latest one in the log.
+        const mine = await this.mySeals(d.phase, d.power);
+        const commit = mine.at(-1) ?? current.ballot.heads[d.power];
+        if (commit === undefined) return;
+        const stamp = await this.stamp(dutyKey(d));
+        if (stamp !== null) await this.append(finalOrders(id, this.gameId, d.phase, d.power, commit, stamp));
         return;
       }
-      case 'lot-commit': {
-        const value = this.o.random(32);
-        await this.patchRecord({ lotValue: toBase64(value) });
-        await this.append(commitLot(id, this.gameId, 'powers', value, await this.stamp()));
+      case 'lock': {
+        const stamp = await this.stamp(dutyKey(d));
+        if (stamp === null) return;
+        this.refresh();
+        await this.append(lockBallot(id, this.gameId, this.state.view, this.messages, stamp));
         return;
       }
-      case 'lot-reveal': {
-        const value = this.record.lotValue === undefined ? null : fromBase64(this.record.lotValue);
-        if (value === null) throw new Error('this device lost its lot value');
-        await this.append(revealLot(id, this.gameId, 'powers', value, await this.stamp()));
+      case 'reveal': {
+        const secrets = await this.mySecrets(d.phase);
+        const stamp = await this.stamp(dutyKey(d));
+        if (stamp === null) return;
+        this.refresh();
+        await this.append(revealBallot(id, this.gameId, this.state.view, this.messages, (c) => secrets.get(c) ?? null, stamp));
         return;
       }
+      case 'clock':
+        await this.append(claimClock(id, this.gameId, d.phase, 'orders', await this.stamp()));
+        return;
     }
   }
 
-  private async reveal(power: Power): Promise<void> {
-    this.refresh();
-    const current = this.state.view.current;
-    if (current === undefined || !revealDue(this.state.view, power)) return;
-    const record = await this.o.store.getDraft({ gameId: this.gameId, phase: current.key, power });
-    const commits = new Set(
-      [...this.messages.values()].filter((m) => m.payload.type === 'commit' && m.payload.phase === current.key && m.payload.power === power).map((m) => m.id),
-    );
-    const keys: Record<string, Uint8Array> = {};
-    for (const s of record?.seals ?? []) if (commits.has(s.hash)) keys[s.hash] = s.key;
-    if (Object.keys(keys).length === 0) throw new Error(`no sealing key on this device for ${power} in ${current.key}`);
-    await this.append(revealOrders(this.o.identity, this.gameId, current, power, keys, await this.stamp()));
+  /** Commit ids this phone sealed for a power in a phase, oldest first (from its store). */
+  private async mySeals(phase: string, power: Power): Promise<string[]> {
+    const record = await this.o.store.getDraft({ gameId: this.gameId, phase, power });
+    return [...(record?.seals ?? [])].sort((a, b) => a.created - b.created).map((s) => s.hash);
+  }
+
+  /** The secret of every commit this phone made in the ballot (phase seals, or the lot secret). */
+  private async mySecrets(phase: string): Promise<Map<string, bigint>> {
+    const out = new Map<string, bigint>();
+    if (phase === 'lot') {
+      const bytes = this.record.lotSecret === undefined ? null : fromBase64(this.record.lotSecret);
+      const s = bytes === null ? null : scalarFromBytes(bytes);
+      if (s !== null) for (const m of this.messages.values()) if (m.payload.type === 'lot-commit' && m.payload.from === this.o.identity.id) out.set(m.id, s);
+      return out;
+    }
+    for (const power of this.state.me.powers) {
+      const record = await this.o.store.getDraft({ gameId: this.gameId, phase, power });
+      for (const seal of record?.seals ?? []) {
+        const s = scalarFromBytes(seal.key);
+        if (s !== null) out.set(seal.hash, s);
+      }
+    }
+    return out;
   }
 
   // ---- What the player asks for -------------------------------------------------------------
@@ -469,51 +531,65 @@ export class GameRunner {
     const sealed = this.sealed[power] ?? null;
     this.drafts = { ...this.drafts, [power]: orders };
     this.publish({ ...this.state, drafts: this.drafts });
-    await this.o.store.saveDraftOrders(k, { draft: [...orders], sealed: sealed === null ? null : [...sealed] } satisfies StoredOrders, this.o.now());
+    await this.o.store.saveDraftOrders(k, { draft: [...orders], sealed: sealed === null ? null : [...sealed], ...(this.drawVotes[power] === true ? { draw: true } : {}) } satisfies StoredOrders, this.o.now());
   }
 
   seal(power: Power, orders: readonly Order[]): Promise<void> {
-    return this.enqueue(async () => {
-      const current = this.openPhaseFor(power);
-      if (!current.required.includes(power)) throw new Error(`${power} has nothing to order in this phase`);
-      if (current.revealed.includes(power) || revealDue(this.state.view, power)) throw new Error('every power has sealed: orders can no longer change');
-      const key = this.o.random(32);
-      const nonce = this.o.random(24);
-      // Only sealed in the two-player toss phase (commitTurn decides); drawn every time so the
-      // random stream does not depend on the phase.
-      const coin = this.o.random(32);
-      const lang = this.lang();
-      // commitTurn checks before anything is stored or a sequence number is reserved.
-      const check = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, { key, nonce, coin }, { seq: 0, time: 0 });
-      if (!check.ok) {
-        if (check.reason === 'missing-orders') throw new MissingOrdersError(power, check.missing, this.unitNames(check.missing, lang), lang);
-        throw new Error('no phase is open');
-      }
-      const stamp = await this.stamp();
-      const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, { key, nonce, coin }, stamp);
-      if (!turn.ok) throw new Error('no phase is open');
-      const signed = turn.message;
-      // A 33rd re-seal is refused by every phone (commits per power per phase): say so, store nothing.
-      this.check(signed);
-      const k = { gameId: this.gameId, phase: current.key, power };
-      // The key first: a commit whose key is lost can never be revealed.
-      await this.o.store.addSeal(k, { key, nonce, hash: signed.id, created: stamp.time });
-      await this.o.store.saveDraftOrders(k, { draft: [...orders], sealed: [...orders] } satisfies StoredOrders, stamp.time);
-      this.drafts = { ...this.drafts, [power]: orders };
-      this.sealed = { ...this.sealed, [power]: orders };
-      this.draftsPhase = current.key;
-      await this.append(signed);
-    });
+    return this.enqueue(() => this.sealNow(power, orders, undefined));
   }
 
+  /** Seals (or re-seals) a power's orders, with its draw vote in movement phases. */
+  private async sealNow(power: Power, orders: readonly Order[], draw: boolean | undefined): Promise<void> {
+    const current = this.openPhaseFor(power);
+    if (!current.required.includes(power)) throw new Error(`${power} has nothing to order in this phase`);
+    const lang = this.lang();
+    // After its FINAL (signed by this phone once every power had sealed) a power's orders are fixed.
+    const finalized = current.finalized.includes(power) || (this.record.once ?? []).includes(`final|${current.key}|${power}`);
+    if (finalized) throw new Error(lang === 'es' ? 'Todas las potencias han sellado: las órdenes ya no pueden cambiar' : 'every power has sealed: orders can no longer change');
+    const random = { secret: this.o.random(32), nonce: this.o.random(24), entropy: this.o.random(32), coin: this.o.random(32) };
+    const options = draw === undefined ? { draw: this.drawVote(power) } : { draw };
+    // commitTurn checks before anything is stored or a sequence number is reserved.
+    const check = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, { seq: 0, time: 0 }, options);
+    if (!check.ok) {
+      if (check.reason === 'missing-orders') throw new MissingOrdersError(power, check.missing, this.unitNames(check.missing, lang), lang);
+      throw new Error('no phase is open');
+    }
+    const stamp = await this.stamp();
+    const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, options);
+    if (!turn.ok) throw new Error('no phase is open');
+    const signed = turn.message;
+    // A re-seal over the quota is refused by every phone (commits per power per phase): say so, store nothing.
+    this.check(signed);
+    const k = { gameId: this.gameId, phase: current.key, power };
+    // The secret first: a commit whose secret is lost can only be opened by the others' shares.
+    await this.o.store.addSeal(k, { key: secretBytes(turn.secret), nonce: random.nonce, hash: signed.id, created: stamp.time });
+    await this.o.store.saveDraftOrders(k, { draft: [...orders], sealed: [...orders], ...(options.draw ? { draw: true } : {}) } satisfies StoredOrders, stamp.time);
+    this.drafts = { ...this.drafts, [power]: orders };
+    this.sealed = { ...this.sealed, [power]: orders };
+    this.drawVotes = { ...this.drawVotes, [power]: options.draw };
+    this.draftsPhase = current.key;
+    this.publish({ ...this.state, drafts: this.drafts, sealed: this.sealed, drawVotes: this.drawVotes });
+    await this.append(signed);
+  }
+
+  /** The draw vote this phone sealed last for a power in the open phase (no, until it votes). */
+  private drawVote(power: Power): boolean {
+    return this.drawVotes[power] === true;
+  }
+
+  /**
+   * The draw vote travels inside the sealed orders (only movement phases have one): voting re-seals
+   * each surviving power of this player with the orders it sealed last (or its draft) and the vote.
+   */
   voteDraw(yes: boolean): Promise<void> {
     return this.enqueue(async () => {
       this.refresh();
       const { view, me } = this.state;
       const current = view.current;
       if (current === undefined) throw new Error('no phase is open');
-      const survivors = me.powers.filter((p) => current.drawVoters.includes(p));
-      for (const p of survivors) await this.append(drawMessage(this.o.identity, this.gameId, current.key, p, yes, await this.stamp()));
+      if (current.position.phase.kind !== 'movement') throw new Error('draws are voted in movement phases');
+      const survivors = me.powers.filter((p) => current.drawVoters.includes(p) && current.required.includes(p));
+      for (const p of survivors) await this.sealNow(p, this.sealed[p] ?? this.drafts[p] ?? [], yes);
     });
   }
 
@@ -542,7 +618,10 @@ export class GameRunner {
       const voters = this.state.me.powers.filter((p) => current.active.includes(p));
       const targets = against.filter((p) => !this.state.me.powers.includes(p));
       if (voters.length === 0 || targets.length === 0) throw new Error('nobody to vote out');
-      for (const p of voters) await this.append(timeoutMessage(this.o.identity, this.gameId, current.key, p, targets, await this.stamp()));
+      // One vote per player (key), whatever powers it holds: its latest vote counts.
+      const earlier = current.timeoutVotes;
+      const already = POWERS.filter((p) => earlier[p]?.includes(this.o.identity.id) === true);
+      await this.append(timeoutMessage(this.o.identity, this.gameId, current.key, [...new Set([...already, ...targets])], await this.stamp()));
     });
   }
 
@@ -553,11 +632,13 @@ export class GameRunner {
       if (view.settings?.rules.gunboat === true) throw new Error('press is off in this game (gunboat)');
       const me = this.o.identity.id;
       const roster = view.holders ?? view.roster;
-      const keys = to === 'all' || roster === undefined ? view.players.map((p) => p.key) : to.map((p) => roster[p]);
-      const recipients = view.players.filter((p) => p.key !== me && keys.includes(p.key)).map((p) => ({ key: p.key, box: p.box }));
-      if (recipients.length === 0) throw new Error('no recipients');
-      const sealed = sealChat(text, this.o.identity, recipients, this.o.random(32), this.o.random(24));
-      await this.append(chatMessage(this.o.identity, this.gameId, sealed, await this.stamp()));
+      const players = chatPlayers(view);
+      const keys = to === 'all' ? 'all' : roster === undefined ? [] : [...new Set(to.map((p) => roster[p]))].filter((k) => k !== me);
+      if (keys !== 'all' && keys.length === 0) throw new Error('no recipients');
+      if (!players.some((p) => p.key === me)) throw new Error('only the players of the game can send messages');
+      const stamp = await this.stamp();
+      const sealed = sealChat({ to: keys, text, time: stamp.time }, this.o.identity, players, this.o.random);
+      await this.append(chatMessage(this.o.identity, this.gameId, sealed, stamp.seq));
     });
   }
 
@@ -581,19 +662,45 @@ export class GameRunner {
     });
   }
 
-  /** Creator only: fixes the roster. */
-  start(roster: Readonly<Record<Power, string>>, lotReveals: readonly string[] = []): Promise<void> {
+  /** Creator only: fixes the roster ('choice' games). */
+  start(roster: Readonly<Record<Power, string>>): Promise<void> {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      await this.append(startGame(this.o.identity, this.gameId, roster, lotReveals, await this.stamp()));
+      const stamp = await this.stamp('start');
+      if (stamp === null) throw new Error('this device has already started the game');
+      await this.append(startGame(this.o.identity, this.gameId, roster, stamp));
     });
   }
 
-  /** Creator only, lot games: reveal this device's value so everyone reveals theirs. */
-  closeLot(): Promise<void> {
+  /** Creator only, lot games: fixes who draws the seats (before any value exists); the lot then runs by itself. */
+  startLot(participants: readonly string[]): Promise<void> {
     return this.enqueue(async () => {
-      await this.patchRecord({ closeLot: true });
-    }).then(() => this.refresh());
+      this.refresh();
+      if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
+      const stamp = await this.stamp('start');
+      if (stamp === null) throw new Error('this device has already started the game');
+      await this.append(startLot(this.o.identity, this.gameId, participants, stamp));
+    });
+  }
+
+  /**
+   * A forked game (two STARTs and no anchor on this phone): the person, having compared
+   * fingerprints with the table, follows one. A member of it who has accepted no START accepts it.
+   */
+  chooseStart(startId: string): Promise<void> {
+    return this.enqueue(async () => {
+      this.refresh();
+      const fork = this.state.view.forks.find((f) => f.start === startId);
+      if (fork === undefined) throw new Error('no such start');
+      await this.patchRecord({ anchor: startId });
+      const me = this.o.identity.id;
+      const acked = [...this.messages.values()].some((m) => m.payload.from === me && m.payload.type === 'ack' && m.payload.phase === 'start');
+      if (fork.members.some((m) => m.key === me) && !acked && this.state.view.creator !== me) {
+        const stamp = await this.stamp('accept-start');
+        if (stamp !== null) await this.append(acceptStart(this.o.identity, this.gameId, startId, stamp));
+      }
+      this.refresh();
+    });
   }
 }

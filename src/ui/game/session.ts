@@ -25,6 +25,8 @@ export interface NetStatus {
 export interface DecryptedChat extends ChatEntry {
   /** Null when this phone is not among the recipients or the box did not open. */
   readonly text: string | null;
+  /** The sender's clock when it wrote (inside the sealed part; 0 when this phone cannot read it). */
+  readonly time: number;
   /** Powers the message went to ('all' when every player). */
   readonly to: readonly Power[] | 'all';
   readonly fromPower?: Power;
@@ -44,6 +46,8 @@ export interface GameSession {
   readonly drafts: Partial<Record<Power, readonly Order[]>>;
   /** Orders sealed most recently for the current phase, per power (from this phone's own records). */
   readonly sealed: Partial<Record<Power, readonly Order[]>>;
+  /** The draw vote this phone sealed last per power in the current phase (movement phases). */
+  readonly drawVotes?: Partial<Record<Power, boolean>>;
   readonly chats: readonly DecryptedChat[];
   /** Unread press messages. */
   readonly unread: number;
@@ -51,7 +55,7 @@ export interface GameSession {
   saveDraft(power: Power, orders: readonly Order[]): Promise<void>;
   /** Seal (or re-seal while the phase is open) a power's orders. Rejects with a clear Error. */
   seal(power: Power, orders: readonly Order[]): Promise<void>;
-  /** A secret vote for each surviving power of this player; opened automatically once all have voted. */
+  /** Re-seals each surviving power of this player with a draw vote; votes open with the phase's orders. */
   voteDraw(yes: boolean): Promise<void>;
   /**
    * "1914" rules: `power` (one of mine) declares (yes) or leaves (no) an alliance of `powers`

@@ -89,6 +89,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       now,
       drafts: state.drafts,
       sealed: state.sealed,
+      drawVotes: state.drawVotes,
       chats: state.chats,
       unread: state.unread,
       saveDraft: (power: Power, orders) => r.saveDraft(power, orders),

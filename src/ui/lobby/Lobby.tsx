@@ -3,12 +3,12 @@
 // claimed seat, and for the creator the deal of whole seats (by lot or by hand) and START.
 import { useEffect, useMemo, useState } from 'react';
 import { formatInvite, inviteQrSvg } from '../../net/invite';
-import { fingerprint, POWER_LOT, type GameView } from '../../protocol';
+import { fingerprint, type GameView } from '../../protocol';
 import type { Power, Variant } from '../../rules';
 import { RelayStatus } from '../game/RelayStatus';
 import type { AppGameSession } from '../game/useGameSession';
 import { powerName, type Lang } from '../i18n';
-import { dealProblem, defaultSeats, lotRoster, rosterOf, type SeatDeal } from './roster';
+import { dealProblem, defaultSeats, lotProblem, rosterOf, type SeatDeal } from './roster';
 import { APP_STRINGS } from './strings';
 import { seatClaim, seatLabel, variantFor } from './variants';
 import './lobby.css';
@@ -125,31 +125,21 @@ function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
   const players = view.players;
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const start = (roster: Readonly<Record<Power, string>>, reveals: readonly string[] = []) =>
-    session.runner.start(roster, reveals).catch((e: Error) => setError(e.message));
+  const start = (roster: Readonly<Record<Power, string>>) => session.runner.start(roster).catch((e: Error) => setError(e.message));
 
   if (view.settings?.assignment === 'lot') {
-    const lot = view.lots.find((l) => l.name === POWER_LOT);
-    const closing = session.runner.gameRecord.closeLot === true;
-    const allRevealed = lot !== undefined && lot.committed.length === players.length && lot.committed.every((k) => lot.revealed.includes(k));
-    const deal = allRevealed ? lotRoster(view, session.runner.opened.values()) : null;
+    // START names who draws (everyone who joined), before any value exists; the lot then runs by itself.
+    const problem = lotProblem(players, viewVariant(view));
     return (
       <div className="deal">
-        {!closing ? (
-          <button type="button" data-action="draw-lots" onClick={() => void session.runner.closeLot()}>
-            {t.drawLots}
-          </button>
-        ) : deal === null ? (
-          <p className="muted">{t.lotWaiting}</p>
-        ) : (
-          <>
-            <p>{t.lotDone}</p>
-            <RosterList roster={deal.roster} session={session} lang={lang} />
-            <button type="button" data-action="start-game" onClick={() => void start(deal.roster, deal.reveals)}>
-              {t.start}
-            </button>
-          </>
-        )}
+        {problem !== null ? (
+          <p className="deal-problem" role="status" data-problem={problem}>
+            {t.needPlayers} {viewVariant(view).seats.length}.
+          </p>
+        ) : null}
+        <button type="button" data-action="draw-lots" disabled={problem !== null} onClick={() => void session.runner.startLot(players.map((p) => p.key)).catch((e: Error) => setError(e.message))}>
+          {t.drawLots}
+        </button>
         {error !== null ? <p role="alert">{error}</p> : null}
       </div>
     );
@@ -191,6 +181,54 @@ function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
       </button>
       {error !== null ? <p role="alert">{error}</p> : null}
     </div>
+  );
+}
+
+/**
+ * Two STARTs and no anchor on this phone (a spectator, a new device, or a creator who split the
+ * lobby): nothing is accepted on its own. The person compares fingerprints with the table and
+ * follows one; a member of it who had accepted none accepts it.
+ */
+function ForkedCard(props: { session: AppGameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = APP_STRINGS[lang].lobby;
+  const [error, setError] = useState<string | null>(null);
+  const variant = viewVariant(session.view);
+  return (
+    <section className="lobby" aria-labelledby="lobby-title" data-status="forked">
+      <h2 id="lobby-title">{t.title}</h2>
+      <p role="alert">{t.forked}</p>
+      <p className="muted">{t.forkedHint}</p>
+      <ol className="forks">
+        {session.view.forks.map((f) => (
+          <li key={f.start} data-fork={f.start}>
+            <ul className="roster">
+              {f.roster === null
+                ? f.members.map((m) => (
+                    <li key={m.key}>
+                      {m.name} <span className="muted">{m.fingerprint}</span>
+                    </li>
+                  ))
+                : variant.seats.map((seat) => {
+                    const m = f.members.find((x) => x.key === f.roster![seat.powers[0]!]);
+                    return (
+                      <li key={seat.id}>
+                        {seatLabel(seat.powers, lang)}: {m?.name ?? '?'} <span className="muted">{m?.fingerprint ?? ''}</span>
+                      </li>
+                    );
+                  })}
+            </ul>
+            <p className="muted">
+              {t.forkAccepted} {f.accepted.length} / {f.members.length}
+            </p>
+            <button type="button" data-action="choose-start" onClick={() => void session.runner.chooseStart(f.start).catch((e: Error) => setError(e.message))}>
+              {t.chooseStart}
+            </button>
+          </li>
+        ))}
+      </ol>
+      {error !== null ? <p role="alert">{error}</p> : null}
+    </section>
   );
 }
 
@@ -269,12 +307,23 @@ export function Lobby(props: { session: AppGameSession; lang: Lang }) {
     );
   }
   if (view.status === 'incompatible') {
+    // A game made with another Pacto (protocol, engine or variant): shown, never changed; its entries stay on this phone.
     return (
-      <section className="lobby" aria-labelledby="lobby-title">
+      <section className="lobby" aria-labelledby="lobby-title" data-status="incompatible">
         <h2 id="lobby-title">{t.title}</h2>
         <p role="alert">
-          {t.incompatible}: {view.incompatible?.game} / {view.incompatible?.ours}
+          {view.incompatible?.reason === 'protocol-version' ? t.olderPacto : t.incompatible}: {view.incompatible?.game} / {view.incompatible?.ours}
         </p>
+        <p className="muted">{t.dataKept}</p>
+      </section>
+    );
+  }
+  if (view.status === 'forked') return <ForkedCard session={session} lang={lang} />;
+  if (view.status === 'lot') {
+    return (
+      <section className="lobby" aria-labelledby="lobby-title" data-status="lot">
+        <h2 id="lobby-title">{t.title}</h2>
+        <p role="status">{t.lotWaiting}</p>
       </section>
     );
   }

@@ -6,7 +6,7 @@ import { newRoomPassword, type Invite } from '../../net/invite';
 import type { IceServer } from '../../net/settings';
 import { createGameDoc } from '../../net/log-doc';
 import { GameReplica } from '../../net/replica';
-import { createGame, joinGame, RULES_ENGINE_VERSION, type Settings } from '../../protocol';
+import { createGame, joinGame, revealDeadlineFor, RULES_ENGINE_VERSION, TABLE_DEADLINE_MS, type Settings } from '../../protocol';
 import type { Power } from '../../rules';
 import { entryStorage, persistDoc } from '../../store';
 import type { Device } from '../game/device';
@@ -35,13 +35,15 @@ export interface NewGameOptions {
 }
 
 /** "No deadline" is a deadline far beyond any game (about 30 years), so no one is ever timed out. */
-export const NO_DEADLINE_MS = 1_000_000_000_000;
+export const NO_DEADLINE_MS = TABLE_DEADLINE_MS;
 
 const HOUR = 3_600_000;
 
 export function deadlinesFor(o: Pick<NewGameOptions, 'movementHours' | 'retreatHours'>): Settings['deadlines'] {
   const ms = (h: number) => (h > 0 ? Math.round(h * HOUR) : NO_DEADLINE_MS);
-  return { movement: ms(o.movementHours), retreat: ms(o.retreatHours), adjustment: ms(o.retreatHours), lot: ms(o.retreatHours || 1) };
+  const movement = ms(o.movementHours);
+  // The reveal stage (automatic steps after everyone sealed): 10 minutes at a table, 1 hour otherwise.
+  return { movement, retreat: ms(o.retreatHours), adjustment: ms(o.retreatHours), lot: ms(o.retreatHours || 1), reveal: revealDeadlineFor({ movement }) };
 }
 
 /** The signed settings of a new game (pure, so tests can check the protocol accepts them). */

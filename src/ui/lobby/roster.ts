@@ -2,8 +2,7 @@
 // in the small games); START still names all seven powers, every power of a seat under one key,
 // and a neutral power under the creator's key as the protocol's placeholder. Only the standard
 // game lets one player hold several seats (its old freedom, which the protocol keeps).
-import { dealSeats, lotOrder, POWER_LOT, type GameView, type Message, type Player } from '../../protocol';
-import { fromBase64, rosterProblem } from '../../protocol';
+import { rosterProblem, type Player } from '../../protocol';
 import { POWERS, type Power, type Variant } from '../../rules';
 import { variantFor } from './variants';
 
@@ -62,40 +61,12 @@ export function dealProblem(seats: SeatDeal, variant: Variant, players: readonly
 }
 
 /**
- * The roster a lot game must start with: the protocol deals whole seats, one per player in lot
- * order. Seats left over (fewer players than seats) go round the table in the same order, which
- * only the standard game accepts. Returns the reveals counted, as the START must name them.
+ * Whether a lot game can start with these players: the protocol deals whole seats in lot order
+ * (lot.ts lotRoster), and only the standard game lets seats left over go round the table.
  */
-export function lotRoster(view: GameView, messages: Iterable<Message>): { roster: Roster; reveals: string[] } | null {
-  const lot = view.lots.find((l) => l.name === POWER_LOT);
-  if (lot === undefined || lot.revealed.length === 0 || view.creator === undefined) return null;
-  const variant = variantFor(view.settings?.variant);
-  const revealedBy = new Set(lot.revealed);
-  const chosen = new Map<string, Message>();
-  const sorted = [...messages]
-    .filter((m) => m.payload.type === 'lot-reveal' && m.payload.lot === POWER_LOT && revealedBy.has(m.payload.from))
-    .sort((a, b) => (a.payload.from < b.payload.from ? -1 : a.payload.from > b.payload.from ? 1 : a.payload.seq - b.payload.seq || (a.id < b.id ? -1 : 1)));
-  const values = new Map<string, Uint8Array>();
-  for (const m of sorted) {
-    if (m.payload.type !== 'lot-reveal' || chosen.has(m.payload.from)) continue;
-    const value = fromBase64(m.payload.value);
-    if (value === null) continue;
-    // A reveal that does not match its commit is ignored by the view; the next one may match.
-    if (view.ignored.some((i) => i.id === m.id)) continue;
-    chosen.set(m.payload.from, m);
-    values.set(m.payload.from, value);
-  }
-  const order = lotOrder(view.players.map((p) => p.key), values);
-  const dealt = dealSeats(order, values, variant.seats);
-  const bySeat: Record<string, string> = {};
-  for (const seat of variant.seats) {
-    const key = dealt[seat.powers[0]!];
-    if (key !== undefined) bySeat[seat.id] = key;
-  }
-  const seats = fillFreeSeats(bySeat, order, variant);
-  if (dealProblem(seats, variant, view.players, view.creator) !== null) return null;
-  const roster = rosterOf(seats, variant, view.creator);
-  return roster === null ? null : { roster, reveals: [...chosen.values()].map((m) => m.id).sort() };
+export function lotProblem(players: readonly Player[], variant: Variant): 'need-players' | null {
+  if (players.length === 0) return 'need-players';
+  return variant.id !== 'standard' && players.length < variant.seats.length ? 'need-players' : null;
 }
 
 /** Whether a full roster holds only joined players (kept for callers that build rosters by power). */

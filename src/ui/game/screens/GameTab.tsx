@@ -17,7 +17,7 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
   const view = session.view;
   const [confirming, setConfirming] = useState<Power | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const draw = drawState(view, session.me.powers);
+  const draw = drawState(view, session.me.powers, session.drawVotes);
   const c = view.current;
   const run = (p: Promise<void>): void => {
     setError(null);
@@ -49,21 +49,13 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
             <h3 id="draw-title">{s.drawTitle}</h3>
             <p className="muted">{s.drawExplain}</p>
             <p className="muted">{s.drawSecret}</p>
-            <p data-draw-committed={draw.committed.length} data-draw-of={draw.voters.length}>
-              {s.drawCommitted(draw.committed.length, draw.voters.length)}
-              {draw.committed.length > 0 ? `: ${powerList(draw.committed, lang, s.none)}` : ''}
-            </p>
-            {draw.tallied ? (
-              <>
-                <p data-draw-yes={draw.yes.length} role="status">
-                  {s.drawVotes(draw.yes.length, draw.voters.length)}
-                  {draw.yes.length > 0 ? `: ${powerList(draw.yes, lang, s.none)}` : ''}
-                </p>
-                <p className="muted">{s.drawClosed}</p>
-              </>
-            ) : !draw.open ? (
-              <p role="status">{s.drawOpening}</p>
+            {draw.last !== undefined ? (
+              <p data-draw-yes={draw.last.yes.length} data-draw-of={draw.last.of} role="status">
+                {s.drawCommitted(draw.last.yes.length, draw.last.of)}
+                {draw.last.yes.length > 0 ? `: ${powerList(draw.last.yes, lang, s.none)}` : ''} · {phaseLabel(draw.last.phase, lang)}
+              </p>
             ) : null}
+            {draw.mineVoters.length > 0 && !draw.open ? <p role="status">{s.drawClosed}</p> : null}
             {draw.mineVoters.length > 0 && draw.open ? (
               <>
                 {draw.mineVoted ? <p role="status">✔ {s.drawVoted}</p> : null}

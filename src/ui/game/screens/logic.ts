@@ -45,14 +45,14 @@ export interface SealStatus {
   readonly timedOut: readonly Power[];
 }
 
-/** Who has sealed (never what): from the open phase's committed and revealed lists. */
+/** Who has sealed (never what): from the open phase's committed list; `revealed`: powers whose orders are final (FINAL signed). */
 export function sealStatus(view: GameView): SealStatus {
   const c = view.current;
   if (!c) return { sealed: [], missing: [], revealed: [], timedOut: [] };
   return {
     sealed: c.required.filter((p) => c.committed.includes(p)),
     missing: c.required.filter((p) => !c.committed.includes(p) && !c.timedOut.includes(p)),
-    revealed: c.required.filter((p) => c.revealed.includes(p)),
+    revealed: c.required.filter((p) => c.finalized.includes(p)),
     timedOut: [...c.timedOut],
   };
 }
@@ -179,32 +179,28 @@ export function builtUnits(phase: ResolvedPhase, after: Position): number[] {
 export interface DrawState {
   /** Surviving powers: a draw needs every one of them. */
   readonly voters: readonly Power[];
-  /** Who has voted (never what, until everyone has). */
-  readonly committed: readonly Power[];
-  /** Every vote is open: `yes` is the tally. */
-  readonly tallied: boolean;
-  readonly yes: readonly Power[];
+  /** The last resolved movement phase's opened votes (votes are sealed with the orders). */
+  readonly last?: { readonly phase: string; readonly yes: readonly Power[]; readonly of: number };
   readonly mineVoters: readonly Power[];
-  /** Every power of mine has voted. */
+  /** Every surviving power of mine has sealed a yes in this phase (this phone's own record). */
   readonly mineVoted: boolean;
-  /** Votes may still be cast or changed: not everyone has voted yet. */
+  /** Votes may still change: orders are not final yet. */
   readonly open: boolean;
 }
 
-/** The phase's secret draw ballot as this player sees it. */
-export function drawState(view: GameView, myPowers: readonly Power[]): DrawState {
+/** The draw vote as this player sees it: its own sealed votes, and the last phase's opened tally. */
+export function drawState(view: GameView, myPowers: readonly Power[], myVotes: Partial<Record<Power, boolean>> = {}): DrawState {
   const c = view.current;
-  if (!c) return { voters: [], committed: [], tallied: false, yes: [], mineVoters: [], mineVoted: false, open: false };
+  const lastPhase = [...view.phases].reverse().find((ph) => ph.drawVotes !== undefined);
+  const last = lastPhase === undefined ? undefined : { phase: lastPhase.key, yes: lastPhase.drawVotes!, of: lastPhase.drawVoters?.length ?? lastPhase.drawVotes!.length };
+  if (!c) return { voters: [], mineVoters: [], mineVoted: false, open: false, ...(last === undefined ? {} : { last }) };
   const mineVoters = c.drawVoters.filter((p) => myPowers.includes(p));
-  const tallied = c.drawVoters.length > 0 && c.drawVoters.every((p) => c.drawRevealed.includes(p));
   return {
     voters: c.drawVoters,
-    committed: c.drawCommitted,
-    tallied,
-    yes: tallied ? c.drawVotes : [],
+    ...(last === undefined ? {} : { last }),
     mineVoters,
-    mineVoted: mineVoters.length > 0 && mineVoters.every((p) => c.drawCommitted.includes(p)),
-    open: !c.drawVoters.every((p) => c.drawCommitted.includes(p)),
+    mineVoted: mineVoters.length > 0 && mineVoters.every((p) => myVotes[p] === true),
+    open: c.ballot.stage === 'orders' && !mineVoters.some((p) => c.finalized.includes(p)),
   };
 }
 
