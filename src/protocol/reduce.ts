@@ -372,8 +372,31 @@ function clocksOf(list: readonly Message<ClockPayload>[]): Map<string, number> {
   return out;
 }
 
-/** The lot ballot: participants' sealed values, dealt into a roster once the ballot closes. */
-function lotBallot(
+type LotOutcome = { view: LotView; roster?: Record<Power, string>; opening: number };
+
+/**
+ * The lot ballot, remembered like a resolved phase (PhaseMemo): the same participants, escrow keys,
+ * creator, settings, opening time and lot entries give the same outcome and reports.
+ */
+function lotBallot(lobby: Lobby, settings: Settings, group: PhaseGroup, openedAt: number, ignored: IgnoredList, misconduct: Misconduct[], work: WorkCounter): LotOutcome {
+  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${groupIds(group)}`;
+  const slot = `${lobby.create!.payload.game}|${LOT_PHASE}`;
+  const hit = memoPhase.get(slot) as { inKey: string; outcome: LotOutcome; ignored: Ignored[]; misconduct: Misconduct[] } | undefined;
+  if (hit !== undefined && hit.inKey === inKey) {
+    ignored.addAll(hit.ignored);
+    misconduct.push(...hit.misconduct);
+    return hit.outcome;
+  }
+  const ownIgnored = new IgnoredList();
+  const ownMisconduct: Misconduct[] = [];
+  const outcome = foldLot(lobby, settings, group, openedAt, ownIgnored, ownMisconduct, work);
+  memoPhase.set(slot, { inKey, outcome, ignored: ownIgnored.list(), misconduct: ownMisconduct });
+  ignored.addAll(ownIgnored.list());
+  misconduct.push(...ownMisconduct);
+  return outcome;
+}
+
+function foldLot(
   lobby: Lobby,
   settings: Settings,
   group: PhaseGroup,
@@ -381,7 +404,7 @@ function lotBallot(
   ignored: IgnoredList,
   misconduct: Misconduct[],
   work: WorkCounter,
-): { view: LotView; roster?: Record<Power, string>; opening: number } {
+): LotOutcome {
   const participants = lobby.members;
   const isParticipant = new Set(participants);
   const commits: BallotCommit[] = [];

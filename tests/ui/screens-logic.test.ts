@@ -141,29 +141,31 @@ describe('press and draws through a session', () => {
     expect(pressEnabled(new FakeWorld({ ...THREE_PHONES, gunboat: true }).view())).toBe(false);
   });
 
-  it('keeps draw votes secret until every survivor has voted, then shows the tally', async () => {
+  it('keeps draw votes sealed with the orders: a phone knows only its own vote until the phase resolves, then the tally shows', async () => {
     const world = new FakeWorld(THREE_PHONES);
-    const eng = fakeSession(world, ENGLAND, newPhoneState(), T0 + HOUR, () => {});
-    expect(drawState(world.view(), ['england'])).toMatchObject({ committed: [], yes: [], tallied: false, mineVoted: false, mineVoters: ['england'], open: true });
-    await eng.voteDraw(true);
-    expect(drawState(world.view(), ['england'])).toMatchObject({ committed: ['england'], yes: [], tallied: false, mineVoted: true, open: true });
+    const state = newPhoneState();
+    const eng = () => fakeSession(world, ENGLAND, state, T0 + HOUR, () => {});
+    expect(drawState(world.view(), ['england'], eng().drawVotes)).toMatchObject({ mineVoted: false, mineVoters: ['england'], open: true });
+    await eng().voteDraw(true);
+    // England's own phone knows its vote; France's view of the same log shows nothing of it.
+    expect(drawState(world.view(), ['england'], eng().drawVotes)).toMatchObject({ mineVoted: true, open: true });
     expect(drawState(world.view(), ['france']).mineVoted).toBe(false);
+    expect(drawState(world.view(), ['france']).last).toBeUndefined();
     world.botsVoteDraw(T0 + HOUR);
-    expect(drawState(world.view(), ['france'])).toMatchObject({ yes: [], tallied: false, open: true });
     await fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}).voteDraw(true);
     expect(world.view().result).toMatchObject({ kind: 'draw' });
   });
 
-  it('a single "no" shows the opened tally and no draw', async () => {
+  it('a single "no" shows the opened tally of the resolved phase and no draw', async () => {
     const world = new FakeWorld(THREE_PHONES);
     world.botsVoteDraw(T0 + HOUR);
     await fakeSession(world, ENGLAND, newPhoneState(), T0 + HOUR, () => {}).voteDraw(false);
     await fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}).voteDraw(true);
     const state = drawState(world.view(), ['france']);
     expect(world.view().result).toBeUndefined();
-    expect(state.tallied).toBe(true);
-    expect(state.open).toBe(false);
-    expect(state.yes).toEqual(state.voters.filter((p) => p !== 'england'));
+    expect(world.view().phases).toHaveLength(1);
+    expect(state.last?.yes).toEqual(world.view().phases[0]!.drawVoters!.filter((p) => p !== 'england'));
+    expect(state.last?.of).toBe(7);
   });
 });
 

@@ -8,7 +8,7 @@ import { GameScreen } from '../../src/ui/game/screens/GameScreen';
 import { phaseTask } from '../../src/ui/game/screens/logic';
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
 import { STRINGS } from '../../src/ui/i18n';
-import { commitOrders } from '../../src/protocol';
+import { finalOrders } from '../../src/protocol';
 import { FakeWorld, HOUR, T0, THREE_PHONES, fakeSession, newPhoneState } from '../e2e/pages/screens/fake-world';
 
 const FRANCE = 2;
@@ -63,8 +63,10 @@ describe('GameScreen in node', () => {
     const w = new FakeWorld(THREE_PHONES);
     const eng = w.phones[1]!;
     const key = w.view().current!.key;
-    // Two first commits for one power: equivocation, which every phone must see.
-    for (const n of [1, 2]) w.log.push(commitOrders(eng.me, w.gameId, key, 'england', [], null, eng.random.bytes(32), eng.random.bytes(24), eng.stamp(T0 + n)).bytes);
+    // Two FINALs for one power: equivocation, which every phone must see.
+    w.commit(1, 'england', [], T0 + 1);
+    w.commit(1, 'england', [], T0 + 2);
+    for (const id of eng.commits.get(`${key}|england`)!) w.log.push(finalOrders(eng.me, w.gameId, key, 'england', id, eng.stamp(T0 + 3)).bytes);
     expect(w.view().misconduct.map((m) => m.kind)).toContain('equivocation');
     const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(w, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'es' }));
     expect(html).toContain('role="alert"');

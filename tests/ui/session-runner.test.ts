@@ -1,13 +1,14 @@
 // The game plumbing in Node: three phones (each its own fake IndexedDB and Y.Doc, docs wired to
-// each other like peers) create, join, start, seal and see the phase resolve; every phone reveals
-// and acknowledges on its own; a reload keeps sealed orders and keys; chat opens only for recipients.
+// each other like peers) create, join, start, seal and see the phase resolve; every phone takes the
+// automatic steps (FINAL, LOCK, REVEAL) and acknowledges on its own; a reload keeps sealed orders and
+// secrets; chat opens only for recipients.
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
 import { openMessage } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
-import { defaultRoster, isComplete, lotRoster } from '../../src/ui/lobby/roster';
+import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
 import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
 
 let clock = 1_700_000_000_000;
@@ -102,7 +103,7 @@ describe('game session plumbing (three phones, no network)', () => {
     expect(rec?.owes).toEqual(b.runner.current.me.powers);
   });
 
-  it('draw votes stay secret until all have voted; then every phone opens its own and the game is drawn', async () => {
+  it('draw votes travel sealed with the orders: nothing opens until all have sealed; then the game is drawn', async () => {
     const { phones } = await threePlayerGame();
     const [a, b, c] = phones as [Phone, Phone, Phone];
     await seat(phones);
@@ -111,9 +112,11 @@ describe('game session plumbing (three phones, no network)', () => {
     await b.runner.voteDraw(true);
     await settle(phones);
     const half = c.runner.view.current!;
-    expect(half.drawCommitted.length).toBe(a.runner.current.me.powers.length + b.runner.current.me.powers.length);
-    expect(half.drawRevealed).toEqual([]);
-    expect(readLog(a.doc).map((e) => openMessage(e)).some((m) => m.ok && m.message.payload.type === 'draw-reveal')).toBe(false);
+    // The votes are seals: c sees that a's and b's powers sealed, and nothing else.
+    expect(half.committed.length).toBe(a.runner.current.me.powers.length + b.runner.current.me.powers.length);
+    expect(half.finalized).toEqual([]);
+    expect(readLog(a.doc).map((e) => openMessage(e)).some((m) => m.ok && (m.message.payload.type === 'reveal' || m.message.payload.type === 'lock'))).toBe(false);
+    expect(a.runner.current.drawVotes).toEqual(Object.fromEntries(a.runner.current.me.powers.map((p) => [p, true])));
     await c.runner.voteDraw(true);
     await settle(phones);
     for (const p of phones) expect(p.runner.view.result).toMatchObject({ kind: 'draw', winners: [...POWERS] });
@@ -159,33 +162,27 @@ describe('game session plumbing (three phones, no network)', () => {
     expect(a.runner.current.me.powers).toContain(b.runner.current.chats[0]?.fromPower);
     expect(b.runner.current.chats[0]?.to).toEqual(b.runner.current.me.powers);
     expect(c.runner.current.chats.map((m) => m.text)).toEqual([null]);
+    expect(c.runner.current.chats[0]?.to).toEqual([]);
     expect(b.runner.current.unread).toBe(1);
     b.runner.markChatsRead();
     await settle(phones);
     expect(b.runner.current.unread).toBe(0);
   });
 
-  it('draws powers by lot: everyone commits on joining, reveals after the creator, and the START is the deal', async () => {
+  it('draws powers by lot: the START names who draws, then every phone seals, locks and opens its value by itself', async () => {
     const { phones } = await threePlayerGame('lot');
     const [a, b, c] = phones as [Phone, Phone, Phone];
     await b.runner.join('Bea', null);
     await c.runner.join('Carl', null);
     await settle(phones);
-    const lot = () => a.runner.view.lots.find((l) => l.name === 'powers');
-    expect(lot()?.committed.length).toBe(3);
-    // Nobody reveals before the creator closes the lot.
-    expect(lot()?.revealed).toEqual([]);
-    expect(lotRoster(a.runner.view, a.runner.opened.values())).toBeNull();
-    await a.runner.closeLot();
+    await a.runner.startLot(a.runner.view.players.map((p) => p.key));
     await settle(phones);
-    expect(lot()?.revealed.length).toBe(3);
-    const deal = lotRoster(a.runner.view, a.runner.opened.values());
-    expect(deal).not.toBeNull();
-    await a.runner.start(deal!.roster, deal!.reveals);
-    await settle(phones);
+    const roster = a.runner.view.roster;
+    expect(roster).toBeDefined();
     for (const p of phones) {
       expect(p.runner.view.status).toBe('playing');
-      expect(p.runner.view.roster).toEqual(deal!.roster);
+      expect(p.runner.view.roster).toEqual(roster);
+      expect(p.runner.view.lot?.order).toHaveLength(3);
       expect(p.runner.view.misconduct).toEqual([]);
     }
     // Seven powers over three players: 3, 2, 2.
@@ -202,7 +199,8 @@ describe('game session plumbing (three phones, no network)', () => {
     wire(all);
     await settle(all);
     await start(all);
-    // Both tabs accept, reveal and acknowledge on their own, at the same moments.
+    // Both tabs accept, finalize, lock, reveal and acknowledge on their own, at the same moments:
+    // the once-only steps are reserved in the store, so only one tab signs each.
     for (const p of [a, b, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
     await settle(all);
     expect(a.runner.view.phases.length).toBe(1);

@@ -10,7 +10,7 @@ import { formatUnit, type Order, type Power } from '../../src/rules';
 import { MissingOrdersError } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
 import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
-import { dealProblem, defaultSeats, lotRoster, rosterOf } from '../../src/ui/lobby/roster';
+import { dealProblem, defaultSeats, rosterOf } from '../../src/ui/lobby/roster';
 import { variantFor } from '../../src/ui/lobby/variants';
 import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
 
@@ -95,11 +95,7 @@ describe('variants through the game plumbing', () => {
     const [a, b] = phones as [Phone, Phone];
     await b.runner.join('P1', null);
     await settle(phones);
-    await a.runner.closeLot();
-    await settle(phones);
-    const deal = lotRoster(a.runner.view, a.runner.opened.values());
-    expect(deal).not.toBeNull();
-    await a.runner.start(deal!.roster, deal!.reveals);
+    await a.runner.startLot(a.runner.view.players.map((p) => p.key));
     await settle(phones);
     for (const p of phones) {
       expect(p.runner.view.status).toBe('playing');

@@ -90,7 +90,7 @@ describe('what the form signs, as the protocol sees it', () => {
       for (const p of v.neutral) expect(roster[p]).toBe(creator.id);
       expect(rosterProblem(v, roster, creator.id)).toBeNull();
 
-      const start = startGame(creator, gameId, roster, [], { seq: 2, time: T + 1 });
+      const start = startGame(creator, gameId, roster, { seq: 2, time: T + 1 });
       const started = reduceLog(gameId, [message.bytes, ...joins.map((j) => j.bytes), start.bytes]);
       expect(started.status).toBe('starting');
       expect(started.roster).toEqual(roster);
@@ -100,7 +100,7 @@ describe('what the form signs, as the protocol sees it', () => {
 
   it('will not start a split game with fewer players than seats, but lets the standard game double up', () => {
     const keys = ['a', 'b', 'c'].map((c) => c.repeat(64));
-    const players: Player[] = keys.map((key) => ({ key, fingerprint: key.slice(0, 8), name: key[0]!, box: '00'.repeat(32), claim: null }));
+    const players: Player[] = keys.map((key) => ({ key, fingerprint: key.slice(0, 8), name: key[0]!, box: '00'.repeat(32), escrow: null, claim: null }));
     const four = chosenVariant(4, 'classic')!;
     expect(dealProblem(defaultSeats(players, four), four, players, keys[0]!)).toBe('two-seats');
     const standard = chosenVariant(7, 'classic')!;

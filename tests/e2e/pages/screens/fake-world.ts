@@ -1,31 +1,34 @@
 // A fake but honest game for the screens' tests and harness page: real identities sign real
 // protocol messages (src/protocol client functions) into a shared log, and every GameView comes
-// from reduceLog over it. Bots play their powers with random legal orders; each phone reveals when
-// due, as the real plumbing will. Deterministic: seeded bytes, caller-supplied clock.
+// from reduceLog over it. Bots play their powers with random legal orders; each phone takes the
+// automatic steps (FINAL, LOCK, REVEAL) when due, as the runner does. Deterministic: seeded bytes,
+// caller-supplied clock.
 import { randomOrders, type Order, type Power, POWERS } from '../../../../src/rules';
 import {
   acceptStart,
-  commitOrders,
+  ballotDuties,
+  chatPlayers,
+  commitTurn,
   concede,
   declareAlliance,
   createGame,
   createIdentity,
+  finalOrders,
   joinGame,
+  lockBallot,
   openChat,
   openMessage,
   reduceLog,
-  revealDue,
-  revealOrders,
-  drawRevealDue,
-  revealDraw,
+  revealBallot,
+  revealDeadlineFor,
   RULES_ENGINE_VERSION,
   sealChat,
   sendChat,
   startGame,
-  voteDraw,
   voteTimeout,
   type GameView,
   type Identity,
+  type Message,
   type Settings,
 } from '../../../../src/protocol';
 import type { DecryptedChat, GameSession, NetStatus } from '../../../../src/ui/game/session';
@@ -71,7 +74,12 @@ export const THREE_PHONES: Scenario = {
 
 export class Phone {
   seq = 0;
-  readonly keys = new Map<string, Record<string, Uint8Array>>();
+  /** commit id -> the secret its REVEAL releases. */
+  readonly secrets = new Map<string, bigint>();
+  /** `${phase}|${power}` -> this phone's commits, oldest first. */
+  readonly commits = new Map<string, string[]>();
+  /** `${phase}|${power}` -> the orders and draw vote sealed last (a draw vote re-seals them). */
+  readonly last = new Map<string, { orders: readonly Order[]; draw: boolean }>();
   constructor(
     readonly me: Identity,
     readonly name: string,
@@ -105,7 +113,7 @@ export class FakeWorld {
       variant: scenario.variant ?? 'standard',
       engine: RULES_ENGINE_VERSION,
       rules: scenario.gunboat ? { gunboat: true } : {},
-      deadlines: { movement: (scenario.movementHours ?? 24) * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR },
+      deadlines: { movement: (scenario.movementHours ?? 24) * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR, reveal: revealDeadlineFor({ movement: (scenario.movementHours ?? 24) * HOUR }) },
       endYear: scenario.endYear ?? null,
       signaling: 'ws://127.0.0.1:1',
       assignment: 'choice',
@@ -116,7 +124,7 @@ export class FakeWorld {
     this.log.push(message.bytes);
     for (const ph of this.phones) this.log.push(joinGame(ph.me, gameId, ph.name, ph.powers[0] ?? null, ph.stamp(T0 + 1)).bytes);
     const roster = Object.fromEntries(this.phones.flatMap((ph) => ph.powers.map((p) => [p, ph.me.id]))) as Record<Power, string>;
-    const start = startGame(creator.me, gameId, roster, [], creator.stamp(T0 + 2));
+    const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
     this.log.push(start.bytes);
     for (const ph of this.phones.slice(1)) this.log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
     for (let i = 0; i < scenario.played && this.view().current; i++) this.playAll(T0 + (i + 1) * HOUR);
@@ -126,6 +134,23 @@ export class FakeWorld {
   view(): GameView {
     if (this.cached?.length !== this.log.length) this.cached = { length: this.log.length, view: reduceLog(this.gameId, this.log) };
     return this.cached.view;
+  }
+
+  private openedCache = new WeakMap<Uint8Array, Message | null>();
+
+  /** Every valid entry, by id (what a phone's runner holds). */
+  messages(): Map<string, Message> {
+    const out = new Map<string, Message>();
+    for (const b of this.log) {
+      let m = this.openedCache.get(b);
+      if (m === undefined) {
+        const o = openMessage(b);
+        m = o.ok ? o.message : null;
+        this.openedCache.set(b, m);
+      }
+      if (m !== null) out.set(m.id, m);
+    }
+    return out;
   }
 
   onChange(listener: () => void): () => void {
@@ -160,18 +185,22 @@ export class FakeWorld {
     this.emit();
   }
 
-  commit(phoneIndex: number, power: Power, orders: readonly Order[], time: number): void {
+  commit(phoneIndex: number, power: Power, orders: readonly Order[], time: number, draw?: boolean): void {
     const ph = this.phones[phoneIndex]!;
-    const c = this.view().current;
+    const v = this.view();
+    const c = v.current;
     if (!c) throw new Error('no open phase');
     if (!c.required.includes(power)) throw new Error(`${power} gives no orders in this phase`);
-    const key = ph.random.bytes(32);
-    const msg = commitOrders(ph.me, this.gameId, c.key, power, orders, c.heads[power] ?? null, key, ph.random.bytes(24), ph.stamp(time));
-    // A reveal carries the keys of its own power's commits only.
-    const forPhase = ph.keys.get(`${c.key}|${power}`) ?? {};
-    forPhase[msg.id] = key;
-    ph.keys.set(`${c.key}|${power}`, forPhase);
-    this.log.push(msg.bytes);
+    if (c.finalized.includes(power)) throw new Error('every power has sealed: orders can no longer change');
+    const slot = `${c.key}|${power}`;
+    const vote = draw ?? ph.last.get(slot)?.draw ?? false;
+    const random = { secret: ph.random.bytes(32), nonce: ph.random.bytes(24), entropy: ph.random.bytes(32), coin: ph.random.bytes(32) };
+    const r = commitTurn(ph.me, this.gameId, v, power, orders, random, ph.stamp(time), { draw: vote });
+    if (!r.ok) throw new Error(`seal refused: ${r.reason}`);
+    ph.secrets.set(r.message.id, r.secret);
+    ph.commits.set(slot, [...(ph.commits.get(slot) ?? []), r.message.id]);
+    ph.last.set(slot, { orders, draw: vote });
+    this.log.push(r.message.bytes);
   }
 
   /** Every required power seals random orders and reveals: one whole phase, for pre-played history. */
@@ -185,10 +214,9 @@ export class FakeWorld {
     this.settle(time + 1, this.phones.map((_, i) => i));
   }
 
-  /** Bots seal what is due and every driven phone reveals what is due, until nothing changes. */
+  /** Bots seal what is due and every driven phone takes its automatic steps, until nothing changes. */
   settle(time: number, drives: readonly number[] = this.drives): void {
-    const revealed = new Set<string>(); // one reveal per power and phase, even if the reducer refused it
-    for (let guard = 0; guard < 50; guard++) {
+    for (let guard = 0; guard < 200; guard++) {
       const v = this.view();
       const c = v.current;
       if (!c) return;
@@ -199,17 +227,19 @@ export class FakeWorld {
           if (this.scenario.bots.includes(i) && c.required.includes(p) && !c.committed.includes(p)) {
             this.commit(i, p, randomOrders(c.position, p, ph.random.int), time);
             acted = true;
-          } else if (revealDue(v, p) && !revealed.has(`${c.key}|${p}`)) {
-            revealed.add(`${c.key}|${p}`);
-            this.log.push(revealOrders(ph.me, this.gameId, c, p, ph.keys.get(`${c.key}|${p}`) ?? {}, ph.stamp(time)).bytes);
-            acted = true;
-          } else if (drawRevealDue(v, p) && !revealed.has(`draw|${c.key}|${p}`)) {
-            revealed.add(`draw|${c.key}|${p}`);
-            this.log.push(revealDraw(ph.me, this.gameId, c, p, ph.stamp(time)).bytes);
-            acted = true;
+            break;
           }
         }
         if (acted) break;
+        const messages = this.messages();
+        const due = ballotDuties(v, ph.me.id, messages);
+        if (due.finals.length > 0) {
+          for (const p of due.finals as Power[]) this.log.push(finalOrders(ph.me, this.gameId, c.key, p, ph.commits.get(`${c.key}|${p}`)?.at(-1) ?? c.ballot.heads[p]!, ph.stamp(time)).bytes);
+        } else if (due.lock) this.log.push(lockBallot(ph.me, this.gameId, v, messages, ph.stamp(time)).bytes);
+        else if (due.reveal) this.log.push(revealBallot(ph.me, this.gameId, v, messages, (id) => ph.secrets.get(id) ?? null, ph.stamp(time)).bytes);
+        else continue;
+        acted = true;
+        break;
       }
       if (!acted) return;
     }
@@ -221,7 +251,7 @@ export class FakeWorld {
     if (!c) return;
     for (const i of this.drives.filter((d) => this.scenario.bots.includes(d))) {
       const ph = this.phones[i]!;
-      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x))) this.log.push(voteDraw(ph.me, this.gameId, c.key, p, true, ph.stamp(time)).bytes);
+      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x) && !c.finalized.includes(x))) this.commit(i, p, ph.last.get(`${c.key}|${p}`)?.orders ?? [], time, true);
     }
     this.append(null, time);
   }
@@ -249,12 +279,10 @@ export class FakeWorld {
     return v.chats.map((c) => {
       const payload = payloads.get(c.id);
       const sender = v.players.find((p) => p.key === c.from);
-      const text = payload && sender ? openChat(payload, sender.box, me) : null;
-      const others = c.recipients.filter((k) => k !== c.from);
-      const toPowers = POWERS.filter((p) => others.includes(roster[p]));
-      const everyone = v.players.every((p) => p.key === c.from || c.recipients.includes(p.key));
+      const content = payload && sender ? openChat(payload, sender.box, me) : null;
+      const to = content === null ? [] : content.to === 'all' ? 'all' : POWERS.filter((p) => content.to !== 'all' && content.to.includes(roster[p]) && roster[p] !== c.from);
       const fromPower = POWERS.find((p) => roster[p] === c.from);
-      return { ...c, text, to: everyone ? 'all' : toPowers, ...(fromPower ? { fromPower } : {}) };
+      return { ...c, text: content?.text ?? null, to, time: content?.time ?? 0, ...(fromPower ? { fromPower } : {}) };
     });
   }
 }
@@ -288,6 +316,7 @@ export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneSt
     now,
     drafts: state.draftPhase === view.current?.key ? state.drafts : {},
     sealed: state.sealedPhase === view.current?.key ? state.sealed : {},
+    drawVotes: Object.fromEntries(ph.powers.map((p) => [p, ph.last.get(`${view.current?.key ?? ''}|${p}`)?.draw === true])),
     chats,
     unread: Math.max(0, chats.filter((c) => c.from !== ph.me.id).length - state.read),
     async saveDraft(power, orders) {
@@ -313,7 +342,9 @@ export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneSt
     async voteDraw(yes) {
       const c = world.view().current;
       if (!c) throw new Error('no open phase');
-      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x))) world.append(voteDraw(ph.me, world.gameId, c.key, p, yes, ph.stamp(now)).bytes, now);
+      // The vote travels inside the sealed orders: re-seal each surviving power with it.
+      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x) && c.required.includes(x))) world.commit(phoneIndex, p, ph.last.get(`${c.key}|${p}`)?.orders ?? state.drafts[p] ?? [], now, yes);
+      world.append(null, now);
       done();
     },
     async concede(power) {
@@ -327,17 +358,16 @@ export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneSt
       if (!c) throw new Error('no open phase');
       const voter = ph.powers.find((p) => c.active.includes(p));
       if (!voter) throw new Error('no active power');
-      world.append(voteTimeout(ph.me, world.gameId, c.key, voter, against, ph.stamp(now)).bytes, now);
+      world.append(voteTimeout(ph.me, world.gameId, c.key, against.filter((p) => !ph.powers.includes(p)), ph.stamp(now)).bytes, now);
       done();
     },
     async sendChat(to, text) {
       const v = world.view();
       const roster = v.roster;
       if (!roster) throw new Error('no roster');
-      const keys = to === 'all' ? v.players.map((p) => p.key) : [...new Set(to.map((p) => roster[p]))];
-      const recipients = v.players.filter((p) => keys.includes(p.key) && p.key !== ph.me.id).map((p) => ({ key: p.key, box: p.box }));
-      const sealed = sealChat(text, ph.me, recipients, ph.random.bytes(32), ph.random.bytes(24));
-      world.append(sendChat(ph.me, world.gameId, sealed, ph.stamp(now)).bytes, now);
+      const keys = to === 'all' ? 'all' : [...new Set(to.map((p) => roster[p]))];
+      const sealed = sealChat({ to: keys, text, time: now }, ph.me, chatPlayers(v), ph.random.bytes);
+      world.append(sendChat(ph.me, world.gameId, sealed, ph.stamp(now).seq).bytes, now);
       done();
     },
     markChatsRead() {
