@@ -32,7 +32,7 @@ const SETTINGS: Settings = {
   variant: 'standard',
   engine: RULES_ENGINE_VERSION,
   rules: {},
-  deadlines: { movement: 86_400_000, retreat: 21_600_000, adjustment: 21_600_000, lot: 3_600_000 },
+  deadlines: { movement: 86_400_000, retreat: 21_600_000, adjustment: 21_600_000, lot: 3_600_000, reveal: 3_600_000 },
   endYear: null,
   signaling: 'ws://127.0.0.1',
   assignment: 'choice',
@@ -64,7 +64,7 @@ function setup(seed: number) {
   const log = [message.bytes];
   for (const s of seats) log.push(joinGame(s.me, gameId, s.power, s.power, stamp(s)).bytes);
   const roster = Object.fromEntries(seats.map((s) => [s.power, s.me.id])) as Record<Power, string>;
-  const start = startGame(creator.me, gameId, roster, [], stamp(creator));
+  const start = startGame(creator.me, gameId, roster, stamp(creator));
   log.push(start.bytes);
   for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start.id, stamp(s)).bytes);
   return { gameId, seats, log };
@@ -153,7 +153,7 @@ export async function benchPhase(): Promise<void> {
       ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],
       ['  of which last commit -> last phone reveals, median', `${rev.median} ms`],
       ['reduceLog time per phone per phase, mean', `${reducePerPhase.toFixed(0)} ms in ${reductionsPerPhase.toFixed(1)} reductions`],
-      ['  of which tweetnacl signature checks', `${verifyPerPhase.toFixed(0)} ms`],
+      ['  of which signature checks (Ed25519)', `${verifyPerPhase.toFixed(0)} ms`],
       ['data-channel bytes sent per phone per phase, median', `${Math.round(bytes.median)} B`],
       ['  p95', `${Math.round(bytes.p95)} B`],
     ]);

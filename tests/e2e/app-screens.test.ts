@@ -126,8 +126,8 @@ describe('outer screens', () => {
     expect(await guest.locator('select[name="claim"]').count()).toBe(0);
     await guest.locator('[data-action="join-game"]').click();
     await expect.poll(() => host.locator('.seats').getAttribute('data-players'), { timeout: 30_000 }).toBe('2');
+    // The START names who draws; the phones then seal, lock and open their values by themselves.
     await host.locator('[data-action="draw-lots"]').click();
-    await host.locator('[data-action="start-game"]').click({ timeout: 30_000 });
     // Two players means seed 002's two-player game, which starts in Spring 1914 with whole seats dealt.
     for (const p of [host, guest]) await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
     expect(await missingStrings(guest)).toEqual([]);

@@ -213,17 +213,17 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     await context.close();
   });
 
-  it('keeps draw votes secret until all have voted, ends in a draw, and shows the result with the centre chart', async () => {
+  it('keeps draw votes sealed with the orders, ends in a draw, and shows the result with the centre chart', async () => {
     const context = await browser.newContext(LAPTOP);
     const { page, errors } = await open(context, 'as=2&lang=en&played=4&solo');
     await tab(page, 'game');
-    const voted = () => page.locator('[data-draw-committed]').getAttribute('data-draw-committed');
-    expect(await voted()).toBe('0');
+    // The last resolved movement phase's opened votes: the bots voted no.
+    expect(await page.locator('[data-draw-yes]').getAttribute('data-draw-yes')).toBe('0');
+    expect(await text(page, '[data-draw-yes]')).toContain(SCREEN_STRINGS.en.drawCommitted(0, 7));
+    const votedYes = () => page.locator('.draw [role="status"]').filter({ hasText: SCREEN_STRINGS.en.drawVoted }).count();
     await page.click('[data-action="draw-no"]');
-    await expect.poll(voted).toBe('1');
-    expect(await text(page, '[data-draw-committed]')).toBe(`${SCREEN_STRINGS.en.drawCommitted(1, 7)}: France`);
-    // Who voted shows, what they voted does not.
-    expect(await page.locator('[data-draw-yes]').count()).toBe(0);
+    // A vote is a re-seal of the orders: it shows nowhere until the phase's orders open.
+    await expect.poll(votedYes).toBe(0);
     await page.click('[data-action="draw-yes"]');
     await expect.poll(() => page.locator('.draw [role="status"]').filter({ hasText: SCREEN_STRINGS.en.drawVoted }).count()).toBe(1);
     // Concession asks first, and cancelling changes nothing.

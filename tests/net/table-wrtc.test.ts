@@ -22,7 +22,7 @@ function provider(): TableProvider {
 
 function join(p: TableProvider, n: number, name: string): void {
   const identity = createIdentity(new Uint8Array(32).fill(n), new Uint8Array(32).fill(n + 100));
-  appendMessage(p.doc, signMessage(identity, { type: 'join', game: GAME, seq: 1, time: 0, name, box: identity.boxPublicKey, power: null }));
+  appendMessage(p.doc, signMessage(identity, { type: 'join', game: GAME, seq: 1, time: 0, name, box: identity.boxPublicKey, escrow: identity.escrowPublicKey, power: null }));
 }
 
 /** Names of the players whose join messages verify. */

@@ -1,10 +1,26 @@
 // One phone of bench/phase.ts: holds one power, connects to the game's room with the real net layer
 // and behaves as an honest phone with the real protocol: seals random legal orders when told to,
-// reveals as soon as revealDue says so, acknowledges each resolved phase. window.phone lets the
+// takes the automatic steps (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges
+// each resolved phase. window.phone lets the
 // bench act and observe; times are Date.now() (every page of the run shares the machine's clock).
 import { appendMessage, appendMessages, connectGame, connectOptionsFor, createGameDoc, onLog, parseInvite, readLog } from '../../../../src/net';
-import nacl from 'tweetnacl';
-import { acknowledge, cachedVerifier, commitOrders, createIdentity, fromBase64, reduceLog, revealDue, revealOrders, type GameView, type Identity } from '../../../../src/protocol';
+import {
+  acknowledge,
+  ballotDuties,
+  cachedVerifier,
+  checkSignature,
+  commitTurn,
+  createIdentity,
+  finalOrders,
+  fromBase64,
+  lockBallot,
+  openMessage,
+  reduceLog,
+  revealBallot,
+  type GameView,
+  type Identity,
+  type Message,
+} from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
 import { picker } from '../../../../src/util/prng';
 
@@ -40,7 +56,11 @@ interface Seat {
 }
 let seat: Seat | undefined;
 let seq = 1_000;
-const keys = new Map<string, Record<string, Uint8Array>>();
+/** commit id -> secret; phase -> this phone's commits. */
+const secrets = new Map<string, bigint>();
+const mine = new Map<string, string>();
+const opened = new Map<string, Message>();
+const seen = new WeakSet<Uint8Array>();
 const acked = new Set<string>();
 const phasesAt = new Map<number, number>();
 let view: GameView | undefined;
@@ -50,10 +70,10 @@ let reduceMs = 0;
 let verifyMs = 0;
 let reductions = 0;
 const revealedAt = new Map<string, number>();
-/** The protocol's default verifier (tweetnacl behind a cache), timed. */
+/** The protocol's default check (Ed25519 behind a cache), timed. */
 const verifier = cachedVerifier((m, s, k) => {
   const t0 = performance.now();
-  const ok = nacl.sign.detached.verify(m, s, k);
+  const ok = checkSignature(m, s, k);
   verifyMs += performance.now() - t0;
   return ok;
 });
@@ -81,11 +101,25 @@ function react(): void {
       if (!phasesAt.has(view.phases.length)) phasesAt.set(view.phases.length, Date.now());
       if (seat === undefined) return;
       const c = view.current;
-      if (c !== undefined && revealDue(view, seat.power)) {
-        revealedAt.set(c.key, Date.now());
-        appendMessage(doc, revealOrders(seat.me, gameId, c, seat.power, keys.get(c.key) ?? {}, stamp()).bytes);
-        again = true;
-        continue;
+      if (c !== undefined) {
+        for (const e of readLog(doc)) {
+          if (seen.has(e)) continue;
+          seen.add(e);
+          const o = openMessage(e, verifier);
+          if (o.ok) opened.set(o.message.id, o.message);
+        }
+        const due = ballotDuties(view, seat.me.id, opened);
+        const commit = mine.get(c.key);
+        if (due.finals.length > 0 && commit !== undefined) appendMessage(doc, finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes);
+        else if (due.lock) appendMessage(doc, lockBallot(seat.me, gameId, view, opened, stamp()).bytes);
+        else if (due.reveal) {
+          revealedAt.set(c.key, Date.now());
+          appendMessage(doc, revealBallot(seat.me, gameId, view, opened, (id) => secrets.get(id) ?? null, stamp()).bytes);
+        }
+        if ((due.finals.length > 0 && commit !== undefined) || due.lock || due.reveal) {
+          again = true;
+          continue;
+        }
       }
       const last = view.phases.at(-1);
       if (last !== undefined && !acked.has(last.key)) {
@@ -117,12 +151,14 @@ const phone = {
     view = reduceLog(gameId, readLog(doc), { verifier });
     const c = view.current;
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
-    const bytes = crypto.getRandomValues(new Uint8Array(56));
-    const key = bytes.slice(0, 32);
+    const bytes = crypto.getRandomValues(new Uint8Array(120));
+    const random = { secret: bytes.slice(0, 32), nonce: bytes.slice(32, 56), entropy: bytes.slice(56, 88), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, seat.power, picker(seed));
-    const msg = commitOrders(seat.me, gameId, c.key, seat.power, orders, c.heads[seat.power] ?? null, key, bytes.slice(32), stamp());
-    keys.set(c.key, { ...(keys.get(c.key) ?? {}), [msg.id]: key });
-    appendMessage(doc, msg.bytes);
+    const r = commitTurn(seat.me, gameId, view, seat.power, orders, random, stamp());
+    if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
+    secrets.set(r.message.id, r.secret);
+    mine.set(c.key, r.message.id);
+    appendMessage(doc, r.message.bytes);
     return Date.now();
   },
   summary: () => ({ count: readLog(doc).length, phases: view?.phases.length ?? 0, current: view?.current?.key ?? null, required: view?.current?.required ?? [], errors, reduceMs, verifyMs, reductions }),
