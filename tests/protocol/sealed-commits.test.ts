@@ -4,9 +4,9 @@
 // first reveal it could have seen. Measured as the set of outcomes a cheater can reach: one.
 import { describe, expect, it } from 'vitest';
 import type { Order, Power } from '../../src/rules';
-import { canonicalText, coinToss } from '../../src/protocol';
+import { canonicalText, coinToss, finalOrders } from '../../src/protocol';
 import { rng, T0 } from './helpers';
-import { fork, playHonest, powersHeld, reduceAs, seal, sealAll, sealPlans, revealNaming, settle, table, type Device, type Table } from './sealed-adapter';
+import { fork, playHonest, post, powersHeld, reduceAs, seal, sealAll, sealPlans, revealNaming, settle, table, type Device, type Table } from './sealed-adapter';
 
 const HOUR = 3_600_000;
 const hold = (power: Power, type: 'A' | 'F', loc: string): Order => ({ kind: 'hold', power, unit: { type, loc } });
@@ -47,6 +47,28 @@ describe('attack 3: a revealer cannot roll back a re-seal', () => {
 
   it('a colluding pair (Germany and Russia, two keys) naming it together', () => {
     expect(rollback(303, SEVEN, ['germany', 'russia'])).toBe(text(stay));
+  });
+});
+
+describe('attack 3: a player holding several powers has no voice on its own powers', () => {
+  it('Russia and Turkey on one key: two FINALs for Russia, its own first LOCK naming the one the others did not, cannot void Russia', () => {
+    const t = table({ seed: 304, seats: [['austria'], ['england'], ['france'], ['germany'], ['italy'], ['russia', 'turkey']] });
+    const rt = deviceOf(t, 'russia');
+    const others = t.devices.filter((d) => d !== rt);
+    sealAll(t, others, {}, T0 + HOUR);
+    seal(t, rt, 'turkey', [], T0 + HOUR);
+    // Two Russian plans: the FINAL of the second is published, the first's is kept back.
+    const [kept, published] = sealPlans(t, rt, 'russia', [[move('russia', 'A', 'war', 'gal')], [move('russia', 'A', 'war', 'sil')]], T0 + HOUR);
+    const phase = reduceAs(t, null).current!.key;
+    post(t, [finalOrders(rt.me, t.gameId, phase, 'turkey', rt.commitsFor(phase, 'turkey').at(-1)!, rt.stamp(T0 + HOUR))]);
+    settle(t, others, T0 + HOUR + 1); // the others lock (naming the published FINAL) and wait
+    // Its one and only LOCK names the kept plan; it reveals at once.
+    revealNaming(t, rt, T0 + HOUR + 2, { russia: kept! });
+    settle(t, t.devices, T0 + HOUR + 3);
+    const v = reduceAs(t, null);
+    expect(v.phases).toHaveLength(1);
+    expect(v.phases[0]!.commits.russia).toBe(published);
+    expect(v.phases[0]!.civilDisorder).not.toContain('russia');
   });
 });
 

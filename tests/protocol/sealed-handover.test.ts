@@ -36,6 +36,24 @@ describe('attack 2: seat theft', () => {
     }
   });
 
+  it('two players: even an absent side (timed out, its own clock agreeing) is never handed over by the lone opponent', () => {
+    const t = table({ seed: 206, variant: 'two-players', spares: 1 });
+    playHonest(t, {}, T0 + HOUR);
+    const [agt, efr] = t.devices as [Device, Device];
+    const v = reduceAs(t, null);
+    const mine = powersHeld(v, efr).filter((p) => v.current!.required.includes(p));
+    sealAll(t, [agt], {}, T0 + 2 * HOUR);
+    const late = v.current!.deadline + HOUR;
+    settle(t, [efr], late); // EFR seals nothing; its phone agrees the deadline passed (CLOCK)
+    voteOut(t, [agt], mine, late);
+    expect(reduceAs(t, null).current?.timedOut ?? reduceAs(t, null).phases.at(-1)!.timedOut).toEqual(expect.arrayContaining(mine));
+    for (const p of mine) handOver(t, [agt], p, t.spares[0]!.key, late);
+    settle(t, t.devices, late);
+    playHonest(t, {}, late + HOUR);
+    const h = holdersNow(t);
+    for (const p of mine) expect(h[p], `${p} handed over by one signer`).toBe(efr.key);
+  });
+
   it('seven players: four signers cannot give a present, active France to a key that joined after START', () => {
     const t = table({ seed: 202 });
     playHonest(t, {}, T0 + HOUR);
