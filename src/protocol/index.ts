@@ -42,6 +42,6 @@ export { escrowHolders, tallyBallot, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
 export { reduceLog, type ReduceOptions } from './reduce';
-export { clearMemos } from './memo';
+export { clearMemos, clearFoldMemos } from './memo';
 export * from './client';
 export type * from './view';

@@ -79,23 +79,29 @@ export const memoPhase = {
   },
 };
 
-let views = new WeakMap<object, Map<string, { key: string; view: unknown }>>();
+type Remembered = { key: string; view: unknown; sorted: unknown };
+let views = new WeakMap<object, Map<string, Remembered>>();
 
-/** The last view of each game on this phone, per engine and anchor, with the entries it came from. */
+/** The last view of each game on this phone, per engine and anchor, with the entries it came from (and their canonical order). */
 export const memoView = {
-  get: (engine: object, slot: string) => views.get(engine)?.get(slot),
-  set(engine: object, slot: string, value: { key: string; view: unknown }): void {
-    const map = views.get(engine) ?? new Map<string, { key: string; view: unknown }>();
+  get: (engine: object, slot: string): Remembered | undefined => views.get(engine)?.get(slot),
+  set(engine: object, slot: string, value: Remembered): void {
+    const map = views.get(engine) ?? new Map<string, Remembered>();
     views.set(engine, map);
     if (map.size >= 1_000) map.clear();
     map.set(slot, value);
   },
 };
 
-/** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */
-export function clearMemos(): void {
+/** Forgets the remembered views and phases only (checks and adjudications, keyed by content, stay). */
+export function clearFoldMemos(): void {
   views = new WeakMap();
   phases.clear();
+}
+
+/** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */
+export function clearMemos(): void {
+  clearFoldMemos();
   clearEscrowMemos();
   adjudged.clear();
   unsealed.clear();

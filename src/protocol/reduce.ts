@@ -20,7 +20,7 @@ import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type B
 import { compareText, utf8 } from './bytes';
 import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
-import { legacyEntry, signatureVerifier, openMessage, type Message, type Verifier } from './envelope';
+import { legacyEntry, signatureVerifier, openMessage, type Message, type Opened, type Verifier } from './envelope';
 import { escrowShape } from './escrow';
 import { reduceLobby, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
@@ -119,32 +119,68 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   let legacy: number | undefined;
   // The view is a function of what each entry opens to: the same entries in the same order as the
   // last reduce of this game on this phone give the same view, remembered (phones re-reduce often).
-  const seen: string[] = [];
-  for (const raw of log) {
-    const opened = memoOpen(raw, verifier, () => openMessage(raw, verifier));
-    seen.push(opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`);
-  }
-  const viewKey = seen.join(',');
+  const openedList = log.map((raw) => memoOpen(raw, verifier, () => openMessage(raw, verifier)));
+  const viewKey = openedList.map((opened) => (opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`)).join(',');
   const viewSlot = `${gameId}|${options.me ?? ''}|${options.anchor ?? ''}`;
-  const remembered = memoView.get(engine, viewSlot);
-  if (remembered !== undefined && remembered.key === viewKey) return remembered.view as GameView;
-  const view = reduceOpened(gameId, log, options, engine, verifier);
-  memoView.set(engine, viewSlot, { key: viewKey, view });
+  const remembered = memoView.get(engine, viewSlot) as { key: string; view: GameView; sorted: SortedEntries } | undefined;
+  if (remembered !== undefined && remembered.key === viewKey) return remembered.view;
+  // Entries only ever arrive: when this log extends the last one, its sorted entries extend too.
+  const grown = remembered !== undefined && viewKey.startsWith(remembered.key) && (remembered.key === '' || viewKey[remembered.key.length] === ',' || viewKey.length === remembered.key.length) ? remembered.sorted : undefined;
+  const out: { sorted?: SortedEntries } = {};
+  const view = reduceOpened(gameId, log, openedList, options, engine, grown, out);
+  memoView.set(engine, viewSlot, { key: viewKey, view, sorted: out.sorted! });
   return view;
 }
 
-function reduceOpened(gameId: string, log: readonly unknown[], options: ReduceOptions, engine: Engine, verifier: Verifier): GameView {
+/** The game's entries in canonical order (sortKey), with their ids and how many log entries gave them. */
+interface SortedEntries {
+  readonly messages: readonly Message[];
+  readonly ids: ReadonlySet<string>;
+  readonly count: number;
+}
+
+/** Entries in canonical order: the previous order with the new ones inserted (binary search), or sorted afresh. */
+function sortEntries(candidates: readonly Message[], count: number, previous: SortedEntries | undefined): SortedEntries {
+  if (previous === undefined || previous.count > count) {
+    const byId = new Map<string, Message>();
+    for (const m of candidates) byId.set(m.id, m);
+    const messages = [...byId.values()].map((m) => [sortKey(m), m] as const).sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
+    return { messages, ids: new Set(byId.keys()), count };
+  }
+  const messages = [...previous.messages];
+  const ids = new Set(previous.ids);
+  for (const m of candidates) {
+    if (ids.has(m.id)) continue;
+    ids.add(m.id);
+    const key = sortKey(m);
+    let lo = 0;
+    let hi = messages.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareText(sortKey(messages[mid]!), key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    messages.splice(lo, 0, m);
+  }
+  return { messages, ids, count };
+}
+
+function reduceOpened(gameId: string, log: readonly unknown[], openedList: readonly Opened[], options: ReduceOptions, engine: Engine, previous: SortedEntries | undefined, out: { sorted?: SortedEntries }): GameView {
   const work = options.work ?? { steps: 0 };
   work.steps += log.length;
   const ignored = new IgnoredList();
   const misconduct: Misconduct[] = [];
-  const byId = new Map<string, Message>();
+  const candidates: Message[] = [];
+  // With a previous order, only the entries past its count are new (the rest are in it already).
+  const fresh: Message[] = [];
   let legacy: number | undefined;
-  for (const raw of log) {
-    const opened = memoOpen(raw, verifier, () => openMessage(raw, verifier));
+  for (let i = 0; i < log.length; i++) {
+    const raw = log[i];
+    const opened = openedList[i]!;
     if (opened.ok) {
       if (opened.message.payload.game !== gameId) ignored.add(opened.message.id, 'wrong-game');
-      else byId.set(opened.message.id, opened.message);
+      else if (previous === undefined) candidates.push(opened.message);
+      else if (i >= previous.count) fresh.push(opened.message);
       continue;
     }
     ignored.add(opened.id, opened.reason);
@@ -153,18 +189,25 @@ function reduceOpened(gameId: string, log: readonly unknown[], options: ReduceOp
       if (old !== null && old.game === gameId && old.type === 'create') legacy = old.version;
     }
   }
-  const messages = [...byId.values()].map((m) => [sortKey(m), m] as const).sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
+  const sorted = sortEntries(previous === undefined ? candidates : fresh, log.length, previous);
+  out.sorted = sorted;
+  const messages = sorted.messages;
 
-  const bySeq = new Map<string, string[]>();
+  // Two entries of one author with one sequence number: misconduct (only the duplicates are sorted).
+  const bySeq = new Map<string, Map<number, string[]>>();
+  const twice: [string, number][] = [];
   for (const m of messages) {
-    const key = `${m.payload.from}|${m.payload.seq}`;
-    const ids = bySeq.get(key);
-    if (ids === undefined) bySeq.set(key, [m.id]);
-    else ids.push(m.id);
+    const mine = bySeq.get(m.payload.from) ?? new Map<number, string[]>();
+    bySeq.set(m.payload.from, mine);
+    const ids = mine.get(m.payload.seq);
+    if (ids === undefined) mine.set(m.payload.seq, [m.id]);
+    else {
+      if (ids.length === 1) twice.push([m.payload.from, m.payload.seq]);
+      ids.push(m.id);
+    }
   }
-  for (const [key, ids] of [...bySeq].sort((a, b) => compareText(a[0], b[0]))) {
-    if (ids.length > 1) misconduct.push({ author: key.split('|')[0]!, kind: 'same-seq', ids: [...ids].sort() });
-  }
+  twice.sort((a, b) => compareText(a[0], b[0]) || compareText(String(a[1]), String(b[1])));
+  for (const [author, seq] of twice) misconduct.push({ author, kind: 'same-seq', ids: [...bySeq.get(author)!.get(seq)!].sort() });
 
   const lobby = reduceLobby(gameId, messages, { ...(options.me === undefined ? {} : { me: options.me }), ...(options.anchor === undefined ? {} : { anchor: options.anchor }) });
   ignored.addAll(lobby.ignored);
