@@ -10,6 +10,7 @@ import {
   POWERS,
   randomOrders,
   STARTING_POSITION,
+  STANDARD_MAP,
   adjustmentOrders,
   type Order,
   type Position,
@@ -52,7 +53,7 @@ for (let game = 0; game < 60; game++) {
         const mine = pos.units.filter((u) => u.power === p);
         units = mine.length;
         for (const u of mine) {
-          const legal = legalOrdersForUnit(pos, u.loc);
+          const legal = legalOrdersForUnit(pos, u.loc, STANDARD_MAP);
           const lens = legal.map((o) => canonicalEncode(o).length);
           const m = Math.max(...lens);
           maxLegal += m + 1;
@@ -65,9 +66,9 @@ for (let game = 0; game < 60; game++) {
       } else if (kind === 'retreat') {
         const mine = pos.dislodged.filter((d) => d.unit.power === p);
         units = mine.length;
-        for (const d of mine) maxLegal += Math.max(...legalOrdersForUnit(pos, d.unit.loc).map((o) => canonicalEncode(o).length)) + 1;
+        for (const d of mine) maxLegal += Math.max(...legalOrdersForUnit(pos, d.unit.loc, STANDARD_MAP).map((o) => canonicalEncode(o).length)) + 1;
       } else {
-        const a = adjustmentOrders(pos, p);
+        const a = adjustmentOrders(pos, p, STANDARD_MAP);
         units = Math.abs(a.delta);
         const pool = a.delta > 0 ? a.builds : a.removals;
         const per = pool.length === 0 ? 0 : Math.max(...pool.map((o) => canonicalEncode(o).length));

@@ -7,6 +7,10 @@
 // - each entry falls in exactly one bucket (its author and kind, see ruleOf) that keeps its K
 //   lowest (seq, id): when a bucket is full a lower entry evicts the highest, a higher one is
 //   refused, which keeps exactly the K lowest of everything ever offered while storing only them;
+//   kinds the protocol allows once keep two (the second proves equivocation, a third adds nothing);
+// - an entry named by an admitted entry (the commit a FINAL names, the FINALs and commits a LOCK
+//   names, the LOCKs a REVEAL names) is admitted over its bucket's quota and never evicted, so no
+//   phone misses what another phone's admitted entry refers to (anti-entropy fetches it by id);
 // - the phases an author's phase entries fall in are kept the same way (the lowest PHASES);
 // - whose entries count at all ("counted" authors) is recomputed from the admitted CREATE,
 //   STARTs, HANDOVERs and JOINs whenever one of them changes.
@@ -15,8 +19,8 @@
 import { compareText } from './bytes';
 import { hashHex } from './canonical';
 import { signatureVerifier, MAX_MESSAGE_BYTES, parseEntry, SIGNATURE_BYTES, verifyEntry, type ParsedEntry, type Verifier } from './envelope';
-import { gameIdFor, POWER_LOT } from './lobby';
-import type { Payload } from './messages';
+import { gameIdFor } from './lobby';
+import { LOT_PHASE, type Payload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
@@ -24,12 +28,14 @@ export const QUOTAS = {
   joiners: 16,
   /** Phases per author that may hold its phase entries (commits, reveals, votes, acks). */
   phases: 512,
+  /** Kinds the protocol allows once (CREATE, START, start ACK, lot commit, FINAL, LOCK, REVEAL): keep two. */
+  once: 2,
   create: 2,
   join: 16,
-  start: 8,
-  lot: 8,
-  ackStart: 8,
   ack: 8,
+  /** Per phase: TIMEOUT votes (the latest counts), CLOCK claims, HANDOVER votes. */
+  timeout: 8,
+  clock: 4,
   handover: 8,
   commit: 32,
   phase: 128,
@@ -143,22 +149,45 @@ function ruleOf(p: Payload, vouched: boolean): Rule {
     case 'join':
       return { bucket: `${a}|join`, limit: QUOTAS.join, cap: other, needs: 'any', phase: null };
     case 'start':
-      return { bucket: `${a}|start`, limit: QUOTAS.start, cap: other, needs: 'creator', phase: null };
+      return { bucket: `${a}|start`, limit: QUOTAS.once, cap: other, needs: 'creator', phase: null };
     case 'lot-commit':
-    case 'lot-reveal':
-      return { bucket: `${a}|lot`, limit: QUOTAS.lot, cap: other, needs: 'counted', phase: null };
+      return { bucket: `${a}|lot-commit`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: null };
     case 'chat':
       return { bucket: `${a}|chat`, limit: vouched ? QUOTAS.chat : QUOTAS.joinerChat, cap: SIZE_CAPS.chat, needs: 'counted', phase: null };
     case 'ack':
       return p.phase === 'start'
-        ? { bucket: `${a}|ack|start`, limit: QUOTAS.ackStart, cap: other, needs: 'vouched', phase: null }
+        ? { bucket: `${a}|ack|start`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: null }
         : { bucket: `${a}|ack|${p.phase}`, limit: QUOTAS.ack, cap: other, needs: 'vouched', phase: p.phase };
     case 'handover':
-      return { bucket: `${a}|handover`, limit: QUOTAS.handover, cap: other, needs: 'vouched', phase: null };
+      return { bucket: `${a}|handover|${p.phase}`, limit: QUOTAS.handover, cap: other, needs: 'vouched', phase: p.phase };
     case 'commit':
       return { bucket: `${a}|commit|${p.phase}|${p.power}`, limit: QUOTAS.commit, cap: SIZE_CAPS.commit, needs: 'vouched', phase: p.phase };
+    case 'final':
+      return { bucket: `${a}|final|${p.phase}|${p.power}`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: p.phase };
+    case 'lock':
+      return { bucket: `${a}|lock|${p.phase}`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: p.phase };
+    case 'reveal':
+      return { bucket: `${a}|reveal|${p.phase}`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: p.phase };
+    case 'timeout':
+      return { bucket: `${a}|timeout|${p.phase}`, limit: QUOTAS.timeout, cap: other, needs: 'vouched', phase: p.phase };
+    case 'clock':
+      return { bucket: `${a}|clock|${p.phase}`, limit: QUOTAS.clock, cap: other, needs: 'vouched', phase: p.phase };
     default:
       return { bucket: `${a}|phase|${p.phase}`, limit: QUOTAS.phase, cap: other, needs: 'vouched', phase: p.phase };
+  }
+}
+
+/** The ids an entry names: what must be held wherever it is (a FINAL's commit, a LOCK's FINALs and commits, a REVEAL's LOCKs). */
+function namedBy(p: Payload): string[] {
+  switch (p.type) {
+    case 'final':
+      return [p.commit];
+    case 'lock':
+      return [...Object.values(p.finals), ...Object.values(p.heads)];
+    case 'reveal':
+      return Object.values(p.locks);
+    default:
+      return [];
   }
 }
 
@@ -208,6 +237,8 @@ export class Admission {
   private readonly phases = new Map<string, Map<string, number>>();
   private readonly pending = new Map<string, Waiting>();
   private pendingBytes = 0;
+  /** Ids named by admitted entries, with how many admitted entries name each: admitted over quota, never evicted. */
+  private readonly named = new Map<string, number>();
   private readonly bad = new Map<string, string>();
 
   private creator: string | undefined;
@@ -417,14 +448,13 @@ export class Admission {
       }
       return { ok: false, verdict: { kind: 'duplicate', id: entry.id, author }, permanent: false };
     }
-    if ((p.type === 'lot-commit' || p.type === 'lot-reveal') && p.lot !== POWER_LOT) return refuse('unknown-lot', true);
     const rule = ruleOf(p, this.vouched.has(author));
     if (bytes.length > rule.cap) return refuse('too-large-for-kind', true);
-    if (rule.phase !== null && !PHASE_RE.test(rule.phase)) return refuse('bad-phase', true);
+    if (rule.phase !== null && rule.phase !== LOT_PHASE && !PHASE_RE.test(rule.phase)) return refuse('bad-phase', true);
     const pending: Plan = { ok: false, verdict: { kind: 'pending', id: entry.id, author }, permanent: false, type: p.type };
     switch (rule.needs) {
       case 'bound':
-        if (gameIdFor(author, (p as Extract<Payload, { type: 'create' }>).salt) !== this.gameId) return refuse('create-not-bound-to-game', true);
+        if (gameIdFor(author, (p as Extract<Payload, { type: 'create' }>).salt, (p as Extract<Payload, { type: 'create' }>).settings) !== this.gameId) return refuse('create-not-bound-to-game', true);
         break;
       case 'creator':
         if (this.creator === undefined) return pending;
@@ -453,10 +483,14 @@ export class Admission {
     const list = this.buckets.get(rule.bucket);
     let evictBucket: Held | null = null;
     // A bucket emptied by a phase eviction cannot be this one (a new phase starts empty buckets).
-    if (list !== undefined && list.length >= rule.limit) {
-      const highest = list[list.length - 1]!;
-      if (compareHeld(entry, highest) > 0) return refuse('quota', false);
-      evictBucket = highest;
+    // Entries named by admitted entries are over quota: they neither count nor get evicted.
+    if (list !== undefined && !this.named.has(entry.id)) {
+      const counting = list.filter((h) => !this.named.has(h.id));
+      if (counting.length >= rule.limit) {
+        const highest = counting[counting.length - 1]!;
+        if (compareHeld(entry, highest) > 0) return refuse('quota', false);
+        evictBucket = highest;
+      }
     }
     return { ok: true, entry, rule, bytes, evictBucket, evictPhase };
   }
@@ -489,9 +523,19 @@ export class Admission {
       mine.set(rule.phase, (mine.get(rule.phase) ?? 0) + 1);
     }
     this.touch(h.id);
+    for (const id of namedBy(entry.payload)) this.named.set(id, (this.named.get(id) ?? 0) + 1);
     const t = entry.payload.type;
-    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join', 'lot-reveal'].includes(e.payload.type));
-    if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || (t === 'lot-reveal' && this.started) || evictedCounting) this.recount();
+    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join'].includes(e.payload.type));
+    if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
+    // What it names may be waiting (its author did not count yet): offer it again.
+    for (const id of namedBy(entry.payload)) {
+      if (this.held.has(id)) continue;
+      const w = [...this.pending.values()].find((x) => x.id === id);
+      if (w !== undefined) {
+        this.unwait(w.key);
+        this.offerParsed(w.entry, w.bytes, w.verified, false);
+      }
+    }
   }
 
   /** Removes an admitted entry (evicted by a quota, or its author no longer counts). */
@@ -499,6 +543,11 @@ export class Admission {
     const h = this.held.get(id);
     if (h === undefined) return undefined;
     this.held.delete(id);
+    for (const n of namedBy(h.payload)) {
+      const k = (this.named.get(n) ?? 0) - 1;
+      if (k <= 0) this.named.delete(n);
+      else this.named.set(n, k);
+    }
     if (this.bySig.get(sigKey(h.bytes)) === id) this.bySig.delete(sigKey(h.bytes));
     const list = this.buckets.get(h.bucket);
     if (list !== undefined) {
@@ -533,8 +582,8 @@ export class Admission {
 
   /**
    * creator: the author of an admitted CREATE (bound to the game id, so only one key can be it).
-   * vouched: creator, pinned, every key of an admitted START's roster, the authors of the lot
-   * reveals a START counts, and every `to` of a HANDOVER signed by a roster key or the creator.
+   * vouched: creator, pinned, every key of an admitted START's roster or lot participants, and
+   * every `to` of a HANDOVER signed by a member or the creator.
    * joiners: before any START, the QUOTAS.joiners lowest keys among the other authors of a JOIN
    * (admitted or waiting); once a START is admitted, none (JOINs after START count only if vouched).
    * Authors whose standing changed are put back through admission from scratch (their held and
@@ -547,21 +596,17 @@ export class Admission {
       for (let round = 0; round < 64; round++) {
         const creator = this.findCreator();
         const roster = new Set<string>();
-        const counted = new Set<string>();
         let started = false;
         for (const h of this.held.values()) {
           if (h.payload.type !== 'start' || h.payload.from !== creator) continue;
           started = true;
-          for (const k of Object.values(h.payload.roster)) roster.add(k);
-          for (const id of h.payload.lot) counted.add(id);
+          for (const k of h.payload.roster === null ? h.payload.participants : Object.values(h.payload.roster)) roster.add(k);
         }
         const vouched = new Set<string>([...this.pinned, ...roster]);
         if (creator !== undefined) vouched.add(creator);
         for (const h of this.held.values()) {
           if (h.payload.type === 'handover' && (roster.has(h.payload.from) || h.payload.from === creator)) vouched.add(h.payload.to);
-          if (h.payload.type === 'lot-reveal' && counted.has(h.id)) vouched.add(h.payload.from);
         }
-        for (const w of this.pending.values()) if (w.type === 'lot-reveal' && counted.has(w.id)) vouched.add(w.author);
         const candidates = new Set<string>();
         if (!started) {
           for (const h of this.held.values()) if (h.payload.type === 'join' && !vouched.has(h.payload.from)) candidates.add(h.payload.from);
@@ -619,8 +664,6 @@ export class Admission {
     while (this.pending.size > PENDING_LIMITS.entries || this.pendingBytes > PENDING_LIMITS.bytes) {
       this.unwait(this.pending.keys().next().value!);
     }
-    // A lot reveal a START counts vouches for its author, even before the author counts.
-    if (type === 'lot-reveal' && this.started && this.pending.has(key)) this.recount();
   }
 
   private unwait(key: string): void {

@@ -116,10 +116,14 @@ export function tallyBallot(input: BallotInput): BallotResult {
   // FINALs: a holder's word on one of its own commits of the slot.
   const finals = new Map<string, BallotFinal>();
   const finalsBySlot = new Map<string, BallotFinal[]>();
+  // A FINAL naming no commit of the phase this phone holds is pending (the commit may not have
+  // arrived: admission keeps what admitted entries name, and anti-entropy fetches it by id): not
+  // valid, not refused. Decided from the phase's own entries, so a remembered phase stays right.
+  const pendingFinals = new Set<string>();
   for (const f of input.finals) {
     const c = commits.get(f.commit);
     if (!required.has(f.slot)) ignored.push({ id: f.id, reason: 'final-for-slot-not-awaited' });
-    else if (c === undefined) ignored.push({ id: f.id, reason: 'names-missing-entry' });
+    else if (c === undefined) pendingFinals.add(f.id);
     else if (c.slot !== f.slot || c.from !== f.from) ignored.push({ id: f.id, reason: 'final-names-another-commit' });
     else {
       finals.set(f.id, f);
@@ -183,7 +187,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     let status: string = 'valid';
     for (const [slot, id] of Object.entries(p.finals)) {
       const f = finals.get(id);
-      if (f === undefined) status = finalIdSet.has(id) ? 'lock-names-invalid-final' : status === 'valid' ? 'pending' : status;
+      if (f === undefined) status = finalIdSet.has(id) && !pendingFinals.has(id) ? 'lock-names-invalid-final' : status === 'valid' ? 'pending' : status;
       else if (f.slot !== slot) status = 'lock-names-final-of-another-slot';
     }
     for (const [slot, id] of Object.entries(p.heads)) {

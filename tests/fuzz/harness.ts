@@ -57,9 +57,9 @@ export function fixture(seed = 1): Fixture {
   const phase = v.current!.key;
   const hostile: Uint8Array[] = [];
   for (let i = 0; i < 40; i++) {
-    hostile.push(sign(turkey, { type: 'commit', game: gameId, seq: 1000 + ((i * 17) % 40), time: T0, phase, power: 'turkey', prev: null, sealed: 'AAAA', hash: hashHex(new Uint8Array(3)), keyHash: hashHex(Uint8Array.of(i)) }));
+    hostile.push(sign(turkey, { type: 'commit', game: gameId, seq: 1000 + ((i * 17) % 40), time: T0, phase, power: 'turkey', sealed: 'AAAA', hash: hashHex(new Uint8Array(3)), escrow: { c: ['A'.repeat(42) + String.fromCharCode(65 + (i % 26))], e: null, s: [] } }));
   }
-  for (let i = 0; i < 20; i++) hostile.push(sign(identity(300 + i), { type: 'join', game: gameId, seq: 0, time: T0, name: `late${i}`, box: '00'.repeat(32), power: null }));
+  for (let i = 0; i < 20; i++) hostile.push(sign(identity(300 + i), { type: 'join', game: gameId, seq: 0, time: T0, name: `late${i}`, box: '00'.repeat(32), escrow: identity(300 + i).escrowPublicKey, power: null }));
   for (let i = 0; i < 20; i++) hostile.push(acknowledge(turkey, gameId, `${1950 + i}-fall-movement`, 'ab'.repeat(16), { seq: 2000 + i, time: T0 }).bytes);
   for (let i = 0; i < 20; i++) hostile.push(sign(turkey, { type: 'chat', game: gameId, seq: 3000 + i, time: T0, keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(4 + i) }));
   // The hostile player's real entries of the game: honest phones must agree on them too.

@@ -7,7 +7,8 @@ import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { openPactoStore, persistDoc } from '../../src/store';
 import type { PeerRef } from '../../src/net';
-import { playPhase, randomPhaseOrders, rng, startedGame, T0, view, type Game } from '../protocol/helpers';
+import { ballotDuties, finalOrders } from '../../src/protocol';
+import { messagesOf, playPhase, randomPhaseOrders, rng, startedGame, T0, view, type Game } from '../protocol/helpers';
 import { Mesh, meshPhone, sameIds, viewHash, viewOf, type MeshPhone } from './helpers/mesh';
 
 const ATTACKER: PeerRef = { name: 'attacker', origin: 'attacker' };
@@ -117,36 +118,50 @@ describe('attacks on the log', () => {
     expect(b!.replica.reports().some((r) => r.kind === 'fork-by-yjs-id')).toBe(true);
   });
 
-  it('two commits under one Yjs id sent to different phones: everyone ends with both, sees the equivocation, and the phase resolves', async () => {
+  it('two FINALs under one Yjs id sent to different phones: everyone ends with both, sees the equivocation, and the phase resolves', async () => {
     const { game, source } = playedGame(24, 0);
     const { phones, mesh } = await honestPhones(game.gameId, 3, source);
     const [germany, o1, o2] = phones;
     const turkey = game.byPower.turkey;
     const v0 = view(game);
+    // Turkey seals two plans for everyone to see, then signs a FINAL of each under one Yjs id, to different phones.
     const c1 = turkey.commit(game.gameId, v0, [{ kind: 'hold', power: 'turkey', unit: { type: 'army', loc: 'con' } } as never], T0 + 5);
     const c2 = turkey.commit(game.gameId, v0, [], T0 + 5);
+    await o1!.replica.publish([c1.bytes, c2.bytes]);
+    await mesh.settle();
+    const phase = v0.current!.key;
+    const f1 = finalOrders(turkey.me, game.gameId, phase, 'turkey', c1.id, turkey.stamp(T0 + 6));
+    const f2 = finalOrders(turkey.me, game.gameId, phase, 'turkey', c2.id, turkey.stamp(T0 + 6));
     const underOneId = (bytes: Uint8Array): Uint8Array => {
       const d = new Y.Doc();
       d.clientID = 4242;
       d.getArray<Uint8Array>('log').push([bytes]);
       return Y.encodeStateAsUpdate(d);
     };
-    germany!.replica.receive(underOneId(c1.bytes), ATTACKER);
-    o1!.replica.receive(underOneId(c2.bytes), ATTACKER);
-    o2!.replica.receive(underOneId(c2.bytes), ATTACKER);
+    germany!.replica.receive(underOneId(f1.bytes), ATTACKER);
+    o1!.replica.receive(underOneId(f2.bytes), ATTACKER);
+    o2!.replica.receive(underOneId(f2.bytes), ATTACKER);
     await mesh.settle();
-    // Every honest power commits and reveals from what its own phone sees.
-    const phoneOf = (p: string): MeshPhone => (p === 'germany' ? germany! : ['austria', 'england', 'france'].includes(p) ? o1! : o2!);
+    // Every honest power seals, then each phone takes the automatic steps from what it sees; Turkey locks and reveals too.
+    const phoneOf = (p: string): MeshPhone => (p === 'germany' ? germany! : ['austria', 'england', 'france', 'turkey'].includes(p) ? o1! : o2!);
     const honest = (['austria', 'england', 'france', 'germany', 'italy', 'russia'] as const).map((p) => game.byPower[p]);
     for (const h of honest) await phoneOf(h.power).replica.publish([h.commit(game.gameId, viewOf(phoneOf(h.power)), [], T0 + 10).bytes]);
     await mesh.settle();
-    for (const h of honest) await phoneOf(h.power).replica.publish([h.reveal(game.gameId, viewOf(phoneOf(h.power)), T0 + 20).bytes]);
-    await o1!.replica.publish([turkey.reveal(game.gameId, viewOf(o1!), T0 + 20).bytes]);
-    await mesh.settle();
+    for (let round = 0; round < 4; round++) {
+      for (const h of [...honest, turkey]) {
+        const phone = phoneOf(h.power);
+        const v = viewOf(phone);
+        const log = [...phone.replica.admission.entries()];
+        const due = ballotDuties(v, h.me.id, messagesOf(log));
+        const step = due.finals.length > 0 ? h.final(game.gameId, v, T0 + 20) : due.lock ? h.lock(game.gameId, v, log, T0 + 20) : due.reveal ? h.reveal(game.gameId, v, log, T0 + 20) : null;
+        if (step !== null) await phone.replica.publish([step.bytes]);
+      }
+      await mesh.settle();
+    }
     expectAgreement(phones);
     for (const p of phones) {
       const seen = viewOf(p);
-      expect(p.replica.admission.has(c1.id) && p.replica.admission.has(c2.id)).toBe(true);
+      expect(p.replica.admission.has(f1.id) && p.replica.admission.has(f2.id)).toBe(true);
       expect(seen.phases).toHaveLength(1);
       expect(seen.misconduct.some((m) => m.kind === 'equivocation' && m.author === turkey.me.id)).toBe(true);
     }

@@ -5,17 +5,20 @@ import { describe, expect, it } from 'vitest';
 import {
   acknowledge,
   Admission,
-  commitOrders,
+  chatPlayers,
+  finalOrders,
   joinGame,
   QUOTAS,
   reduceLog,
   sealChat,
+  sealOrders,
   sendChat,
   signMessage,
   startGame,
+  startLot,
 } from '../../src/protocol';
 import { countingVerifier, nodeVerifier } from '../native-ed25519';
-import { identity, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view } from './helpers';
+import { identity, messagesOf, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view, type Game } from './helpers';
 
 
 function shuffled<T>(list: readonly T[], seed: number): T[] {
@@ -36,8 +39,16 @@ function admitAll(gameId: string, entries: readonly Uint8Array[], options = {}):
   return a;
 }
 
-const chat = (n: number, gameId: string, seq: number) =>
-  sendChat(identity(n), gameId, { keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(40) }, { seq, time: T0 + seq });
+const chat = (n: number, gameId: string, seq: number) => sendChat(identity(n), gameId, { keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(40) }, seq);
+
+/** A commit of `power` in the open phase, well formed for admission (the reducer checks the rest). */
+function rawCommit(game: Game, power: 'france' | 'germany', seq: number, time: number, r: ReturnType<typeof rng>) {
+  const v = view(game);
+  const box = sealOrders({ orders: [], draw: false }, 3, BigInt(seq + 1), r.bytes(24));
+  const escrow = { c: Array.from({ length: 6 }, () => 'A'.repeat(43)), e: 'A'.repeat(43), s: Array.from({ length: 6 }, () => 'A'.repeat(43)) };
+  const bytes = signMessage(game.byPower[power].me, { type: 'commit', game: game.gameId, seq, time, phase: v.current!.key, power, sealed: box.sealed, hash: box.hash, escrow });
+  return { bytes, id: messagesOf([bytes]).keys().next().value! };
+}
 
 describe('admission', () => {
   it('admits every entry of an honest game, and the reducer reads the same game from the set', () => {
@@ -78,9 +89,9 @@ describe('admission', () => {
     const phase = v.current!.key;
     const cheat = game.byPower.france;
     const r = rng(66);
-    const commits = Array.from({ length: 50 }, (_, i) =>
-      commitOrders(cheat.me, game.gameId, phase, 'france', [], null, r.bytes(32), r.bytes(24), { seq: 100 + ((i * 37) % 50), time: T0 + i }).bytes,
-    );
+    void phase;
+    void cheat;
+    const commits = Array.from({ length: 50 }, (_, i) => rawCommit(game, 'france', 100 + ((i * 37) % 50), T0 + i, r).bytes);
     const expected = admitAll(game.gameId, [...game.log, ...commits]);
     const kept = [...expected.entries()].filter((e) => commits.includes(e));
     expect(kept).toHaveLength(QUOTAS.commit);
@@ -92,7 +103,7 @@ describe('admission', () => {
       { numRuns: 25 },
     );
     // Another power's commits, and everyone else's entries, are untouched.
-    const other = commitOrders(game.byPower.germany.me, game.gameId, phase, 'germany', [], null, r.bytes(32), r.bytes(24), { seq: 100, time: T0 });
+    const other = rawCommit(game, 'germany', 100, T0, r);
     expect(expected.offer(other.bytes)).toMatchObject({ kind: 'admitted' });
     for (const e of game.log) expect(expected.idOfBytes(e)).toBeDefined();
   });
@@ -149,14 +160,14 @@ describe('admission', () => {
     const v = reduceLog(gameId, [...a.entries()], { verifier: a.verifier });
     const roster = [...new Set(Object.values(v.roster!))].sort();
     expect(v.players.map((p) => p.key).sort()).toEqual(roster);
-    // England writes to all as the app does (src/ui/game/runner.ts sendChat): a key for every player the view lists.
+    // England writes to all as the app does (src/ui/game/runner.ts sendChat): a box for every player of the game.
     const england = game.byPower.england.me;
     const r = rng(111);
-    const recipients = v.players.filter((p) => p.key !== england.id).map((p) => ({ key: p.key, box: p.box }));
-    const press = sendChat(england, gameId, sealChat('to all', england, recipients, r.bytes(32), r.bytes(24)), { seq: 500, time: T0 + 6 });
+    const press = sendChat(england, gameId, sealChat({ to: 'all', text: 'to all', time: T0 + 6 }, england, chatPlayers(v), r.bytes), 500);
     expect(a.offer(press.bytes)).toMatchObject({ kind: 'admitted' });
     const after = reduceLog(gameId, [...a.entries()], { verifier: a.verifier });
-    expect(after.chats.find((c) => c.id === press.id)?.recipients).toEqual(roster);
+    expect(after.chats.map((c) => c.id)).toContain(press.id);
+    expect(Object.keys(messagesOf([press.bytes]).get(press.id)!.payload.type === 'chat' ? (messagesOf([press.bytes]).get(press.id)!.payload as { keys: Record<string, string> }).keys : {}).sort()).toEqual(roster);
   });
 
   it('keeps an author’s phase entries to the lowest phases', () => {
@@ -172,14 +183,72 @@ describe('admission', () => {
     expect(a.offer(acknowledge(cheat.me, game.gameId, phases[QUOTAS.phases - 1]!, 'cd'.repeat(16), { seq: 8, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'quota-phases' });
   });
 
-  it('only the creator starts, only the lot named "powers" is admitted, a CREATE must be bound to the game', () => {
+  it('only the creator starts, a CREATE must be bound to the game (its settings included)', () => {
     const game = startedGame(10);
     const a = admitAll(game.gameId, game.log);
     const roster = view(game).roster!;
-    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, [], { seq: 40, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'start-not-by-creator' });
-    const lot = signMessage(game.byPower.austria.me, { type: 'lot-commit', game: game.gameId, seq: 41, time: T0, lot: 'other', hash: 'ab'.repeat(16) });
-    expect(a.offer(lot)).toMatchObject({ kind: 'refused', reason: 'unknown-lot' });
+    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, { seq: 40, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'start-not-by-creator' });
     const fakeCreate = signMessage(game.byPower.turkey.me, { type: 'create', game: game.gameId, seq: 42, time: T0, salt: 'ab'.repeat(16), settings: view(game).settings! });
     expect(a.offer(fakeCreate)).toMatchObject({ kind: 'refused', reason: 'create-not-bound-to-game' });
+    // The creator's own CREATE with the same salt and other settings names another game.
+    const salt = (messagesOf([game.log[0]!]).values().next().value!.payload as { salt: string }).salt;
+    const shortGame = signMessage(game.byPower.austria.me, { type: 'create', game: game.gameId, seq: 43, time: T0, salt, settings: { ...view(game).settings!, endYear: 1901 } });
+    expect(a.offer(shortGame)).toMatchObject({ kind: 'refused', reason: 'create-not-bound-to-game' });
+  });
+
+  it('keeps two of each once-only step (the proof of equivocation) whatever order five come in, and lot participants count', () => {
+    const game = startedGame(12);
+    const v = view(game);
+    const phase = v.current!.key;
+    const cheat = game.byPower.france;
+    const r = rng(120);
+    const commits = [0, 1, 2, 3, 4].map((i) => rawCommit(game, 'france', 60 + i, T0 + i, r));
+    const finals = commits.map((c, i) => finalOrders(cheat.me, game.gameId, phase, 'france', c.id, { seq: 70 + i, time: T0 + 10 }).bytes);
+    const locks = [0, 1, 2, 3, 4].map((i) => signMessage(cheat.me, { type: 'lock', game: game.gameId, seq: 80 + i, time: T0 + 20, phase, finals: {}, heads: {}, complaints: [] }));
+    const expected = admitAll(game.gameId, [...game.log, ...commits.map((c) => c.bytes), ...finals, ...locks]);
+    const kept = (list: readonly Uint8Array[]) => list.filter((e) => expected.idOfBytes(e) !== undefined).length;
+    expect(kept(finals)).toBe(QUOTAS.once);
+    expect(kept(locks)).toBe(QUOTAS.once);
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        expect(admitAll(game.gameId, shuffled([...game.log, ...commits.map((c) => c.bytes), ...finals, ...locks], seed)).ids()).toEqual(expected.ids());
+      }),
+      { numRuns: 15 },
+    );
+    // Lot games: the START names the participants, who then count (they joined with no power).
+    const lotGame = startedGame(13, { assignment: 'lot' });
+    const [create, ...joins] = lotGame.log.slice(0, 8);
+    const start = startLot(lotGame.byPower.austria.me, lotGame.gameId, lotGame.phones.map((p) => p.me.id), { seq: 90, time: T0 });
+    const lot = admitAll(lotGame.gameId, [create!, ...joins, start.bytes]);
+    expect(lot.counted().vouched).toEqual(lotGame.phones.map((p) => p.me.id).sort());
+  });
+
+  it('an entry an admitted entry names is kept over its bucket’s quota, so every phone holds what a LOCK or REVEAL refers to', () => {
+    const game = startedGame(14);
+    const v = view(game);
+    const phase = v.current!.key;
+    const cheat = game.byPower.france;
+    const r = rng(140);
+    // France's phone signs five FINALs of five commits; an honest LOCK names the fourth (the one it saw).
+    const commits = [0, 1, 2, 3, 4].map((i) => rawCommit(game, 'france', 60 + i, T0 + i, r));
+    const finals = commits.map((c, i) => finalOrders(cheat.me, game.gameId, phase, 'france', c.id, { seq: 70 + i, time: T0 + 10 }));
+    const honest = game.byPower.england;
+    const lock = signMessage(honest.me, { type: 'lock', game: game.gameId, seq: 90, time: T0 + 20, phase, finals: { france: finals[3]!.id }, heads: {}, complaints: [] });
+    const everything = [...game.log, ...commits.map((c) => c.bytes), ...finals.map((f) => f.bytes), lock];
+    const expected = admitAll(game.gameId, everything);
+    for (const e of everything) expected.offer(e); // anti-entropy offers again what a peer holds
+    expect(expected.has(finals[3]!.id)).toBe(true);
+    expect(finals.filter((f) => expected.has(f.id))).toHaveLength(QUOTAS.once + 1);
+    expect(expected.has(commits[3]!.id)).toBe(true);
+    // Whatever the order, the named FINAL and its commit are held (a later offer of a refused one is admitted once named).
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const a = admitAll(game.gameId, shuffled(everything, seed));
+        for (const e of everything) a.offer(e); // anti-entropy offers again what a peer holds
+        expect(a.has(finals[3]!.id) && a.has(commits[3]!.id)).toBe(true);
+        expect(a.ids()).toEqual(expected.ids());
+      }),
+      { numRuns: 15 },
+    );
   });
 });

@@ -31,11 +31,11 @@ describe('entries and failed signatures in the store', () => {
     const game = startedGame(41);
     const author = identity(0);
     const bad = Array.from({ length: 200 }, (_, i) => {
-      const b = nativeSignMessage(author, { type: 'chat', game: game.gameId, keys: {}, nonce: 'A'.repeat(32), sealed: 'C'.repeat(8), seq: 500 + i, time: T0 });
+      const b = nativeSignMessage(author, { type: 'chat', game: game.gameId, keys: {}, nonce: 'A'.repeat(32), sealed: 'C'.repeat(8), seq: 500 + i, time: 0 });
       b[7]! ^= 0x20;
       return b;
     });
-    expect(sendChat(author, game.gameId, { keys: {}, nonce: 'A'.repeat(32), sealed: 'C'.repeat(8) }, { seq: 500, time: T0 }).bytes.subarray(64)).toEqual(bad[0]!.subarray(64));
+    expect(sendChat(author, game.gameId, { keys: {}, nonce: 'A'.repeat(32), sealed: 'C'.repeat(8) }, 500).bytes.subarray(64)).toEqual(bad[0]!.subarray(64));
     const profile = newProfile('pacto-failed');
     let store = await profile.open();
     let verifier = countingVerifier();
