@@ -79,7 +79,7 @@ export const memoPhase = {
   },
 };
 
-type Remembered = { key: string; view: unknown; sorted: unknown };
+type Remembered = { keys: readonly string[]; view: unknown; sorted: unknown };
 let views = new WeakMap<object, Map<string, Remembered>>();
 
 /** The last view of each game on this phone, per engine and anchor, with the entries it came from (and their canonical order). */

@@ -120,15 +120,22 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   // The view is a function of what each entry opens to: the same entries in the same order as the
   // last reduce of this game on this phone give the same view, remembered (phones re-reduce often).
   const openedList = log.map((raw) => memoOpen(raw, verifier, () => openMessage(raw, verifier)));
-  const viewKey = openedList.map((opened) => (opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`)).join(',');
+  const keys = openedList.map((opened) => (opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`));
   const viewSlot = `${gameId}|${options.me ?? ''}|${options.anchor ?? ''}`;
-  const remembered = memoView.get(engine, viewSlot) as { key: string; view: GameView; sorted: SortedEntries } | undefined;
-  if (remembered !== undefined && remembered.key === viewKey) return remembered.view;
+  const remembered = memoView.get(engine, viewSlot) as { keys: readonly string[]; view: GameView; sorted: SortedEntries } | undefined;
+  // How many leading entries open to what the last reduce's did (compared entry by entry, no key string built).
+  let same = 0;
+  if (remembered !== undefined) {
+    const before = remembered.keys;
+    const n = Math.min(before.length, keys.length);
+    while (same < n && before[same] === keys[same]) same++;
+    if (same === keys.length && same === before.length) return remembered.view;
+  }
   // Entries only ever arrive: when this log extends the last one, its sorted entries extend too.
-  const grown = remembered !== undefined && viewKey.startsWith(remembered.key) && (remembered.key === '' || viewKey[remembered.key.length] === ',' || viewKey.length === remembered.key.length) ? remembered.sorted : undefined;
+  const grown = remembered !== undefined && same === remembered.keys.length ? remembered.sorted : undefined;
   const out: { sorted?: SortedEntries } = {};
   const view = reduceOpened(gameId, log, openedList, options, engine, grown, out);
-  memoView.set(engine, viewSlot, { key: viewKey, view, sorted: out.sorted! });
+  memoView.set(engine, viewSlot, { keys, view, sorted: out.sorted! });
   return view;
 }
 
