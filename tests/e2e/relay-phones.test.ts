@@ -3,7 +3,8 @@
 // WebRTC at all (the invite names a signaling address where nothing listens, and only one page is
 // ever open). Each phone in turn opens the game, acts, waits until the relay has all of its updates,
 // and closes; from the lobby through Spring 1901, a dislodgement and its retreat, and the Winter
-// builds into Spring 1902. On the way:
+// builds into Spring 1902 (protocol v2: each phase's automatic FINAL, LOCK and REVEAL steps happen
+// on visits too, one phone at a time). On the way:
 // - Carl seals Spring 1901 with the network off and closes the app; the others cannot see his commit
 //   until he opens the app again online, when his outbox uploads it;
 // - the relay process is frozen while Ana's seal is on its way to it, Ana closes the app, the relay
@@ -80,8 +81,12 @@ async function visit(who: Who, act?: (page: Page) => Promise<void>): Promise<str
   return phase;
 }
 
-/** Every phone in turn until all three show `phase`: reveals, acks and accepts happen on the way. */
-async function untilPhase(phase: string, rounds = 5): Promise<void> {
+/**
+ * Every phone in turn until all three show `phase`. The automatic steps happen on the way, each
+ * only once a phone has seen the step before it from every other phone: accepting the START, then
+ * for each phase FINAL, LOCK and REVEAL (protocol v2), so a phase takes about four rounds of visits.
+ */
+async function untilPhase(phase: string, rounds = 8): Promise<void> {
   for (let r = 0; r < rounds; r++) {
     const seen: (string | null)[] = [];
     for (const who of ['ana', 'bea', 'carl'] as const) seen.push(await visit(who));
@@ -101,13 +106,13 @@ async function seal(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-action="confirm-seal"]').count(), { timeout: 20_000 }).toBe(0);
 }
 
-/** Commits of the current phase on a phone, from its own stored entries. */
+/** Powers with a commit in the current phase on a phone, from its own stored entries. */
 async function commitsOn(who: Who): Promise<string[]> {
   const page = await openPage(who, `${served.base}#/game/${gameId}`);
   await relaySettled(page);
   const v = viewOf(gameId, await storedEntries(page, gameId));
   await closePage(page);
-  return Object.keys(v.current?.heads ?? {}).sort();
+  return [...(v.current?.committed ?? [])].sort();
 }
 
 describe('a weekend game through the relay alone', () => {
@@ -254,6 +259,6 @@ describe('a weekend game through the relay alone', () => {
     await relay.stop();
     const disk = filesUnder(relayDir.dir);
     expect(disk.length).toBeGreaterThan(50_000);
-    expect(plaintextFound(disk, [...Object.values(NAMES), gameId, '"commit"', '"reveal"', '"type"', 'france', 'germany', '"pic"', '"bur"', 'F kie', 'A mar', CHAT, 'Tirol'])).toEqual([]);
+    expect(plaintextFound(disk, [...Object.values(NAMES), gameId, '"commit"', '"final"', '"lock"', '"reveal"', '"type"', 'france', 'germany', '"pic"', '"bur"', 'F kie', 'A mar', CHAT, 'Tirol'])).toEqual([]);
   }, 420_000);
 });
