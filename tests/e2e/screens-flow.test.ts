@@ -220,19 +220,22 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     // The last resolved movement phase's opened votes: the bots voted no.
     expect(await page.locator('[data-draw-yes]').getAttribute('data-draw-yes')).toBe('0');
     expect(await text(page, '[data-draw-yes]')).toContain(SCREEN_STRINGS.en.drawCommitted(0, 7));
-    const votedYes = () => page.locator('.draw [role="status"]').filter({ hasText: SCREEN_STRINGS.en.drawVoted }).count();
-    await page.click('[data-action="draw-no"]');
-    // A vote is a re-seal of the orders: it shows nowhere until the phase's orders open.
-    await expect.poll(votedYes).toBe(0);
-    await page.click('[data-action="draw-yes"]');
-    await expect.poll(() => page.locator('.draw [role="status"]').filter({ hasText: SCREEN_STRINGS.en.drawVoted }).count()).toBe(1);
+    // The bots (every power but France) re-seal their orders with a yes vote. A vote is a re-seal:
+    // it shows nowhere until the phase's orders open, and they cannot open while France has not
+    // sealed (protocol v2: once every power has sealed, the FINALs go out and orders are fixed, so
+    // France's seal comes last here).
+    await page.click('[data-dev="bots-draw"]');
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-draw-yes]').getAttribute('data-draw-yes')).toBe('0');
+    expect(await page.locator('[data-action="draw-yes"]').count()).toBe(1);
     // Concession asks first, and cancelling changes nothing.
     await page.click('[data-action="concede"]');
     expect(await text(page, '[role="alertdialog"]')).toContain('France');
     await page.getByRole('button', { name: SCREEN_STRINGS.en.cancel }).click();
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0);
-    await page.click('[data-dev="bots-draw"]');
-    await expect.poll(() => page.locator('.game-result').getAttribute('data-result')).toBe('draw');
+    // France votes yes by sealing: the phase's orders open with seven yes votes.
+    await page.click('[data-action="draw-yes"]');
+    await expect.poll(() => page.locator('.game-result').getAttribute('data-result'), { timeout: 60_000 }).toBe('draw');
     expect(await text(page, '.game-result')).toContain('Austria, England, France, Germany, Italy, Russia, Turkey');
     const rows = await page.locator('.chart-table tbody tr').count();
     expect(rows).toBe(7);
@@ -241,7 +244,7 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'screens-draw-laptop-en.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 
   it('renders every section in both languages without a missing string, gunboat hides press', async () => {
     for (const lang of ['es', 'en'] as const) {
