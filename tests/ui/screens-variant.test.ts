@@ -73,7 +73,7 @@ describe('variant panel', () => {
     expect(html).toContain('data-seats="7"');
     expect(html).not.toContain('data-toss');
     expect(html).not.toContain('data-alliances');
-  });
+  }, 90_000);
 });
 
 describe('units that held without orders', () => {
@@ -86,5 +86,5 @@ describe('units that held without orders', () => {
     expect(html).toContain(SCREEN_STRINGS.en.unorderedTitle);
     expect(html).toMatch(/A Par/);
     expect(html).toMatch(/F St?p/i);
-  });
+  }, 90_000);
 });
