@@ -135,7 +135,7 @@ async function benchOne(kind: 'embedded (LMDB)' | 'Redis', redisUrl?: string): P
  * entry through the outbox (fake-indexeddb) to the relay, as the app does; then a phone that was
  * away the whole time opens and takes it all in through its gate.
  */
-async function benchPhoneSide(): Promise<void> {
+export async function benchPhoneSide(): Promise<void> {
   const YEARS = 2;
   const game = scriptedGame(YEARS, 7);
   const password = 'bench-phone-side-password-1';
