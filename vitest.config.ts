@@ -26,6 +26,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // A hang guard, not a speed check (speed lives in `npm run bench`): the protocol's
+          // seeded attack and property tests do seconds of curve arithmetic each, and with another
+          // suite beside them on 2 cores one took 31 s against the 30 s default.
+          testTimeout: 120_000,
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: ['tests/e2e/**', 'tests/net/**', '**/node_modules/**'],
         },
