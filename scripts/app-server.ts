@@ -4,11 +4,13 @@
 // Without PACTO_REDIS_URL everything lives in this process (the relay's blobs on disk, in an LMDB
 // directory); with it, the process is stateless: blobs in Redis Streams, fan-out over pub/sub.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { attachRelay, isRelayUpgrade, type RelayServer } from '../src/net/relay/server';
 import { LmdbStore } from '../src/net/relay/server/lmdb-store';
+import type { PushOptions } from '../src/net/relay/server/push';
 import { RedisStore } from '../src/net/relay/server/redis-store';
 import type { RelayStore } from '../src/net/relay/server/store';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../src/net/relay/protocol';
@@ -60,6 +62,8 @@ export interface AppServerOptions {
     readonly limits?: Partial<RelayLimits>;
     readonly allowOrigins?: readonly string[] | '*';
     readonly sweepIntervalMs?: number;
+    /** Web Push: on unless false (its VAPID keys are made on first start and kept in the store). */
+    readonly push?: PushOptions | false;
   };
   /** redis://... : blobs in Redis Streams and fan-out over Redis pub/sub. */
   readonly redisUrl?: string;
@@ -100,6 +104,7 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
         ...(options.relay?.limits ? { limits: options.relay.limits } : {}),
         ...(options.relay?.allowOrigins ? { allowOrigins: options.relay.allowOrigins } : {}),
         ...(options.relay?.sweepIntervalMs ? { sweepIntervalMs: options.relay.sweepIntervalMs } : {}),
+        ...(options.relay?.push !== false ? { push: options.relay?.push ?? {} } : {}),
       })
     : null;
   const http = createServer((req, res) => {
@@ -126,7 +131,8 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     signaling,
     relay,
     guard,
-    ready: redis ? redis.ready : Promise.resolve(),
+    // The VAPID keys are made (or read) at start, so the first subscriber does not wait for them.
+    ready: (redis ? redis.ready : Promise.resolve()).then(() => relay?.pushKey().then(() => undefined, (e) => log(`relay: no VAPID keys yet: ${(e as Error).message}`))),
     close: async () => {
       await relay?.close();
       await signaling.close();
@@ -143,7 +149,10 @@ const num = (v: string | undefined): number | undefined => (v === undefined || v
  * PACTO_REDIS_URL, PACTO_RELAY=0 (no relay), PACTO_RELAY_DIR (default .pacto/relay),
  * PACTO_RELAY_ORIGINS (comma-separated; default any), PACTO_ROOM_IDLE_DAYS,
  * PACTO_MAX_CONNECTIONS_PER_ADDRESS, PACTO_TRUST_PROXY=1, and PACTO_LIMITS: a JSON object of any
- * signaling, connection or relay limit by name (see src/net/relay/README.md).
+ * signaling, connection or relay limit by name (see src/net/relay/README.md). Web Push:
+ * PACTO_PUSH=0 (off), PACTO_PUSH_SUBJECT (mailto: or https: contact for push services),
+ * PACTO_PUSH_ALLOW_HOSTS (comma-separated hosts exempt from the public-address rule: tests only),
+ * PACTO_PUSH_CA_FILE (a PEM file of extra CAs for push services: tests only).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerOptions {
   const json = env.PACTO_LIMITS ? (JSON.parse(env.PACTO_LIMITS) as Record<string, unknown>) : {};
@@ -161,6 +170,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
   const relayLimits: Record<string, number | boolean> = pick(relayKeys);
   if (idleDays !== undefined) relayLimits.roomIdleMs = idleDays * 24 * 3600 * 1000;
   const origins = env.PACTO_RELAY_ORIGINS?.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const allowHosts = env.PACTO_PUSH_ALLOW_HOSTS?.split(',').map((h) => h.trim()).filter((h) => h !== '') ?? [];
+  const push: PushOptions | false =
+    env.PACTO_PUSH === '0'
+      ? false
+      : {
+          ...(env.PACTO_PUSH_SUBJECT ? { subject: env.PACTO_PUSH_SUBJECT } : {}),
+          ...(allowHosts.length > 0 ? { allowHosts } : {}),
+          ...(env.PACTO_PUSH_CA_FILE ? { ca: [readFileSync(env.PACTO_PUSH_CA_FILE, 'utf8')] } : {}),
+        };
   return {
     ...(env.PACTO_REDIS_URL ? { redisUrl: env.PACTO_REDIS_URL } : {}),
     limits: limits as Partial<SignalingLimits>,
@@ -170,6 +188,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
           relay: {
             dir: env.PACTO_RELAY_DIR ?? '.pacto/relay',
             limits: relayLimits as Partial<RelayLimits>,
+            push,
             ...(origins && origins.length > 0 ? { allowOrigins: origins } : {}),
           },
         }),

@@ -38,6 +38,18 @@ export interface RelayLimits {
   readonly maxBufferedBytes: number;
   /** A room with no append for this long is deleted. */
   readonly roomIdleMs: number;
+  /** Web Push subscriptions one room holds (every device of every player of a game). */
+  readonly maxPushSubscriptionsPerRoom: number;
+  /** Largest `notify` payload (the phone's sealed hint), before web-push encrypts it. */
+  readonly maxPushPayloadBytes: number;
+  /** How long a push service keeps a push for a device that is offline (its TTL header). */
+  readonly pushTtlSeconds: number;
+  /** The window of the two notify limits below. */
+  readonly pushWindowMs: number;
+  /** Notifies per room per window, counted in the store (so across processes with Redis). */
+  readonly maxNotifiesPerRoom: number;
+  /** Notifies per client address (IPv6: per /64) per window, on one process. */
+  readonly maxNotifiesPerAddress: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -54,7 +66,26 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxFetchBytes: 512 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   roomIdleMs: 90 * 24 * 3600 * 1000,
+  maxPushSubscriptionsPerRoom: 24,
+  maxPushPayloadBytes: 1024,
+  pushTtlSeconds: 24 * 3600,
+  pushWindowMs: 3600 * 1000,
+  maxNotifiesPerRoom: 120,
+  maxNotifiesPerAddress: 60,
 };
+
+/** Longest push endpoint URL a relay takes (the browser's push service chooses it). */
+export const MAX_PUSH_ENDPOINT = 1024;
+
+/** A browser's PushSubscription, as a relay stores it: where to push, and the keys to encrypt for. */
+export interface PushSubscriptionKeys {
+  /** https URL of the device's push service (PushSubscription.endpoint). */
+  readonly endpoint: string;
+  /** base64url of the device's P-256 public key, uncompressed (65 bytes). */
+  readonly p256dh: string;
+  /** base64url of the device's 16-byte auth secret. */
+  readonly auth: string;
+}
 
 /** The largest update the client puts in one blob; larger ones are split (Yjs updates split into
  *  smaller valid updates). Sealed and padded it stays under the default maxBlobBytes. */
@@ -65,7 +96,20 @@ export type ClientFrame =
   | { readonly t: 'fetch'; readonly rid: string; readonly room: string; readonly token: string; readonly after: string; readonly limit?: number }
   | { readonly t: 'subscribe'; readonly rid: string; readonly room: string; readonly token: string }
   | { readonly t: 'unsubscribe'; readonly rid: string; readonly room: string }
-  | { readonly t: 'ping'; readonly rid: string };
+  | { readonly t: 'ping'; readonly rid: string }
+  | { readonly t: 'push-key'; readonly rid: string }
+  | ({ readonly t: 'push-register'; readonly rid: string; readonly room: string; readonly token: string } & PushSubscriptionKeys)
+  | { readonly t: 'push-unregister'; readonly rid: string; readonly room: string; readonly token: string; readonly endpoint: string }
+  | {
+      readonly t: 'notify';
+      readonly rid: string;
+      readonly room: string;
+      readonly token: string;
+      /** base64url of the phone's hint, sealed under the room's key; "" or absent: an empty push. */
+      readonly payload: string;
+      /** The sender's own endpoint: not pushed to. */
+      readonly except?: string;
+    };
 
 export interface WireBlob {
   readonly cursor: string;
@@ -88,6 +132,12 @@ export type ErrorCode =
   | 'rate-limited'
   /** The store cannot be reached (Redis down); retry later. */
   | 'unavailable'
+  /** A push endpoint the relay will not send to (not https, an internal host): see README.md. */
+  | 'endpoint-refused'
+  /** The room holds maxPushSubscriptionsPerRoom subscriptions already. */
+  | 'too-many-push-subscriptions'
+  /** This relay does not send pushes. */
+  | 'no-push'
   /** The server's live feed had a gap: subscribe again and fetch since your cursor. */
   | 'resubscribe';
 
@@ -108,6 +158,12 @@ export type ServerFrame =
   | { readonly t: 'unsubscribed'; readonly rid: string; readonly room: string }
   | { readonly t: 'blob'; readonly room: string; readonly cursor: string; readonly blob: string }
   | { readonly t: 'pong'; readonly rid: string }
+  /** The relay's VAPID public key (base64url, uncompressed P-256): PushManager.subscribe's applicationServerKey. */
+  | { readonly t: 'push-key'; readonly rid: string; readonly key: string }
+  | { readonly t: 'push-registered'; readonly rid: string; readonly room: string }
+  | { readonly t: 'push-unregistered'; readonly rid: string; readonly room: string; readonly removed: boolean }
+  /** How many devices the relay is pushing to (the room's subscriptions but the sender's). */
+  | { readonly t: 'notified'; readonly rid: string; readonly room: string; readonly devices: number }
   | { readonly t: 'error'; readonly rid?: string; readonly room?: string; readonly code: ErrorCode; readonly message: string; readonly retryAfterMs?: number };
 
 export type Parsed<T> = { readonly ok: true; readonly frame: T } | { readonly ok: false; readonly rid?: string; readonly message: string };
@@ -128,7 +184,7 @@ export function parseClientFrame(text: string): Parsed<ClientFrame> {
   if (rid === undefined || !REQUEST_ID.test(rid)) return { ok: false, message: 'rid must be 1 to 64 letters, digits or "_.:-"' };
   const bad = (message: string): Parsed<ClientFrame> => ({ ok: false, rid, message });
   const t = o.t;
-  if (t === 'ping') return { ok: true, frame: { t, rid } };
+  if (t === 'ping' || t === 'push-key') return { ok: true, frame: { t, rid } };
   const room = str(o, 'room');
   if (room === undefined || !ROOM_ID.test(room)) return bad('room must be 64 lower-case hex characters');
   if (t === 'unsubscribe') return { ok: true, frame: { t, rid, room } };
@@ -150,10 +206,36 @@ export function parseClientFrame(text: string): Parsed<ClientFrame> {
     }
     case 'subscribe':
       return { ok: true, frame: { t, rid, room, token } };
+    case 'push-register': {
+      const endpoint = str(o, 'endpoint');
+      if (!isEndpointText(endpoint)) return bad(`endpoint must be a URL of at most ${MAX_PUSH_ENDPOINT} characters`);
+      const p256dh = str(o, 'p256dh');
+      const key = p256dh === undefined ? null : fromBase64(p256dh);
+      if (key === null || key.length !== 65 || key[0] !== 4) return bad('p256dh must be base64url of an uncompressed P-256 point (65 bytes)');
+      const auth = str(o, 'auth');
+      if (auth === undefined || fromBase64(auth)?.length !== 16) return bad('auth must be base64url of 16 bytes');
+      return { ok: true, frame: { t, rid, room, token, endpoint, p256dh: p256dh!, auth } };
+    }
+    case 'push-unregister': {
+      const endpoint = str(o, 'endpoint');
+      if (!isEndpointText(endpoint)) return bad(`endpoint must be a URL of at most ${MAX_PUSH_ENDPOINT} characters`);
+      return { ok: true, frame: { t, rid, room, token, endpoint } };
+    }
+    case 'notify': {
+      const payload = o.payload === undefined ? '' : str(o, 'payload');
+      if (payload === undefined || (payload !== '' && fromBase64(payload) === null)) return bad('payload must be base64url, or ""');
+      if (o.except === undefined) return { ok: true, frame: { t, rid, room, token, payload } };
+      const except = str(o, 'except');
+      if (!isEndpointText(except)) return bad(`except must be a URL of at most ${MAX_PUSH_ENDPOINT} characters`);
+      return { ok: true, frame: { t, rid, room, token, payload, except } };
+    }
     default:
-      return bad('t must be append, fetch, subscribe, unsubscribe or ping');
+      return bad('t must be append, fetch, subscribe, unsubscribe, ping, push-key, push-register, push-unregister or notify');
   }
 }
+
+/** Printable ASCII, no space, no backslash: the relay's own rule (server/push.ts) decides the rest. */
+const isEndpointText = (v: string | undefined): v is string => v !== undefined && v.length > 0 && v.length <= MAX_PUSH_ENDPOINT && /^[\x21-\x7e]+$/.test(v) && !v.includes('\\');
 
 /** Client side: what the server sent, or null for anything malformed (a hostile relay). */
 export function parseServerFrame(text: string): ServerFrame | null {
@@ -199,6 +281,16 @@ export function parseServerFrame(text: string): ServerFrame | null {
     }
     case 'pong':
       return rid !== undefined ? { t: 'pong', rid } : null;
+    case 'push-key': {
+      const key = str(o, 'key');
+      return rid !== undefined && key !== undefined && fromBase64(key)?.length === 65 ? { t: 'push-key', rid, key } : null;
+    }
+    case 'push-registered':
+      return rid !== undefined && room !== undefined ? { t: 'push-registered', rid, room } : null;
+    case 'push-unregistered':
+      return rid !== undefined && room !== undefined ? { t: 'push-unregistered', rid, room, removed: o.removed === true } : null;
+    case 'notified':
+      return rid !== undefined && room !== undefined && Number.isSafeInteger(o.devices) && (o.devices as number) >= 0 ? { t: 'notified', rid, room, devices: o.devices as number } : null;
     case 'error': {
       const code = str(o, 'code') as ErrorCode | undefined;
       if (code === undefined) return null;
@@ -235,6 +327,7 @@ export function compareCursors(a: string, b: string): number {
 export function httpStatusFor(code: ErrorCode): number {
   switch (code) {
     case 'bad-frame':
+    case 'endpoint-refused':
       return 400;
     case 'forbidden':
       return 403;
@@ -245,7 +338,10 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'too-many-subscribers':
       return 429;
     case 'room-full':
+    case 'too-many-push-subscriptions':
       return 507;
+    case 'no-push':
+      return 501;
     case 'unavailable':
     case 'resubscribe':
       return 503;

@@ -1,5 +1,5 @@
-// The relay's server side: a WebSocket endpoint on "/relay" (append, fetch, subscribe) and
-// `POST /relay/v1` (append, fetch) for service workers, in front of a RelayStore. It checks every
+// The relay's server side: a WebSocket endpoint on "/relay" (append, fetch, subscribe, push) and
+// `POST /relay/v1` (append, fetch, push) for service workers, in front of a RelayStore. It checks every
 // frame completely, proves each request's token against its room, enforces the limits in
 // ../protocol.ts, and answers every refusal with an error frame; nothing is stored then. It never
 // sees a game in clear. Node only. The protocol is written down in ../README.md.
@@ -11,6 +11,7 @@ import { relayChannel, type Bus, type BusSubscription } from '../../signal/bus';
 import { addressKey, ByteBudget, type ConnectionGuard } from '../../signal/guard';
 import { roomIdForToken } from '../keys';
 import { DEFAULT_RELAY_LIMITS, httpStatusFor, parseClientFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type RelayLimits, type ServerFrame } from '../protocol';
+import { checkEndpoint, newVapidKeys, parseVapidKeys, pushSender, type PushOptions, type PushSender, type VapidKeys } from './push';
 import { decodeLive, type RelayStore } from './store';
 
 export interface RelayServerOptions {
@@ -22,6 +23,8 @@ export interface RelayServerOptions {
    *  requests carry their token, never a cookie, so a foreign page gains nothing. */
   readonly allowOrigins?: readonly string[] | '*';
   readonly sweepIntervalMs?: number;
+  /** Web Push (VAPID keys made on first use and kept in the store); left out: no push frames. */
+  readonly push?: PushOptions;
   readonly log?: (line: string) => void;
 }
 
@@ -33,6 +36,11 @@ export interface RelayStats {
   blobsServed: number;
   liveSent: number;
   subscribers: number;
+  notifies: number;
+  pushesSent: number;
+  pushesFailed: number;
+  /** Subscriptions removed because the push service said they are gone (404, 410). */
+  pushesGone: number;
   errors: Partial<Record<ErrorCode, number>>;
 }
 
@@ -43,11 +51,17 @@ export interface RelayServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Serves `req` if it is for the HTTP API; false if the path is not the relay's. */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The VAPID public key, made and stored on first use; null without push. */
+  pushKey(): Promise<string | null>;
+  /** Resolves once every push already started has been answered (tests, shutdown). */
+  pushesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Who a request comes from: one WebSocket, or one address over HTTP. */
 interface Caller {
+  /** The client's address (IPv6: its /64), for limits shared by its connections. */
+  readonly address: string;
   readonly rooms: Set<string>;
   readonly requests: ByteBudget;
   readonly bytes: ByteBudget;
@@ -61,6 +75,7 @@ class Refusal extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -79,13 +94,27 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   const lim: RelayLimits = { ...DEFAULT_RELAY_LIMITS, ...options.limits };
   const { store, bus, guard } = options;
   const log = options.log ?? ((line: string) => console.warn(line));
-  const stats: RelayStats = { connections: 0, appends: 0, duplicates: 0, fetches: 0, blobsServed: 0, liveSent: 0, subscribers: 0, errors: {} };
+  const stats: RelayStats = {
+    connections: 0,
+    appends: 0,
+    duplicates: 0,
+    fetches: 0,
+    blobsServed: 0,
+    liveSent: 0,
+    subscribers: 0,
+    notifies: 0,
+    pushesSent: 0,
+    pushesFailed: 0,
+    pushesGone: 0,
+    errors: {},
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * lim.maxFrameBytes });
   /** Live subscribers per room on this process, and this process's subscription to the room's feed. */
   const rooms = new Map<string, { subs: Set<WebSocket>; channel: BusSubscription }>();
   const httpCallers = new Map<string, Caller>();
 
-  const newCaller = (): Caller => ({
+  const newCaller = (address: string): Caller => ({
+    address,
     rooms: new Set(),
     requests: new ByteBudget(lim.maxRequestsPerSecond, lim.burstRequests),
     bytes: guard.budget(),
@@ -97,7 +126,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     stats.errors[code] = (stats.errors[code] ?? 0) + 1;
   };
 
-  const errorFrame = (code: ErrorCode, message: string, rid?: string, room?: string): ErrorFrame => {
+  const errorFrame = (code: ErrorCode, message: string, rid?: string, room?: string, retryAfterMs?: number): ErrorFrame => {
     refused(code);
     return {
       t: 'error',
@@ -105,7 +134,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       message,
       ...(rid !== undefined ? { rid } : {}),
       ...(room !== undefined ? { room } : {}),
-      ...(code === 'rate-limited' || code === 'unavailable' ? { retryAfterMs: 1000 } : {}),
+      ...(retryAfterMs !== undefined ? { retryAfterMs } : code === 'rate-limited' || code === 'unavailable' ? { retryAfterMs: 1000 } : {}),
     };
   };
 
@@ -128,8 +157,97 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     }
   };
 
-  /** Append and fetch, the same over WebSocket and HTTP. */
-  const serve = async (frame: ClientFrame & { t: 'append' | 'fetch' }, caller: Caller): Promise<ServerFrame> => {
+  // --- Web Push --------------------------------------------------------------------------------
+
+  const push = options.push;
+  const allowHosts = (push?.allowHosts ?? []).map((h) => h.toLowerCase());
+  let vapid: Promise<VapidKeys> | null = null;
+  /** The relay's VAPID keys: made once and kept in the store, so every process (and every
+   *  restart) signs with the same key the browsers subscribed with. */
+  const vapidKeys = (): Promise<VapidKeys> => {
+    if (!vapid) {
+      const p = store.sharedValue('vapid', newVapidKeys).then((text) => {
+        const keys = parseVapidKeys(text);
+        if (!keys) throw new Error('the stored VAPID keys are damaged (pushes stay off rather than make new keys every subscription would have to renew)');
+        return keys;
+      });
+      vapid = p;
+      p.catch(() => {
+        if (vapid === p) vapid = null; // asked again next time
+      });
+    }
+    return vapid;
+  };
+  let sender: Promise<PushSender> | null = null;
+  const getSender = (): Promise<PushSender> => (sender ??= vapidKeys().then((k) => pushSender(k, push)));
+  const notifyBudgets = new Map<string, { budget: ByteBudget; last: number }>();
+  const inFlightPushes = new Set<Promise<void>>();
+  const MAX_PUSHES_IN_FLIGHT = 2000;
+
+  const sendPushes = async (room: string, payload: Uint8Array | null, targets: readonly { endpoint: string; p256dh: string; auth: string }[]): Promise<void> => {
+    const s = await getSender();
+    await Promise.all(
+      targets.map(async (sub) => {
+        const r = await s.send(sub, payload, room, Math.max(0, Math.floor(lim.pushTtlSeconds)));
+        if (r.outcome === 'sent') stats.pushesSent++;
+        else if (r.outcome === 'failed') {
+          stats.pushesFailed++;
+          log(`relay: a push in room ${room} failed: ${r.detail ?? ''}`);
+        } else {
+          stats.pushesGone++;
+          await store.removePush(room, sub.endpoint).catch((e) => log(`relay: could not remove a gone push subscription: ${(e as Error).message}`));
+        }
+      }),
+    );
+  };
+
+  const servePush = async (frame: ClientFrame & { t: 'push-key' | 'push-register' | 'push-unregister' | 'notify' }, caller: Caller): Promise<ServerFrame> => {
+    if (!push) throw new Refusal('no-push', 'this relay does not send pushes');
+    if (frame.t === 'push-key') return { t: 'push-key', rid: frame.rid, key: (await vapidKeys()).publicKey };
+    authorize(caller, frame.room, frame.token);
+    switch (frame.t) {
+      case 'push-register': {
+        const checked = checkEndpoint(frame.endpoint, allowHosts);
+        if (!checked.ok) throw new Refusal('endpoint-refused', checked.reason);
+        const r = await store.addPush(frame.room, { endpoint: checked.endpoint, p256dh: frame.p256dh, auth: frame.auth }, lim.maxPushSubscriptionsPerRoom);
+        if (!r.ok) throw new Refusal(r.code, r.message);
+        return { t: 'push-registered', rid: frame.rid, room: frame.room };
+      }
+      case 'push-unregister': {
+        const checked = checkEndpoint(frame.endpoint, allowHosts);
+        const removed = await store.removePush(frame.room, checked.ok ? checked.endpoint : frame.endpoint);
+        return { t: 'push-unregistered', rid: frame.rid, room: frame.room, removed };
+      }
+      case 'notify': {
+        const payload = frame.payload === '' ? null : fromBase64(frame.payload);
+        if (payload && payload.length > lim.maxPushPayloadBytes) throw new Refusal('too-large', `a push payload is at most ${lim.maxPushPayloadBytes} bytes`);
+        const now = Date.now();
+        let b = notifyBudgets.get(caller.address);
+        if (!b) notifyBudgets.set(caller.address, (b = { budget: new ByteBudget(lim.maxNotifiesPerAddress / (lim.pushWindowMs / 1000), lim.maxNotifiesPerAddress), last: now }));
+        b.last = now;
+        if (!b.budget.take(1, now)) {
+          throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerAddress} notifies per ${lim.pushWindowMs / 1000} s from one address`, Math.ceil(lim.pushWindowMs / lim.maxNotifiesPerAddress));
+        }
+        if (inFlightPushes.size >= MAX_PUSHES_IN_FLIGHT) throw new Refusal('rate-limited', 'the relay is sending too many pushes; retry later');
+        const { count, resetMs } = await store.countNotify(frame.room, lim.pushWindowMs);
+        if (count > lim.maxNotifiesPerRoom) throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerRoom} notifies per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
+        const except = frame.except === undefined ? null : checkEndpoint(frame.except, allowHosts);
+        const targets = (await store.listPush(frame.room)).filter((s) => !(except?.ok && s.endpoint === except.endpoint));
+        await getSender(); // the keys are there before we say the pushes are on their way
+        stats.notifies++;
+        if (targets.length > 0) {
+          const job = sendPushes(frame.room, payload, targets).catch((e) => log(`relay: pushes in room ${frame.room} failed: ${(e as Error).message}`));
+          inFlightPushes.add(job);
+          void job.finally(() => inFlightPushes.delete(job));
+        }
+        return { t: 'notified', rid: frame.rid, room: frame.room, devices: targets.length };
+      }
+    }
+  };
+
+  /** Everything but ping and the live feed, the same over WebSocket and HTTP. */
+  const serve = async (frame: ClientFrame & { t: 'append' | 'fetch' | 'push-key' | 'push-register' | 'push-unregister' | 'notify' }, caller: Caller): Promise<ServerFrame> => {
+    if (frame.t !== 'append' && frame.t !== 'fetch') return servePush(frame, caller);
     authorize(caller, frame.room, frame.token);
     if (frame.t === 'append') {
       const blob = fromBase64(frame.blob);
@@ -157,7 +275,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   };
 
   const refusalFrame = (e: unknown, rid: string, room?: string): ErrorFrame => {
-    if (e instanceof Refusal) return errorFrame(e.code, e.message, rid, room);
+    if (e instanceof Refusal) return errorFrame(e.code, e.message, rid, room, e.retryAfterMs);
     log(`relay: store error: ${(e as Error).message}`);
     return errorFrame('unavailable', 'the relay cannot reach its store; retry later', rid, room);
   };
@@ -196,9 +314,9 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
 
   // --- WebSocket ----------------------------------------------------------------------------
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     stats.connections++;
-    const caller = newCaller();
+    const caller = newCaller(addressKey(req, guard.limits.trustProxy));
     const mine = new Set<string>();
     let strikes = 0;
     let alive = true;
@@ -274,7 +392,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         default: {
           caller.inFlight++;
           void serve(frame, caller)
-            .then(reply, (e) => reply(refusalFrame(e, frame.rid, frame.room)))
+            .then(reply, (e) => reply(refusalFrame(e, frame.rid, 'room' in frame ? frame.room : undefined)))
             .finally(() => caller.inFlight--);
         }
       }
@@ -314,12 +432,12 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       return true;
     }
     if (req.method !== 'POST') {
-      respond(req, res, 405, errorFrame('bad-frame', 'POST a frame (append or fetch) as JSON'));
+      respond(req, res, 405, errorFrame('bad-frame', 'POST a frame (append, fetch, push-key, push-register, push-unregister or notify) as JSON'));
       return true;
     }
     const key = addressKey(req, guard.limits.trustProxy);
     let caller = httpCallers.get(key);
-    if (!caller) httpCallers.set(key, (caller = newCaller()));
+    if (!caller) httpCallers.set(key, (caller = newCaller(key)));
     const c = caller;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -347,13 +465,13 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       const parsed = parseClientFrame(Buffer.concat(chunks).toString());
       if (!parsed.ok) return finish(400, errorFrame('bad-frame', parsed.message, parsed.rid));
       const frame = parsed.frame;
-      if (frame.t !== 'append' && frame.t !== 'fetch') return finish(400, errorFrame('bad-frame', 'the HTTP API takes append and fetch; subscribe over the WebSocket', frame.rid));
+      if (frame.t === 'ping' || frame.t === 'subscribe' || frame.t === 'unsubscribe') return finish(400, errorFrame('bad-frame', 'the HTTP API takes append, fetch and the push frames; subscribe over the WebSocket', frame.rid));
       c.inFlight++;
       void serve(frame, c)
         .then(
           (ok) => finish(200, ok),
           (e) => {
-            const f = refusalFrame(e, frame.rid, frame.room);
+            const f = refusalFrame(e, frame.rid, 'room' in frame ? frame.room : undefined);
             finish(httpStatusFor(f.code), f);
           },
         )
@@ -366,6 +484,8 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   const housekeeping = setInterval(() => {
     const cutoff = Date.now() - 10 * 60_000;
     for (const [k, c] of httpCallers) if (c.lastSeen < cutoff && c.inFlight === 0) httpCallers.delete(k);
+    const windowAgo = Date.now() - lim.pushWindowMs;
+    for (const [k, b] of notifyBudgets) if (b.last < windowAgo) notifyBudgets.delete(k);
   }, 60_000);
   housekeeping.unref();
   const sweeper = setInterval(
@@ -383,8 +503,13 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     limits: lim,
     handleUpgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
     handleRequest,
+    pushKey: async () => (push ? (await vapidKeys()).publicKey : null),
+    pushesSettled: async () => {
+      while (inFlightPushes.size > 0) await Promise.all([...inFlightPushes]);
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        void sender?.then((s) => s.close(), () => undefined);
         clearInterval(housekeeping);
         clearInterval(sweeper);
         stopGap();

@@ -7,11 +7,13 @@
 //   blobs: room (32 bytes) || ms (8, BE) || n (8, BE)  ->  checksum (8) || blob
 //   ids:   room (32) || append id (16)                 ->  ms (8) || n (8)
 //   rooms: room (32)                                   ->  { ms, n, bytes, blobs, active }
+//   push:  room (32) || SHA-256 of the endpoint (32)   ->  { endpoint, p256dh, auth }
+//   shared: name                                       ->  value (the VAPID keys)
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { fromBase64 } from '../../../protocol';
 import type { Bus } from '../../signal/bus';
 import { relayChannel } from '../../signal/bus';
-import { decodeRecord, encodeLive, encodeRecord, splitCursor, type AppendResult, type FetchResult, type RelayStore, type StoreLimits, type StoredBlob } from './store';
+import { decodeRecord, encodeLive, encodeRecord, endpointKey, splitCursor, type AddPushResult, type AppendResult, type FetchResult, type RelayStore, type StoreLimits, type StoredBlob, type StoredPush } from './store';
 
 interface RoomMeta {
   ms: number;
@@ -45,15 +47,21 @@ export class LmdbStore implements RelayStore {
   private readonly blobs: Database<Buffer, Buffer>;
   private readonly ids: Database<Buffer, Buffer>;
   private readonly rooms: Database<RoomMeta, Buffer>;
+  private readonly push: Database<StoredPush, Buffer>;
+  private readonly shared: Database<string, string>;
+  /** Notify windows per room: in memory, as one process owns an LMDB directory. */
+  private readonly notifies = new Map<string, { end: number; count: number }>();
   private readonly log: (line: string) => void;
   private readonly now: () => number;
 
   constructor(private readonly opts: LmdbStoreOptions) {
     // overlappingSync off: a write's promise resolves only once its commit is synced to disk.
-    this.root = open({ path: opts.dir, maxDbs: 4, overlappingSync: false });
+    this.root = open({ path: opts.dir, maxDbs: 8, overlappingSync: false });
     this.blobs = this.root.openDB<Buffer, Buffer>('blobs', { encoding: 'binary', keyEncoding: 'binary' });
     this.ids = this.root.openDB<Buffer, Buffer>('ids', { encoding: 'binary', keyEncoding: 'binary' });
     this.rooms = this.root.openDB<RoomMeta, Buffer>('rooms', { encoding: 'json', keyEncoding: 'binary' });
+    this.push = this.root.openDB<StoredPush, Buffer>('push', { encoding: 'json', keyEncoding: 'binary' });
+    this.shared = this.root.openDB<string, string>('shared', { encoding: 'string', keyEncoding: 'ordered-binary' });
     this.log = opts.log ?? ((line) => console.warn(line));
     this.now = opts.now ?? Date.now;
   }
@@ -122,10 +130,66 @@ export class LmdbStore implements RelayStore {
         for (const key of this.blobs.getKeys({ start: blobKey(rk, 0, 0), end: blobKey(rk, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) })) this.blobs.remove(key);
         const end = Buffer.concat([rk, Buffer.alloc(16, 0xff)]);
         for (const key of this.ids.getKeys({ start: rk, end })) this.ids.remove(key);
+        for (const key of this.push.getKeys(this.pushRange(rk))) this.push.remove(key);
         this.rooms.remove(rk);
       });
     }
     return idle.length;
+  }
+
+  private pushRange(rk: Buffer): { start: Buffer; end: Buffer } {
+    return { start: Buffer.concat([rk, Buffer.alloc(32, 0)]), end: Buffer.concat([rk, Buffer.alloc(33, 0xff)]) };
+  }
+
+  async addPush(room: string, sub: StoredPush, max: number): Promise<AddPushResult> {
+    const rk = Buffer.from(room, 'hex');
+    const key = Buffer.concat([rk, endpointKey(sub.endpoint)]);
+    const now = this.now();
+    return this.root.transaction((): AddPushResult => {
+      const replaced = this.push.get(key) !== undefined;
+      if (!replaced) {
+        const held = this.push.getKeysCount(this.pushRange(rk));
+        if (held >= max) return { ok: false, code: 'too-many-push-subscriptions', message: `a room holds at most ${max} push subscriptions` };
+      }
+      // A room that has no blob yet starts its idle time now, so its subscriptions expire with it.
+      if (this.rooms.get(rk) === undefined) this.rooms.put(rk, { ms: 0, n: 0, bytes: 0, blobs: 0, active: now });
+      this.push.put(key, { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth });
+      return { ok: true, replaced };
+    });
+  }
+
+  async removePush(room: string, endpoint: string): Promise<boolean> {
+    const key = Buffer.concat([Buffer.from(room, 'hex'), endpointKey(endpoint)]);
+    return this.root.transaction(() => (this.push.get(key) === undefined ? false : (this.push.remove(key), true)));
+  }
+
+  async listPush(room: string): Promise<StoredPush[]> {
+    const out: StoredPush[] = [];
+    for (const { value } of this.push.getRange(this.pushRange(Buffer.from(room, 'hex')))) {
+      if (value && typeof value.endpoint === 'string' && typeof value.p256dh === 'string' && typeof value.auth === 'string') out.push(value);
+      else this.log(`relay: damaged push subscription in room ${room}; skipped`);
+    }
+    return out;
+  }
+
+  async countNotify(room: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const now = this.now();
+    let w = this.notifies.get(room);
+    if (!w || w.end <= now) {
+      if (this.notifies.size > 100_000) for (const [k, v] of this.notifies) if (v.end <= now) this.notifies.delete(k);
+      w = { end: now + windowMs, count: 0 };
+      this.notifies.set(room, w);
+    }
+    w.count++;
+    return { count: w.count, resetMs: w.end - now };
+  }
+
+  async sharedValue(name: string, create: () => string): Promise<string> {
+    const prior = this.shared.get(name);
+    if (prior !== undefined) return prior;
+    const value = create();
+    await this.shared.ifNoExists(name, () => this.shared.put(name, value));
+    return this.shared.get(name)!;
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import { RESP_TYPES } from '@redis/client';
 import { fromBase64 } from '../../../protocol';
 import { relayChannel } from '../../signal/bus';
 import type { RedisBus } from '../../signal/redis-bus';
-import { decodeRecord, encodeRecord, type AppendResult, type FetchResult, type RelayStore, type StoreLimits, type StoredBlob } from './store';
+import { decodeRecord, encodeRecord, endpointKey, parseStoredPush, type AddPushResult, type AppendResult, type FetchResult, type RelayStore, type StoreLimits, type StoredBlob, type StoredPush } from './store';
 
 const APPEND = `
 local prior = redis.call('HGET', KEYS[3], ARGV[1])
@@ -20,13 +20,40 @@ if blobs + 1 > tonumber(ARGV[3]) or bytes + len > tonumber(ARGV[4]) then return 
 local id = redis.call('XADD', KEYS[1], '*', 'r', ARGV[2])
 redis.call('HSET', KEYS[3], ARGV[1], id)
 redis.call('HSET', KEYS[2], 'blobs', blobs + 1, 'bytes', bytes + len)
-for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
+for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[5]) end
 redis.call('PUBLISH', ARGV[6], id .. '\\n' .. string.sub(ARGV[2], 9))
 return {id, 0}
 `;
 
+// A push subscription: added unless the room holds the maximum (the same endpoint replaces its
+// keys), expiring with the room's blobs (the counters' expiry), or after the idle time if the room
+// has none yet. Every append renews it with the room's other keys.
+const ADD_PUSH = `
+local had = redis.call('HEXISTS', KEYS[1], ARGV[1])
+if had == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return -1 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local ttl = redis.call('PTTL', KEYS[2])
+if ttl < 0 then ttl = tonumber(ARGV[4]) end
+redis.call('PEXPIRE', KEYS[1], ttl)
+return had
+`;
+
+// One notify in the room's fixed window: the count, and the ms left in the window.
+const COUNT_NOTIFY = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}
+`;
+
 /** Keys of a room; the braces keep them in one hash slot (Redis Cluster). */
 export const redisKeys = (room: string): [string, string, string] => [`pacto:relay:{${room}}:s`, `pacto:relay:{${room}}:m`, `pacto:relay:{${room}}:i`];
+/** The room's push subscriptions: a hash, SHA-256 of the endpoint -> JSON. */
+export const redisPushKey = (room: string): string => `pacto:relay:{${room}}:p`;
+const notifyKey = (room: string): string => `pacto:relay:{${room}}:n`;
+/** Values every process shares (the VAPID keys). */
+export const redisSharedKey = (name: string): string => `pacto:relay:shared:${name}`;
 
 export interface RedisStoreOptions extends StoreLimits {
   readonly bus: RedisBus;
@@ -34,7 +61,7 @@ export interface RedisStoreOptions extends StoreLimits {
 }
 
 export class RedisStore implements RelayStore {
-  private sha: string | null = null;
+  private readonly shas = new Map<string, string>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly opts: RedisStoreOptions) {
@@ -48,8 +75,9 @@ export class RedisStore implements RelayStore {
   async append(room: string, id: string, blob: Uint8Array): Promise<AppendResult> {
     const idBytes = Buffer.from(fromBase64(id) ?? new Uint8Array(16));
     const args = [
-      '3',
+      '4',
       ...redisKeys(room),
+      redisPushKey(room),
       idBytes,
       encodeRecord(room, blob),
       String(this.opts.maxRoomBlobs),
@@ -58,14 +86,7 @@ export class RedisStore implements RelayStore {
       relayChannel(room),
       String(blob.length),
     ];
-    let reply: [Buffer, number, number?, number?];
-    if (this.sha === null) this.sha = String(await this.opts.bus.client.sendCommand(['SCRIPT', 'LOAD', APPEND]));
-    try {
-      reply = (await this.client.sendCommand(['EVALSHA', this.sha, ...args])) as typeof reply;
-    } catch (e) {
-      if (!/NOSCRIPT/.test((e as Error).message)) throw e;
-      reply = (await this.client.sendCommand(['EVAL', APPEND, ...args])) as typeof reply;
-    }
+    const reply = (await this.script(APPEND, args)) as [Buffer, number, number?, number?];
     const [cursor, status, blobs, bytes] = reply;
     if (status === 2) {
       return { ok: false, code: 'room-full', message: `the room holds ${blobs} blobs, ${bytes} bytes: its limit is ${this.opts.maxRoomBlobs} blobs, ${this.opts.maxRoomBytes} bytes` };
@@ -104,6 +125,57 @@ export class RedisStore implements RelayStore {
       items.push({ cursor, blob });
     }
     return { items, damaged, next, more };
+  }
+
+  /** Runs a Lua script by its SHA, loading it the first time (or after Redis lost it). */
+  private async script(lua: string, args: (string | Buffer)[]): Promise<unknown> {
+    let sha = this.shas.get(lua);
+    if (sha === undefined) {
+      sha = String(await this.opts.bus.client.sendCommand(['SCRIPT', 'LOAD', lua]));
+      this.shas.set(lua, sha);
+    }
+    try {
+      return await this.client.sendCommand(['EVALSHA', sha, ...args]);
+    } catch (e) {
+      if (!/NOSCRIPT/.test((e as Error).message)) throw e;
+      return this.client.sendCommand(['EVAL', lua, ...args]);
+    }
+  }
+
+  async addPush(room: string, sub: StoredPush, max: number): Promise<AddPushResult> {
+    const value = JSON.stringify({ endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth });
+    const had = Number(await this.script(ADD_PUSH, ['2', redisPushKey(room), redisKeys(room)[1], endpointKey(sub.endpoint), value, String(max), String(Math.max(1, Math.floor(this.opts.roomIdleMs)))]));
+    if (had < 0) return { ok: false, code: 'too-many-push-subscriptions', message: `a room holds at most ${max} push subscriptions` };
+    return { ok: true, replaced: had === 1 };
+  }
+
+  async removePush(room: string, endpoint: string): Promise<boolean> {
+    return Number(await this.client.sendCommand(['HDEL', redisPushKey(room), endpointKey(endpoint)])) === 1;
+  }
+
+  async listPush(room: string): Promise<StoredPush[]> {
+    const flat = (await this.client.sendCommand(['HGETALL', redisPushKey(room)])) as Buffer[] | Map<Buffer, Buffer>;
+    const values = flat instanceof Map ? [...flat.values()] : flat.filter((_, i) => i % 2 === 1);
+    const out: StoredPush[] = [];
+    for (const v of values) {
+      const sub = parseStoredPush(v.toString());
+      if (sub) out.push(sub);
+      else this.log(`relay: damaged push subscription in room ${room}; skipped`);
+    }
+    return out;
+  }
+
+  async countNotify(room: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
+    const [count, ttl] = (await this.script(COUNT_NOTIFY, ['1', notifyKey(room), String(Math.max(1, Math.floor(windowMs)))])) as [number, number];
+    return { count: Number(count), resetMs: Math.max(0, Number(ttl)) };
+  }
+
+  async sharedValue(name: string, create: () => string): Promise<string> {
+    const key = redisSharedKey(name);
+    const prior = await this.opts.bus.client.sendCommand(['GET', key]);
+    if (prior !== null && prior !== undefined) return String(prior);
+    await this.opts.bus.client.sendCommand(['SET', key, create(), 'NX']);
+    return String(await this.opts.bus.client.sendCommand(['GET', key]));
   }
 
   async sweep(): Promise<number> {

@@ -29,6 +29,15 @@ export interface FetchResult {
   readonly more: boolean;
 }
 
+/** A stored Web Push subscription (the frame's fields, the endpoint already checked). */
+export interface StoredPush {
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+}
+
+export type AddPushResult = { readonly ok: true; readonly replaced: boolean } | { readonly ok: false; readonly code: 'too-many-push-subscriptions'; readonly message: string };
+
 export interface RelayStore {
   /** Resolves once the blob is durably stored (and published live), or the room is full. An
    *  `id` already stored in the room answers with its first cursor and `dup`. */
@@ -36,8 +45,21 @@ export interface RelayStore {
   /** Blobs after `after` in cursor order: at most `limit`, and at most `maxBytes` of blobs (but
    *  always at least one when there is one). */
   fetch(room: string, after: string, limit: number, maxBytes: number): Promise<FetchResult>;
-  /** Deletes rooms idle longer than `roomIdleMs`; returns how many. (Redis expires them itself.) */
+  /** Deletes rooms idle longer than `roomIdleMs`, with their push subscriptions; returns how
+   *  many. (Redis expires them itself.) */
   sweep(now?: number): Promise<number>;
+  /** Stores a push subscription for the room (the same endpoint again replaces its keys); refuses
+   *  past `max` per room. It expires with the room. */
+  addPush(room: string, sub: StoredPush, max: number): Promise<AddPushResult>;
+  /** Whether there was such a subscription. */
+  removePush(room: string, endpoint: string): Promise<boolean>;
+  listPush(room: string): Promise<StoredPush[]>;
+  /** Counts one notify of the room in the current fixed window of `windowMs`: the count so far
+   *  (this one included) and the ms left in the window. Shared by every process of the store. */
+  countNotify(room: string, windowMs: number): Promise<{ readonly count: number; readonly resetMs: number }>;
+  /** A value every process of this store shares (the VAPID keys), made once by `create`: when
+   *  two processes race, the first one stored wins and both return it. */
+  sharedValue(name: string, create: () => string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -76,4 +98,19 @@ export function splitCursor(cursor: string): [number, number] | null {
   if (cursor === '') return [0, 0];
   const m = /^([0-9]{1,15})(?:-([0-9]{1,15}))?$/.exec(cursor);
   return m ? [Number(m[1]), Number(m[2] ?? 0)] : null;
+}
+
+/** The name of an endpoint in a store's keys: 32 bytes of SHA-256, so keys have one length. */
+export function endpointKey(endpoint: string): Buffer {
+  return createHash('sha256').update('pacto-relay-push\n').update(endpoint).digest();
+}
+
+/** A subscription read back from a store, or null if it is not one (a damaged record). */
+export function parseStoredPush(text: string): StoredPush | null {
+  try {
+    const v = JSON.parse(text) as Record<string, unknown>;
+    return typeof v.endpoint === 'string' && typeof v.p256dh === 'string' && typeof v.auth === 'string' ? { endpoint: v.endpoint, p256dh: v.p256dh, auth: v.auth } : null;
+  } catch {
+    return null;
+  }
 }
