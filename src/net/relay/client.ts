@@ -8,8 +8,8 @@
 import { fromBase64, toBase64 } from '../../protocol';
 import { splitUpdate } from '../split-update';
 import { openBlob, sealBlob, type BlobProblem } from './blob';
-import { appendIdFor, relayKeysFor, type RelayKeys } from './keys';
-import { compareCursors, MAX_UPDATE_BYTES, parseServerFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type ServerFrame } from './protocol';
+import { appendIdFor, pushHintKeyFor, relayKeysFor, type RelayKeys } from './keys';
+import { compareCursors, DEFAULT_RELAY_LIMITS, MAX_UPDATE_BYTES, parseServerFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type PushSubscriptionKeys, type ServerFrame } from './protocol';
 
 /** Where the caller keeps each relay's cursor for this game. */
 export interface CursorStore {
@@ -659,4 +659,73 @@ export async function httpFetch(
     else bad.push({ relay, cursor: it.cursor, problem: opened ? opened.problem : 'not-base64' });
   }
   return { updates, bad, next: f.next, more: f.more };
+}
+
+// --- Web Push (pages and service workers) --------------------------------------------------------
+
+function refusedBy(f: ServerFrame): RelayRefused {
+  return new RelayRefused(f.t === 'error' ? f.code : 'unavailable', f.t === 'error' ? f.message : 'unexpected answer');
+}
+
+/** The relay's VAPID public key (base64url): `applicationServerKey` for PushManager.subscribe. */
+export async function httpPushKey(relay: string, fetchImpl: typeof fetch = fetch): Promise<string> {
+  const f = await post(relay, { t: 'push-key', rid: 'http' }, fetchImpl);
+  if (f.t === 'push-key') return f.key;
+  throw refusedBy(f);
+}
+
+/** What a relay needs of a browser's PushSubscription (`subscription.toJSON()`). */
+export function pushSubscriptionKeys(json: { endpoint?: string | null; keys?: Record<string, string> | null }): PushSubscriptionKeys {
+  const { endpoint } = json;
+  const p256dh = json.keys?.p256dh;
+  const auth = json.keys?.auth;
+  if (!endpoint || !p256dh || !auth) throw new RelayRefused('bad-frame', 'a push subscription needs an endpoint and its p256dh and auth keys');
+  // Browsers may give the keys in padded base64url; the relay takes it unpadded.
+  return { endpoint, p256dh: p256dh.replace(/=+$/, ''), auth: auth.replace(/=+$/, '') };
+}
+
+/** Registers this device's push subscription for the game's room (the room token authorizes it).
+ *  Registering the same endpoint again replaces its keys. */
+export async function httpPushRegister(relay: string, keys: RelayKeys, sub: PushSubscriptionKeys, fetchImpl: typeof fetch = fetch): Promise<void> {
+  const f = await post(relay, { t: 'push-register', rid: 'http', room: keys.room, token: keys.token, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth }, fetchImpl);
+  if (f.t !== 'push-registered') throw refusedBy(f);
+}
+
+/** Removes this device's subscription from the game's room; resolves with whether it was there. */
+export async function httpPushUnregister(relay: string, keys: RelayKeys, endpoint: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const f = await post(relay, { t: 'push-unregister', rid: 'http', room: keys.room, token: keys.token, endpoint }, fetchImpl);
+  if (f.t === 'push-unregistered') return f.removed;
+  throw refusedBy(f);
+}
+
+/** Largest hint `sealPushHint` takes: sealed and padded it stays within the relay's default
+ *  payload limit (maxPushPayloadBytes). */
+export const MAX_PUSH_HINT_BYTES = 512;
+
+/** Seals a push's hint under the game's hint key (keys.ts): the relay and the push service see
+ *  only its padded length. */
+export function sealPushHint(keys: RelayKeys, hint: Uint8Array, random?: (n: number) => Uint8Array): Uint8Array {
+  if (hint.length > MAX_PUSH_HINT_BYTES) throw new RelayRefused('too-large', `a push hint is at most ${MAX_PUSH_HINT_BYTES} bytes`);
+  const sealed = sealBlob(pushHintKeyFor(keys.key), hint, random);
+  if (sealed.length > DEFAULT_RELAY_LIMITS.maxPushPayloadBytes) throw new RelayRefused('too-large', 'a sealed push hint is over the relay payload limit');
+  return sealed;
+}
+
+/** A push's payload opened with a game's keys: the hint, or null if it is not this game's. */
+export function openPushHint(keys: RelayKeys, payload: Uint8Array): Uint8Array | null {
+  const opened = openBlob(pushHintKeyFor(keys.key), payload);
+  return opened.ok ? opened.update : null;
+}
+
+/**
+ * Asks the relay to push to the game's other devices: every subscription of the room but
+ * `except` (this device's own endpoint). `hint` is sealed here (`sealPushHint`); null sends an
+ * empty push. Resolves with how many devices the relay is pushing to; rejects with RelayRefused
+ * (rate-limited: retry after its hint, or not at all — pushes collapse per game on each device).
+ */
+export async function httpNotify(relay: string, keys: RelayKeys, hint: Uint8Array | null, except?: string, fetchImpl: typeof fetch = fetch): Promise<number> {
+  const payload = hint === null ? '' : toBase64(sealPushHint(keys, hint));
+  const f = await post(relay, { t: 'notify', rid: 'http', room: keys.room, token: keys.token, payload, ...(except !== undefined ? { except } : {}) }, fetchImpl);
+  if (f.t === 'notified') return f.devices;
+  throw refusedBy(f);
 }

@@ -6,6 +6,7 @@
 //   token  = H("pacto-relay-v1\naccess-token\n" gameId "\n" password)[0..32] proves the invite
 //   room   = H("pacto-relay-v1\nroom-id\n" base64url(token))[0..32], hex     the relay's label
 //   id     = H("pacto-relay-v1\nappend-id\n" key update)[0..16]             makes a retry idempotent
+//   hint   = H("pacto-relay-v1\npush-hint\n" key)[0..32]                    seals push payloads
 //
 // Different labels make the outputs independent: knowing the token (as the relay does) tells
 // nothing about the key, and the room id tells nothing about the token. The relay checks a
@@ -47,4 +48,10 @@ export function roomIdForToken(token: string): string {
  *  nothing about the update to the relay. base64url, 22 characters. */
 export function appendIdFor(key: Uint8Array, update: Uint8Array): string {
   return toBase64(nacl.hash(concatBytes(utf8(`${DOMAIN}\nappend-id\n`), key, update)).slice(0, 16));
+}
+
+/** The key that seals a push's hint (client.ts `sealPushHint`): derived from the blob key under
+ *  its own label, so a hint can never be taken for a blob or a blob for a hint. */
+export function pushHintKeyFor(key: Uint8Array): Uint8Array {
+  return nacl.hash(concatBytes(utf8(`${DOMAIN}\npush-hint\n`), key)).slice(0, 32);
 }
