@@ -22,6 +22,8 @@ import { memoryCursors, RelayClient, type WebSocketConstructor } from '../src/ne
 import { relayKeysFor } from '../src/net/relay/keys';
 import { generateUpdates } from '../tests/e2e/pages/store/log';
 import { startRedis } from '../tests/net/helpers/relay';
+import { makeCert, startPushService } from '../tests/net/helpers/push-service';
+import { httpNotify, httpPushKey, httpPushRegister } from '../src/net/relay/client';
 import { report, summarise } from './report';
 
 const LATENCY_SAMPLES = 200;
@@ -217,8 +219,47 @@ export async function benchPhoneSide(): Promise<void> {
   }
 }
 
+/** notify -> the push service has the push (VAPID signed, payload encrypted by the relay, then
+ *  verified and decrypted by the fake push service on 127.0.0.1, over HTTPS), one device. */
+async function benchPush(): Promise<void> {
+  const SAMPLES = 100;
+  const cert = makeCert();
+  const service = await startPushService(cert);
+  const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-push-'));
+  const limits = { maxNotifiesPerRoom: 10_000, maxNotifiesPerAddress: 10_000 };
+  const server = createAppServer(undefined, { relay: { dir, limits, push: { allowHosts: ['127.0.0.1'], ca: [cert.certPem] } }, log: () => undefined });
+  await server.ready;
+  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}`;
+  try {
+    const keys = relayKeysFor('bench-push-game-0001', 'bench-push-password-01');
+    service.expectKey(await httpPushKey(base));
+    const device = service.device();
+    await httpPushRegister(base, keys, device);
+    const hint = new TextEncoder().encode('{"k":"reveal-due","phase":"F1905M"}');
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const t0 = performance.now();
+      await httpNotify(base, keys, hint);
+      await service.waitFor(i + 1);
+      samples.push(service.received[i]!.at - t0);
+    }
+    if (service.rejected.length > 0) throw new Error(`the push service refused: ${service.rejected[0]}`);
+    const s = summarise(samples);
+    report('Relay, Web Push, loopback (embedded store)', [[`notify -> the push service has it, verified and decrypted (${SAMPLES} notifies, HTTP API)`, `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`]]);
+  } finally {
+    server.http.closeAllConnections?.();
+    await server.close().catch(() => undefined);
+    await new Promise<void>((r) => server.http.close(() => r()));
+    await service.stop();
+    cert.remove();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchRelay(): Promise<void> {
   await benchOne('embedded (LMDB)');
+  await benchPush();
   await benchPhoneSide();
   if (!existsSync('/usr/bin/redis-server')) {
     console.log('\nRelay, Redis: skipped (redis-server not installed)');

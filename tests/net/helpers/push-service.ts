@@ -61,6 +61,8 @@ export interface FakePushService {
   /** Every request, accepted or not. */
   readonly requests: number;
   device(): FakeDevice;
+  /** Resolves once `n` pushes have been received in all. */
+  waitFor(n: number): Promise<void>;
   /** The relay's published key: pushes signed with another key are refused (403). */
   expectKey(key: string): void;
   stop(): Promise<void>;
@@ -117,6 +119,7 @@ export async function startPushService(cert: TestCert): Promise<FakePushService>
   let expected: string | null = null;
   let requests = 0;
   let origin = '';
+  const waiters: { n: number; resolve: () => void }[] = [];
   const server: Server = createServer({ key: cert.keyPem, cert: cert.certPem }, (req, res) => {
     requests++;
     const chunks: Buffer[] = [];
@@ -166,6 +169,10 @@ export async function startPushService(cert: TestCert): Promise<FakePushService>
         vapidKey: k!,
       });
       res.writeHead(201, { location: `${origin}/message/${received.length}` }).end();
+      for (const w of waiters.filter((x) => x.n <= received.length)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -186,6 +193,7 @@ export async function startPushService(cert: TestCert): Promise<FakePushService>
       devices.set(id, d);
       return d;
     },
+    waitFor: (n) => (received.length >= n ? Promise.resolve() : new Promise((resolve) => waiters.push({ n, resolve }))),
     expectKey(key) {
       expected = key;
     },
