@@ -157,6 +157,7 @@ describe('Web Push from the relay', () => {
     const d = service.device();
     const bad = [
       { ...register(G1, d), p256dh: toBase64(new Uint8Array(65)) }, // not a point's encoding
+      { ...register(G1, d), p256dh: toBase64(new Uint8Array(65).fill(1, 1).fill(4, 0, 1)) }, // not on the curve
       { ...register(G1, d), p256dh: d.p256dh.slice(0, 40) },
       { ...register(G1, d), auth: toBase64(new Uint8Array(8)) },
       { ...register(G1, d), endpoint: 'x'.repeat(1025) },

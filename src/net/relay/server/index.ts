@@ -11,7 +11,7 @@ import { relayChannel, type Bus, type BusSubscription } from '../../signal/bus';
 import { addressKey, ByteBudget, type ConnectionGuard } from '../../signal/guard';
 import { roomIdForToken } from '../keys';
 import { DEFAULT_RELAY_LIMITS, httpStatusFor, parseClientFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type RelayLimits, type ServerFrame } from '../protocol';
-import { checkEndpoint, newVapidKeys, parseVapidKeys, pushSender, type PushOptions, type PushSender, type VapidKeys } from './push';
+import { checkEndpoint, isP256Point, newVapidKeys, parseVapidKeys, pushSender, type PushOptions, type PushSender, type VapidKeys } from './push';
 import { decodeLive, type RelayStore } from './store';
 
 export interface RelayServerOptions {
@@ -209,6 +209,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       case 'push-register': {
         const checked = checkEndpoint(frame.endpoint, allowHosts);
         if (!checked.ok) throw new Refusal('endpoint-refused', checked.reason);
+        if (!isP256Point(frame.p256dh)) throw new Refusal('bad-frame', 'p256dh is not a point on P-256');
         const r = await store.addPush(frame.room, { endpoint: checked.endpoint, p256dh: frame.p256dh, auth: frame.auth }, lim.maxPushSubscriptionsPerRoom);
         if (!r.ok) throw new Refusal(r.code, r.message);
         return { t: 'push-registered', rid: frame.rid, room: frame.room };

@@ -51,6 +51,16 @@ export function parseVapidKeys(text: string): VapidKeys | null {
   }
 }
 
+/** Whether base64url `key` is a point on P-256 (a device key the payload can be encrypted for). */
+export function isP256Point(key: string): boolean {
+  try {
+    createECDH('prime256v1').computeSecret(Buffer.from(key, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const newVapidKeys = (): string => JSON.stringify(webpush.generateVAPIDKeys());
 
 /** The Topic header of a room's pushes: a push service keeps only the latest undelivered push
