@@ -54,7 +54,9 @@ export function parseVapidKeys(text: string): VapidKeys | null {
 /** Whether base64url `key` is a point on P-256 (a device key the payload can be encrypted for). */
 export function isP256Point(key: string): boolean {
   try {
-    createECDH('prime256v1').computeSecret(Buffer.from(key, 'base64url'));
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(Buffer.from(key, 'base64url'));
     return true;
   } catch {
     return false;
