@@ -221,7 +221,7 @@ export async function benchPhoneSide(): Promise<void> {
 
 /** notify -> the push service has the push (VAPID signed, payload encrypted by the relay, then
  *  verified and decrypted by the fake push service on 127.0.0.1, over HTTPS), one device. */
-async function benchPush(): Promise<void> {
+export async function benchPush(): Promise<void> {
   const SAMPLES = 100;
   const cert = makeCert();
   const service = await startPushService(cert);
