@@ -75,22 +75,25 @@ export function pushTopic(room: string): string {
 // Addresses a push service never has: loopback, private, link-local, carrier-grade NAT, multicast,
 // documentation and benchmark ranges, IPv4-mapped/NAT64/6to4/Teredo forms (which could embed any of
 // them), unique-local IPv6.
-const NOT_PUBLIC = new BlockList();
+// Two lists, one per family: Node's BlockList matches every IPv4 address against an IPv6 rule for
+// ::ffff:0:0/96 (as its mapped form), so one shared list would refuse every IPv4 push service.
+const NOT_PUBLIC_V4 = new BlockList();
+const NOT_PUBLIC_V6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
   ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
+] as const) NOT_PUBLIC_V4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
   ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+] as const) NOT_PUBLIC_V6.addSubnet(net, bits, 'ipv6');
 
 /** Whether an IP address may be reached as a push service (a public unicast address). */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !NOT_PUBLIC_V4.check(address, 'ipv4') : !NOT_PUBLIC_V6.check(address, 'ipv6');
 }
 
 /**
