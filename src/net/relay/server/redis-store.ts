@@ -154,8 +154,9 @@ export class RedisStore implements RelayStore {
   }
 
   async listPush(room: string): Promise<StoredPush[]> {
-    const flat = (await this.client.sendCommand(['HGETALL', redisPushKey(room)])) as Buffer[] | Map<Buffer, Buffer>;
-    const values = flat instanceof Map ? [...flat.values()] : flat.filter((_, i) => i % 2 === 1);
+    // HVALS, not HGETALL: a map reply's shape depends on the protocol version and type mapping
+    // (a plain object here, not an array), a list of values does not.
+    const values = (await this.client.sendCommand(['HVALS', redisPushKey(room)])) as Buffer[];
     const out: StoredPush[] = [];
     for (const v of values) {
       const sub = parseStoredPush(v.toString());
