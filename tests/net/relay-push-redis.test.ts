@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpAppend, httpNotify, httpPushKey, httpPushRegister, openPushHint } from '../../src/net/relay/client';
 import { relayKeysFor } from '../../src/net/relay/keys';
-import { redisKeys, redisPushKey, redisSharedKey } from '../../src/net/relay/server/redis-store';
+import { redisKeys, redisPushKey, redisSharedKey, RedisStore } from '../../src/net/relay/server/redis-store';
+import { RedisBus } from '../../src/net/signal/redis-bus';
 import { makeCert, startPushService, type FakePushService, type TestCert } from './helpers/push-service';
 import { startRedis, startServe, type RedisServer, type ServeProcess } from './helpers/relay';
 
@@ -50,6 +51,23 @@ describe('Web Push with two processes sharing one Redis', () => {
     const stored = JSON.parse((await redis.cli('GET', redisSharedKey('vapid'))).toString()) as { publicKey: string };
     expect(stored.publicKey).toBe(k1);
     service.expectKey(k1);
+  });
+
+  it('two stores that ask for a shared value at the same instant get the one stored first', async () => {
+    // The processes above start one after the other (tsx's start-up), so the second mostly finds
+    // the key made; here both read "nothing" before either writes, which only SET NX settles.
+    const buses = [new RedisBus(redis.url, () => undefined), new RedisBus(redis.url, () => undefined)];
+    try {
+      await Promise.all(buses.map((b) => b.ready));
+      const stores = buses.map((bus) => new RedisStore({ bus, maxRoomBlobs: 10, maxRoomBytes: 1 << 20, roomIdleMs: 60_000 }));
+      let made = 0;
+      const values = await Promise.all(stores.map((s) => s.sharedValue('race-test', () => `value ${++made}`)));
+      expect(made).toBe(2); // both found nothing and made one
+      expect(values[0]).toBe(values[1]);
+      expect((await redis.cli('GET', redisSharedKey('race-test'))).toString().trim()).toBe(values[0]);
+    } finally {
+      await Promise.all(buses.map((b) => b.close()));
+    }
   });
 
   it('a subscription registered on one process is pushed by a notify on the other; the room limit counts across both', async () => {
