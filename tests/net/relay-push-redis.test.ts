@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpAppend, httpNotify, httpPushKey, httpPushRegister, openPushHint } from '../../src/net/relay/client';
 import { relayKeysFor } from '../../src/net/relay/keys';
-import { redisKeys, redisPushKey, redisSharedKey, RedisStore } from '../../src/net/relay/server/redis-store';
+import { redisKeys, redisNotifyKey, redisPushKey, redisSharedKey, RedisStore } from '../../src/net/relay/server/redis-store';
 import { RedisBus } from '../../src/net/signal/redis-bus';
 import { makeCert, startPushService, type FakePushService, type TestCert } from './helpers/push-service';
 import { startRedis, startServe, type RedisServer, type ServeProcess } from './helpers/relay';
@@ -88,6 +88,14 @@ describe('Web Push with two processes sharing one Redis', () => {
     await expect(httpNotify(base(p1), keys, null)).rejects.toMatchObject({ code: 'rate-limited' });
     await expect(httpNotify(base(p2), keys, null)).rejects.toMatchObject({ code: 'rate-limited' });
     await expect.poll(() => service.received.length, { timeout: 10_000 }).toBe(6);
+    // The count is one fixed window (1 h here): it ends, and the room may notify again.
+    const windowTtl = Number((await redis.cli('PTTL', redisNotifyKey(keys.room))).toString().trim());
+    expect(windowTtl).toBeGreaterThan(0);
+    expect(windowTtl).toBeLessThanOrEqual(3600 * 1000);
+    await redis.cli('PEXPIRE', redisNotifyKey(keys.room), '100');
+    await expect.poll(async () => Number((await redis.cli('EXISTS', redisNotifyKey(keys.room))).toString().trim()), { timeout: 5000 }).toBe(0);
+    expect(await httpNotify(base(p2), keys, null)).toBe(2);
+    await expect.poll(() => service.received.length, { timeout: 10_000 }).toBe(8);
   });
 
   it('a gone subscription removed by one process is gone for the other; subscriptions expire with the room', async () => {

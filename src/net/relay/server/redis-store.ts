@@ -51,7 +51,8 @@ return {n, ttl}
 export const redisKeys = (room: string): [string, string, string] => [`pacto:relay:{${room}}:s`, `pacto:relay:{${room}}:m`, `pacto:relay:{${room}}:i`];
 /** The room's push subscriptions: a hash, SHA-256 of the endpoint -> JSON. */
 export const redisPushKey = (room: string): string => `pacto:relay:{${room}}:p`;
-const notifyKey = (room: string): string => `pacto:relay:{${room}}:n`;
+/** The room's notify count in the current window (expiring with the window). */
+export const redisNotifyKey = (room: string): string => `pacto:relay:{${room}}:n`;
 /** Values every process shares (the VAPID keys). */
 export const redisSharedKey = (name: string): string => `pacto:relay:shared:${name}`;
 
@@ -167,7 +168,7 @@ export class RedisStore implements RelayStore {
   }
 
   async countNotify(room: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
-    const [count, ttl] = (await this.script(COUNT_NOTIFY, ['1', notifyKey(room), String(Math.max(1, Math.floor(windowMs)))])) as [number, number];
+    const [count, ttl] = (await this.script(COUNT_NOTIFY, ['1', redisNotifyKey(room), String(Math.max(1, Math.floor(windowMs)))])) as [number, number];
     return { count: Number(count), resetMs: Math.max(0, Number(ttl)) };
   }
 
