@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The relay's tests run a real redis-server (PACTO_REDIS_URL) and a real coturn (TURN) from
-// Debian's packages. Install them when missing, the way ensure-chromium.mjs installs Chromium, so
+// The relay's tests run a real redis-server (PACTO_REDIS_URL), a real coturn (TURN) and openssl
+// (a certificate for the fake push service) from Debian's packages. Install them when missing, the way ensure-chromium.mjs installs Chromium, so
 // `npm test` works on a fresh machine. Neither is started as a service: tests start their own on
 // free ports with their files in temp dirs.
 import { existsSync } from 'node:fs';
@@ -9,6 +9,8 @@ import { execSync } from 'node:child_process';
 const wanted = [
   { bin: ['/usr/bin/redis-server', '/usr/bin/redis-cli'], pkg: 'redis-server' },
   { bin: ['/usr/bin/turnserver'], pkg: 'coturn' },
+  // The fake push service's self-signed HTTPS certificate (tests/net/helpers/push-service.ts).
+  { bin: ['/usr/bin/openssl'], pkg: 'openssl' },
 ];
 const missing = wanted.filter((w) => !w.bin.every((b) => existsSync(b)));
 if (missing.length === 0) process.exit(0);
