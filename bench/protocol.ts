@@ -33,20 +33,7 @@ import {
   type Settings,
 } from '../src/protocol';
 import { nodeVerifier } from '../tests/native-ed25519';
-
-
-/** Seeded so every run measures the same game. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { int: (n: number) => Math.floor(next() * n), bytes: (n: number) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256)) };
-}
+import { rng } from '../tests/protocol/helpers';
 
 const SETTINGS: Settings = {
   variant: 'standard',
@@ -86,7 +73,7 @@ function messagesOf(log: readonly Uint8Array[]): Map<string, Message> {
 
 /** An honest seven-player game of `years` years: every power commits, reveals and acknowledges every phase. */
 export function scriptedGame(years: number, seed = 1): { gameId: string; log: Uint8Array[]; view: GameView } {
-  const r = generator(seed);
+  const r = rng(seed);
   const seats: Seat[] = POWERS.map((power) => ({ me: createIdentity(r.bytes(32), r.bytes(32)), power, seq: 0, secrets: new Map(), commits: new Map() }));
   const stamp = (s: Seat, time: number) => ({ seq: s.seq++, time });
   let time = 1_800_000_000_000;
@@ -139,7 +126,7 @@ function time<T>(run: () => T): { ms: number; value: T } {
 const fresh = (log: readonly Uint8Array[]) => log.map((b) => b.slice());
 
 export async function benchProtocol(): Promise<void> {
-  const r = generator(7);
+  const r = rng(7);
   // Sealing: a large order set (Russia's opening orders, padded to 17 units' worth).
   const orders: Order[] = [];
   while (orders.length < 17) orders.push(...randomOrders(scriptedStart().position!, 'russia', r.int));
@@ -251,7 +238,7 @@ function longChain(): void {
 
 /** The seats scriptedGame makes for a seed (same identities). */
 function scriptedSeats(seed: number): { me: Identity; power: Power }[] {
-  const r = generator(seed);
+  const r = rng(seed);
   return POWERS.map((power) => ({ me: createIdentity(r.bytes(32), r.bytes(32)), power }));
 }
 

@@ -17,18 +17,7 @@ import {
   type Power,
 } from '../src/rules';
 import { canonicalEncode } from '../src/protocol';
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n) };
-}
+import { rng } from '../tests/protocol/helpers';
 
 const len = (orders: readonly Order[]) => canonicalEncode(orders).length;
 const holds = (pos: Position, p: Power): Order[] => pos.units.filter((u) => u.power === p).map((u) => ({ kind: 'hold', power: p, unit: { type: u.type, loc: u.loc } }));
