@@ -199,7 +199,7 @@ export class GameReplica implements UpdateGate, EntrySource {
     const fresh: Uint8Array[] = [];
     let refused: PublishError | null = null;
     for (const bytes of entries) {
-      const copy = bytes.slice();
+      const copy = Uint8Array.from(bytes); // a copy, and a plain Uint8Array (see plainBytes)
       const v = this.admission.offer(copy, { trusted: true });
       if (v.kind === 'admitted') fresh.push(copy);
       else if (v.kind !== 'duplicate') {
@@ -309,7 +309,7 @@ export class GameReplica implements UpdateGate, EntrySource {
   }
 
   private admit(bytes: Uint8Array, peer: PeerRef): Verdict {
-    const v = this.admission.offer(bytes);
+    const v = this.admission.offer(plainBytes(bytes));
     if (v.kind === 'refused') this.report({ kind: 'entry-refused', peer: peer.name, reason: v.reason, ids: [v.id], ...(v.author === undefined ? {} : { authors: [v.author] }) });
     return v;
   }
@@ -488,4 +488,14 @@ export class GameReplica implements UpdateGate, EntrySource {
     this.log.unobserve(this.observer);
     this.listeners.clear();
   }
+}
+
+/**
+ * Bytes as a plain Uint8Array. A data channel hands messages over as Buffer (simple-peer's buffer
+ * polyfill in a browser, Node's Buffer in Node), a Uint8Array subclass that Yjs refuses to insert
+ * ("Unexpected content type in insert operation"): an admitted entry held as one could never be
+ * carried. Anything else is returned as it is, for the admission to judge.
+ */
+function plainBytes(bytes: unknown): Uint8Array {
+  return bytes instanceof Uint8Array && bytes.constructor !== Uint8Array ? Uint8Array.from(bytes) : (bytes as Uint8Array);
 }

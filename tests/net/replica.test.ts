@@ -75,6 +75,22 @@ describe('the replica', () => {
     expect(clients[0]).not.toBe(5);
   });
 
+  it('carries entries that arrived as a Uint8Array subclass (a data channel hands over Buffers)', async () => {
+    // simple-peer gives y-webrtc's data channel messages as Buffer (the buffer polyfill in a
+    // browser, Node's Buffer here): a Uint8Array subclass, which Yjs refuses to insert
+    // ("Unexpected content type in insert operation"), so the carrier threw on every try.
+    const game = startedGame(36);
+    const p = await meshPhone('carrier', game.gameId);
+    const half = Math.floor(game.log.length / 2);
+    p.replica.receiveEntries(game.log.slice(0, half).map((b) => Buffer.from(b)), { name: 'direct', origin: 'direct' });
+    const sink = new AntiEntropyLink(p.replica, { name: 'peer', origin: 'peer' }, () => undefined);
+    sink.receive(Buffer.from(encodeEntries(game.log.slice(half))));
+    expect(p.replica.admission.size).toBe(game.log.length);
+    expect(() => p.replica.carryNow(true)).not.toThrow();
+    expect(p.doc.getArray('log').length).toBe(game.log.length);
+    for (const id of p.replica.admission.ids()) expect(p.replica.bytesOf(id)!.constructor).toBe(Uint8Array);
+  });
+
   it('anti-entropy heals two phones whose Yjs states agree but whose entries differ', async () => {
     const game = startedGame(33);
     const [a, b] = [await meshPhone('a', game.gameId), await meshPhone('b', game.gameId)];
