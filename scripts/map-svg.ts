@@ -49,6 +49,23 @@ function entities(svg: string): Map<string, Point> {
 
 const entityName = (title: string): string => title.replace(/ /g, '_');
 
+/**
+ * Unit spots moved for fingers. On a phone the whole map is 390 px wide (0.64 px per map unit),
+ * and a tap within 8 px of a unit must land nearer to it than to any other unit: so every two
+ * spots of different provinces stand at least 27 map units (17 px) apart. The drawing's Clyde spot
+ * also lay in the Atlantic. Each moved spot stays inside its province (tests/ui/map-hit.test.ts).
+ */
+export const FINGER_SPOTS: Readonly<Record<string, Point>> = {
+  bel: { x: 195, y: 321 },
+  cly: { x: 146, y: 185 },
+  eng: { x: 110, y: 310 },
+  hol: { x: 208, y: 292 },
+  lon: { x: 163, y: 285 },
+  sil: { x: 307, y: 311 },
+  ven: { x: 255, y: 402 },
+  yor: { x: 165, y: 257 },
+};
+
 /** Reads the drawing; returns art per province id, sorted by id. */
 export function readAsalSvg(svg: string): Record<string, ProvinceArt> {
   const ents = entities(svg);
@@ -83,7 +100,7 @@ export function readAsalSvg(svg: string): Record<string, ProvinceArt> {
     const name = entityName(e.base);
     // The halves of a split coast run end to start; joined they make the whole outline.
     const paths = e.outline.length > 0 ? [pathOfPoints(e.outline.flat())] : e.paths;
-    const unit = ents.get(name);
+    const unit = FINGER_SPOTS[id] ?? ents.get(name);
     if (!unit || !e.label) throw new Error(`missing unit position or label for ${id}`);
     const centre = ents.get(`sc${name}`);
     const coasts: Record<string, Point> = {};

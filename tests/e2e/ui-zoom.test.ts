@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { neighbourInDirection, type Arrow } from '../../src/ui/map/keys';
 import { SCREENSHOTS, mapPointOnScreen, serveApp, type Served } from '../ui/browser-app';
 
 let served: Served;
@@ -65,6 +66,87 @@ describe('board zoom and pan', () => {
     expect((await viewBox(page))[2]!).toBeLessThan(fullWidth!);
     await page.getByRole('button', { name: 'Zoom out' }).click();
     expect((await viewBox(page))[2]).toBeCloseTo(fullWidth!);
+    await context.close();
+  });
+});
+
+describe('board controls and keys', () => {
+  it('keeps the zoom buttons off the map: zoomed in and panned east, the army in Moscow under the old "−" button is tapped', async () => {
+    const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    context.setDefaultTimeout(5_000);
+    const page = await context.newPage();
+    await page.goto(served.base);
+    await page.waitForSelector('[data-province="par"]');
+    const svg = page.locator('svg.board-svg');
+    await svg.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    // Every control of the board lies outside the map's box.
+    const map = (await svg.boundingBox())!;
+    for (const b of await page.locator('.board button').all()) {
+      const box = (await b.boundingBox())!;
+      const overlaps = box.x < map.x + map.width && box.x + box.width > map.x && box.y < map.y + map.height && box.y + box.height > map.y;
+      expect(overlaps, (await b.getAttribute('aria-label')) ?? '').toBe(false);
+    }
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    // Drag the map until Moscow's army stands where the old "−" button was (top right of the map).
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<{ x: number; y: number }>) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
+    const under = { x: map.x + map.width - 26, y: map.y + 66 };
+    const from = { x: map.x + map.width / 2, y: map.y + map.height / 2 };
+    const before = await mapPointOnScreen(page, 'mos');
+    await touch('touchStart', [from]);
+    for (let k = 1; k <= 10; k++) await touch('touchMove', [{ x: from.x + ((under.x - before.x) * k) / 10, y: from.y + ((under.y - before.y) * k) / 10 }]);
+    await touch('touchEnd', []);
+    await page.waitForTimeout(400);
+    const mos = await mapPointOnScreen(page, 'mos');
+    expect(Math.abs(mos.x - under.x)).toBeLessThan(12);
+    expect(Math.abs(mos.y - under.y)).toBeLessThan(12);
+    await touch('touchStart', [mos]);
+    await touch('touchEnd', []);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('mos');
+    await page.screenshot({ path: join(SCREENSHOTS, 'ui-zoomed-moscow.png') });
+    await context.close();
+  });
+
+  it('is one stop in the Tab order; arrow keys walk to Paris and Enter selects it', async () => {
+    const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+    context.setDefaultTimeout(5_000);
+    const page = await context.newPage();
+    await page.goto(served.base);
+    await page.waitForSelector('[data-province="par"]');
+    // Only one province of the map takes Tab focus.
+    expect(await page.locator('.board-svg [data-province][tabindex="0"]').count()).toBe(1);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-province') ?? null);
+    let tabs = 0;
+    while ((await focused()) === null && tabs < 20) {
+      await page.keyboard.press('Tab');
+      tabs++;
+    }
+    expect(tabs).toBeLessThanOrEqual(10);
+    // The shortest walk by arrows from where the map was entered (the keys' own rule finds it).
+    const start = (await focused())!;
+    const arrows: Arrow[] = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+    const route = new Map<string, Arrow[]>([[start, []]]);
+    const queue = [start];
+    for (let i = 0; i < queue.length && !route.has('par'); i++) {
+      for (const a of arrows) {
+        const next = neighbourInDirection(queue[i]!, a);
+        if (!route.has(next)) {
+          route.set(next, [...route.get(queue[i]!)!, a]);
+          queue.push(next);
+        }
+      }
+    }
+    const keys = route.get('par')!;
+    expect(keys.length).toBeLessThanOrEqual(15);
+    for (const k of keys) await page.keyboard.press(k);
+    expect(await focused()).toBe('par');
+    await expect.poll(() => page.locator('.board-caption').textContent()).toBe('Paris');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-selected]').count()).toBe(0);
     await context.close();
   });
 });

@@ -37,3 +37,12 @@ export function panBy(v: View, dx: number, dy: number): View {
 export function zoomCentre(v: View, factor: number): View {
   return zoomAt(v, factor, v.x + v.w / 2, v.y + v.h / 2);
 }
+
+/** The view moved (not zoomed) as little as needed to show the map point (x, y) with a margin. */
+export function showPoint(v: View, x: number, y: number): View {
+  const mx = v.w / 8;
+  const my = v.h / 8;
+  const nx = x < v.x + mx ? x - mx : x > v.x + v.w - mx ? x - v.w + mx : v.x;
+  const ny = y < v.y + my ? y - my : y > v.y + v.h - my ? y - v.h + my : v.y;
+  return nx === v.x && ny === v.y ? v : clampView({ ...v, x: nx, y: ny });
+}

@@ -3,6 +3,7 @@
 // screen gives it the player's own power and seals the draft it holds.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { provinceOf } from '../../rules';
 import type { GameMap, Loc, Position, Power } from '../../rules';
 import type { Lang } from '../i18n';
 import { Board } from '../map/Board';
@@ -40,7 +41,16 @@ export function OrderEntry(props: OrderEntryProps) {
 
   return (
     <div className="practice-layout">
-      <Board position={position} lang={lang} orders={draft} selected={view.unit} targets={view.targets} onTap={(loc: Loc) => apply(tapLoc(state, ctx, loc))} />
+      <Board
+        position={position}
+        lang={lang}
+        orders={draft}
+        selected={view.unit}
+        targets={view.targets}
+        onTap={(loc: Loc) => apply(tapLoc(state, ctx, loc))}
+        onEscape={() => apply(act(state, ctx, 'cancel'))}
+        {...(view.selectable[0] === undefined ? {} : { keyStart: provinceOf(view.selectable[0]) })}
+      />
       <div className="side">
         <EntryPanel state={state} view={view} position={position} lang={lang} onAction={(a: EntryAction) => apply(act(state, ctx, a))} onChoose={(i) => apply(choose(state, i))} />
         <OrderList draft={draft} position={position} powers={powers} lang={lang} onRemove={(key) => onDraft({ type: 'clear', key })} onClearAll={() => onDraft({ type: 'clear-all' })} />

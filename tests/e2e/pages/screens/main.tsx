@@ -2,12 +2,15 @@
 // see fake-world.ts) rendered by GameScreen. Pages of one browser context share the log over a
 // BroadcastChannel, so two tabs are two players. Query: as (phone 1 England, 2 France), lang,
 // played (phases played before), at (hours after the phase opened), gunboat, bots=0 (another
-// page drives the bots), solo (England is a bot), endYear.
+// page drives the bots), solo (England is a bot), endYear; practice=<position JSON> shows the
+// practice board on that position instead (a mid-game board for the map's tap tests).
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
 import { POWERS } from '../../../../src/rules';
 import { GameScreen } from '../../../../src/ui/game/screens/GameScreen';
+import { PracticeBoard } from '../../../../src/ui/practice/PracticeBoard';
+import type { Position } from '../../../../src/rules';
 import type { Lang } from '../../../../src/ui/i18n';
 import '../../../../src/ui/styles.css';
 import { FakeWorld, HOUR, T0, THREE_PHONES, fakeSession, newPhoneState } from './fake-world';
@@ -74,6 +77,15 @@ function Harness() {
   );
 }
 
+const practice = q.get('practice');
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><Harness /></StrictMode>);
+if (root && practice !== null) {
+  createRoot(root).render(
+    <StrictMode>
+      <div className="app" lang={lang}>
+        <PracticeBoard start={JSON.parse(practice) as Position} lang={lang} />
+      </div>
+    </StrictMode>,
+  );
+} else if (root) createRoot(root).render(<StrictMode><Harness /></StrictMode>);
 (window as unknown as { harness: unknown }).harness = { world, state, phone: as };

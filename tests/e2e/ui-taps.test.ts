@@ -1,0 +1,130 @@
+// Fingers on the map, in real Chromium at 390×844 with touch: taps within 8 px of a unit, at the
+// default view, select that unit. Every unit of the starting position (the home screen's practice
+// board) and of a crowded mid-game position (the practice board on the screens harness), each
+// tapped on a ring of points around its spot; at least 97% of the taps must select it, province by
+// province. The rates go to test-output/taps.json and the worst one to the log.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STARTING_POSITION, provinceOf, type Position, type Power, type Unit } from '../../src/rules';
+import { startScreensPage, type ScreensPage } from './pages/screens/serve';
+import { SCREENSHOTS, mapPointOnScreen, serveApp, type Served } from '../ui/browser-app';
+
+let served: Served;
+let site: ScreensPage;
+
+beforeAll(async () => {
+  served = await serveApp();
+  site = await startScreensPage();
+}, 240_000);
+
+afterAll(async () => {
+  await served?.close();
+  await site?.stop();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const REACH = 8;
+/** Sixteen points on the 8 px ring (the hardest taps), four at 4 px, and the spot itself. */
+const RING = [
+  ...Array.from({ length: 16 }, (_, i) => ({ r: REACH, a: (i * Math.PI) / 8 })),
+  ...Array.from({ length: 4 }, (_, i) => ({ r: REACH / 2, a: Math.PI / 4 + (i * Math.PI) / 2 })),
+  { r: 0, a: 0 },
+];
+
+const u = (power: Power, type: 'A' | 'F', loc: string): Unit => ({ power, type, loc });
+
+/** 34 units in the map's tightest corners: the Low Countries, Britain, Tuscany and Venice, Bohemia and Silesia. */
+export const CROWDED: Position = {
+  phase: { year: 1905, season: 'spring', kind: 'movement' },
+  units: [
+    u('england', 'F', 'eng'), u('england', 'A', 'wal'), u('england', 'A', 'lvp'), u('england', 'A', 'yor'), u('england', 'F', 'lon'), u('england', 'F', 'cly'), u('england', 'F', 'edi'),
+    u('france', 'A', 'bre'), u('france', 'A', 'par'), u('france', 'A', 'pic'), u('france', 'A', 'bel'), u('france', 'A', 'bur'),
+    u('germany', 'A', 'hol'), u('germany', 'A', 'ruh'), u('germany', 'A', 'mun'), u('germany', 'F', 'kie'), u('germany', 'A', 'boh'), u('germany', 'A', 'sil'),
+    u('italy', 'A', 'tus'), u('italy', 'A', 'ven'), u('italy', 'A', 'rom'), u('italy', 'F', 'nap'),
+    u('austria', 'A', 'tri'), u('austria', 'A', 'vie'), u('austria', 'A', 'bud'), u('austria', 'A', 'gal'),
+    u('russia', 'A', 'war'), u('russia', 'F', 'stp/sc'), u('russia', 'A', 'mos'), u('russia', 'F', 'sev'), u('russia', 'A', 'ukr'),
+    u('turkey', 'A', 'con'), u('turkey', 'F', 'smy'), u('turkey', 'F', 'ank'),
+  ].sort((a, b) => (a.loc < b.loc ? -1 : 1)),
+  centres: { ...STARTING_POSITION.centres, bel: 'france', hol: 'germany' },
+  dislodged: [],
+};
+
+interface Rate {
+  readonly province: string;
+  readonly hits: number;
+  readonly taps: number;
+  readonly missedAs: readonly string[];
+}
+
+/** After a tap: which province the entry panel calls selected; then "cancel", so the next tap starts afresh. */
+function selectedThenCancel(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const frames = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+    await frames();
+    const selected = document.querySelector('[data-selected]')?.getAttribute('data-selected') ?? null;
+    if (selected !== null) {
+      document.querySelector<HTMLButtonElement>('.entry-panel [data-action="cancel"]')!.click();
+      await frames();
+    }
+    return selected;
+  });
+}
+
+/** Taps around every unit of `units`, reading which unit the entry panel says is selected. */
+async function tapRates(page: Page, units: readonly Unit[]): Promise<Rate[]> {
+  await page.locator('svg.board-svg').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  const rates: Rate[] = [];
+  for (const unit of units) {
+    const province = provinceOf(unit.loc);
+    const spot = await mapPointOnScreen(page, unit.loc.includes('/') ? unit.loc : province);
+    let hits = 0;
+    const missedAs: string[] = [];
+    for (const [i, { r, a }] of RING.entries()) {
+      await page.touchscreen.tap(spot.x + r * Math.cos(a), spot.y + r * Math.sin(a));
+      const selected = await selectedThenCancel(page);
+      if (selected === province) hits++;
+      else missedAs.push(`${selected ?? 'nothing'}@${i}`);
+    }
+    rates.push({ province, hits, taps: RING.length, missedAs });
+  }
+  return rates;
+}
+
+function report(name: string, rates: readonly Rate[]): Rate {
+  const worst = [...rates].sort((a, b) => a.hits / a.taps - b.hits / b.taps)[0]!;
+  console.log(`${name}: worst province ${worst.province} ${((100 * worst.hits) / worst.taps).toFixed(1)}% (${worst.hits}/${worst.taps}); ${rates.length} units, ${rates.reduce((n, r) => n + r.taps, 0)} taps`);
+  return worst;
+}
+
+describe('taps near a unit select it', { timeout: 300_000 }, () => {
+  const all: Record<string, Rate[]> = {};
+  afterAll(() => writeFileSync(join(SCREENSHOTS, 'taps.json'), `${JSON.stringify(all, null, 1)}\n`));
+
+  it('on the starting position at the default view', async () => {
+    const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
+    context.setDefaultTimeout(5_000);
+    const page = await context.newPage();
+    await page.goto(served.base);
+    await page.waitForSelector('[data-province="par"]');
+    const rates = await tapRates(page, STARTING_POSITION.units);
+    all.start = rates;
+    report('starting position', rates);
+    for (const r of rates) expect(r.hits / r.taps, `${r.province}: missed as ${r.missedAs.join(',')}`).toBeGreaterThanOrEqual(0.97);
+    await context.close();
+  });
+
+  it('on a crowded mid-game position at the default view', async () => {
+    const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
+    context.setDefaultTimeout(5_000);
+    const page = await context.newPage();
+    await page.goto(`${site.base}?lang=en&practice=${encodeURIComponent(JSON.stringify(CROWDED))}`);
+    await page.waitForSelector('[data-province="par"]');
+    const rates = await tapRates(page, CROWDED.units);
+    all.crowded = rates;
+    report('crowded mid-game position', rates);
+    for (const r of rates) expect(r.hits / r.taps, `${r.province}: missed as ${r.missedAs.join(',')}`).toBeGreaterThanOrEqual(0.97);
+    await context.close();
+  });
+});
