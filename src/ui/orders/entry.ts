@@ -67,13 +67,24 @@ function unitOrders(state: { unit: Loc }, ctx: EntryContext): Order[] {
   return legalOrdersForUnit(ctx.position, state.unit, mapOf(ctx));
 }
 
+/**
+ * "Move via convoy" offers every move the legal list has that only a convoy makes: the list marks
+ * `viaConvoy` on a province the army could also walk to, and leaves a convoy-only move such as
+ * A Yor - Nwy unmarked (a move beyond the army's neighbours can only be by convoy), so offering
+ * the marked ones alone lost Norway. Without the button: every move but the marked ones.
+ */
+function movesOffered(state: { unit: Loc; viaConvoy: boolean }, ctx: EntryContext): Order[] {
+  const moves = unitOrders(state, ctx).filter((o) => o.kind === 'move');
+  if (!state.viaConvoy) return moves.filter((o) => o.kind === 'move' && o.viaConvoy !== true);
+  const neighbours = mapOf(ctx).armyEdges[provinceOf(state.unit)] ?? [];
+  return moves.filter((o) => o.kind === 'move' && o.unit.type === 'A' && (o.viaConvoy === true || !neighbours.includes(provinceOf(o.to))));
+}
+
 /** The candidate orders of a step and the map location each one is entered by. */
 function candidates(state: EntryState, ctx: EntryContext): Array<{ order: Order; target: Loc }> {
   switch (state.step) {
     case 'move':
-      return unitOrders(state, ctx).flatMap((o) =>
-        o.kind === 'move' && (o.viaConvoy === true) === state.viaConvoy ? [{ order: o, target: o.to }] : [],
-      );
+      return movesOffered(state, ctx).flatMap((o) => (o.kind === 'move' ? [{ order: o, target: o.to }] : []));
     case 'support-target':
       return unitOrders(state, ctx).flatMap((o) =>
         o.kind === 'support' && o.supported.loc === state.supported ? [{ order: o, target: o.to ?? provinceOf(o.supported.loc) }] : [],
@@ -129,7 +140,7 @@ export function entryView(state: EntryState, ctx: EntryContext): EntryView {
       const actions: EntryAction[] = ['hold'];
       if (ordersOfKind(state, ctx, 'support').length > 0) actions.push('support');
       if (ordersOfKind(state, ctx, 'convoy').length > 0) actions.push('convoy');
-      const convoyed = ordersOfKind(state, ctx, 'move').some((o) => o.kind === 'move' && o.viaConvoy === true);
+      const convoyed = movesOffered({ unit: state.unit, viaConvoy: true }, ctx).length > 0;
       if (convoyed) actions.push(state.viaConvoy ? 'direct' : 'via-convoy');
       actions.push('cancel');
       return { selectable: selectable(ctx), targets: sortedUnique(candidates(state, ctx).map((c) => c.target)), actions, options: none, unit: state.unit };
