@@ -53,7 +53,8 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     const eng = await open(context, 'as=1&lang=en&bots=0');
     const france = fr.page;
     const england = eng.page;
-    expect(await text(france, '.waiting-for')).toBe(`${es.waitingFor}: Inglaterra`);
+    // The status line names people, this player's own unsealed power included.
+    expect(await text(france, '.waiting-for')).toBe(es.waitingPeople('Bruno (Inglaterra)', 'Francia'));
 
     // Order entry by tapping, then the seal summary warns about the two units left without orders.
     await tapOnMap(france, 'par');
@@ -88,15 +89,18 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     await france.click('[data-action="confirm-seal"]');
     await expect.poll(() => france.locator('.draft-differs').count()).toBe(0);
 
-    // Press: England writes to France only; France sees the unread count, then the text.
+    // Press: England writes to France only; France sees the unread count, then the text. Players
+    // are listed once each (Ana holds five powers), and nobody is ticked to begin with.
     await tab(england, 'press');
-    await england.click('[data-recipient="all"]');
-    await england.click('[data-recipient="france"]');
+    expect(await england.locator('[data-recipient]').count()).toBe(3);
+    expect(await england.locator('[data-recipient]:checked').count()).toBe(0);
+    await england.click('[data-recipient-powers="france"]');
     await england.fill('.chat-input textarea', 'Let us share the Channel.');
     await england.click('[data-action="send-chat"]');
     await expect.poll(() => france.locator('[data-tab="press"] .badge').textContent()).toBe('1');
     expect(await france.locator('[data-tab="press"]').getAttribute('aria-label')).toBe(`${es.tabs.press}, ${es.unread(1)}`);
     await tab(france, 'press');
+    await france.click('[data-thread]');
     await expect.poll(() => text(france, '.chat-text')).toBe('Let us share the Channel.');
     expect(await text(france, '.chat-head')).toContain('Inglaterra');
     await expect.poll(() => france.locator('[data-tab="press"] .badge').count()).toBe(0);
@@ -217,9 +221,11 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     const context = await browser.newContext(LAPTOP);
     const { page, errors } = await open(context, 'as=2&lang=en&played=4&solo');
     await tab(page, 'game');
-    // The last resolved movement phase's opened votes: the bots voted no.
+    // The last resolved movement phase's opened votes: the bots voted no. Counted by people: three
+    // players, whatever powers they hold.
     expect(await page.locator('[data-draw-yes]').getAttribute('data-draw-yes')).toBe('0');
-    expect(await text(page, '[data-draw-yes]')).toContain(SCREEN_STRINGS.en.drawCommitted(0, 7));
+    expect(await page.locator('[data-draw-yes]').getAttribute('data-draw-of')).toBe('3');
+    expect(await text(page, '[data-draw-yes]')).toContain(SCREEN_STRINGS.en.drawCommitted(0, 3));
     // The bots (every power but France) re-seal their orders with a yes vote. A vote is a re-seal:
     // it shows nowhere until the phase's orders open, and they cannot open while France has not
     // sealed (protocol v2: once every power has sealed, the FINALs go out and orders are fixed, so

@@ -43,9 +43,15 @@ describe('GameScreen in node', () => {
       const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(world, FRANCE, newPhoneState(), c.openedAt, () => {}), lang }));
       const s = SCREEN_STRINGS[lang];
       expect(html).toContain(s.nothingYou);
-      const named = c.required.filter((p) => !c.committed.includes(p)).map((p) => STRINGS[lang].powers[p]).join(', ');
-      expect(named.length).toBeGreaterThan(0);
-      expect(html).toContain(`${s.waitingFor}: ${named}`);
+      // The status line names each player still to seal, with their powers.
+      const open = c.required.filter((p) => !c.committed.includes(p));
+      expect(open.length).toBeGreaterThan(0);
+      for (const p of open) {
+        const holder = world.phones.find((ph) => ph.powers.includes(p))!;
+        expect(html).toContain(holder.name);
+        expect(html).toContain(STRINGS[lang].powers[p]);
+      }
+      expect(html).toContain(lang === 'es' ? 'Esperando a ' : 'Waiting for ');
       expect(html).toContain(s.waitingOnly(c.required.map((p) => STRINGS[lang].powers[p]).join(', ')));
       expect(html).not.toMatch(/undefined|NaN|\[object/);
     }
@@ -55,7 +61,7 @@ describe('GameScreen in node', () => {
     const fresh = new FakeWorld(THREE_PHONES);
     const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(fresh, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'en' }));
     expect(html).toContain(SCREEN_STRINGS.en.seal);
-    expect(html).toContain(`${SCREEN_STRINGS.en.waitingFor}: England`);
+    expect(html).toContain(SCREEN_STRINGS.en.waitingPeople('Bruno (England)', 'France'));
     expect(html).toContain('data-province="par"');
   });
 

@@ -1,6 +1,7 @@
-// Strings of order entry that need more than a word: why a typed order was not taken. Kept
-// apart from i18n.ts so two people can add strings without colliding; the English table must
-// have every key of the Spanish one to compile.
+// Strings of order entry and results that need more than a word: why a typed order was not
+// taken (TYPED_STRINGS); winter counts, why a tap did nothing, whose orders a result list shows
+// (ORDER_STRINGS). Kept apart from i18n.ts so two people can add strings without colliding; the
+// English tables must have every key of the Spanish ones to compile.
 import type { Lang } from '../i18n';
 
 interface TypedStrings {
@@ -28,3 +29,37 @@ const en: TypedStrings = {
 };
 
 export const TYPED_STRINGS: Readonly<Record<Lang, TypedStrings>> = { es, en };
+
+type Widen<T> = T extends string ? string : T extends (...args: infer A) => string ? (...args: A) => string : { readonly [K in keyof T]: Widen<T[K]> };
+
+const esOrders = {
+  adjustmentsTitle: 'Ajustes de invierno',
+  builds: (n: number, free: string) => `+${n} ${n === 1 ? 'construcción' : 'construcciones'} (${free} ${free.includes(',') ? 'libres' : 'libre'})`,
+  removals: (n: number) => `−${n} ${n === 1 ? 'destrucción' : 'destrucciones'}`,
+  ordered: (done: number, of: number) => `${done} de ${of} ordenadas`,
+  noMoreBuilds: (power: string, n: number, at: string) =>
+    `${power} solo tiene ${n} ${n === 1 ? 'construcción' : 'construcciones'} y ya ${n === 1 ? 'está ordenada' : 'están ordenadas'}: quita una (✕ en la lista) para construir en ${at}.`,
+  notBuildSite: (power: string, free: string) => `${power} solo puede construir en sus centros de origen libres: ${free}.`,
+  noMoreRemovals: (power: string, n: number) => `${power} solo destruye ${n} ${n === 1 ? 'unidad' : 'unidades'}: toca antes una ya elegida para deshacerla.`,
+  notRemoval: (power: string) => `Toca una unidad de ${power} para destruirla.`,
+  resultsOf: (power: string) => `Órdenes de ${power}`,
+  resultsOfPlayer: (power: string, player: string) => `Órdenes de ${power} (${player})`,
+};
+
+export type OrderStrings = Widen<typeof esOrders>;
+
+const enOrders: OrderStrings = {
+  adjustmentsTitle: 'Winter adjustments',
+  builds: (n: number, free: string) => `+${n} ${n === 1 ? 'build' : 'builds'} (${free} free)`,
+  removals: (n: number) => `−${n} ${n === 1 ? 'removal' : 'removals'}`,
+  ordered: (done: number, of: number) => `${done} of ${of} ordered`,
+  noMoreBuilds: (power: string, n: number, at: string) =>
+    `${power} has only ${n} ${n === 1 ? 'build' : 'builds'}, already ordered: remove one (✕ in the list) to build in ${at} instead.`,
+  notBuildSite: (power: string, free: string) => `${power} can build only in its free home centres: ${free}.`,
+  noMoreRemovals: (power: string, n: number) => `${power} removes only ${n} ${n === 1 ? 'unit' : 'units'}: tap one already chosen first to undo it.`,
+  notRemoval: (power: string) => `Tap one of ${power}'s units to remove it.`,
+  resultsOf: (power: string) => `${power}'s orders`,
+  resultsOfPlayer: (power: string, player: string) => `${power}'s orders (${player})`,
+};
+
+export const ORDER_STRINGS: Readonly<Record<Lang, OrderStrings>> = { es: esOrders, en: enOrders };

@@ -5,6 +5,7 @@ import type { Order, Power } from '../../../rules';
 import { phaseName, type Lang } from '../../i18n';
 import { Board } from '../../map/Board';
 import { draftReducer, type DraftAction, type Draft } from '../../orders/draft';
+import { AdjustmentSummary } from '../../orders/AdjustmentSummary';
 import { OrderEntry } from '../../orders/OrderEntry';
 import type { GameSession } from '../session';
 import { ordersOf, phaseTask, powerList, sameOrders } from './logic';
@@ -34,22 +35,15 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
     }
   };
 
-  const waiting =
-    task.waitingFor.length > 0 ? (
-      <p className="waiting-for" role="status" data-waiting={task.waitingFor.join(',')}>
-        {s.waitingFor}: {powerList(task.waitingFor, lang, s.none)}
-      </p>
-    ) : null;
-
   if (task.mine.length === 0) {
     return (
       <div className="board-tab">
         <p className="phase">{phaseName(c.position, lang)}</p>
         <p className="not-yours">{s.nothingYou} {c.position.phase.kind !== 'movement' ? s.waitingOnly(powerList(task.required, lang, s.none)) : ''}</p>
-        {waiting}
         <div className="practice-layout">
           <Board position={c.position} lang={lang} orders={[]} />
           <div className="side">
+            {c.position.phase.kind === 'adjustment' ? <AdjustmentSummary position={c.position} lang={lang} mine={session.me.powers} /> : null}
             <SealStatus session={session} lang={lang} />
           </div>
         </div>
@@ -59,7 +53,6 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
 
   return (
     <div className="board-tab">
-      {waiting}
       <OrderEntry position={c.position} powers={task.mine} draft={draft} onDraft={onDraft} lang={lang}>
         <SealPanel session={session} powers={task.mine} position={c.position} draft={draft} lang={lang} />
         <SealStatus session={session} lang={lang} />

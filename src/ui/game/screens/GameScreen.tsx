@@ -9,10 +9,11 @@ import type { GameSession } from '../session';
 import { BoardTab } from './BoardTab';
 import { GameTab } from './GameTab';
 import { HistoryTab } from './HistoryTab';
-import { countdown, hasDeadline, phaseLabel, phaseTask, powerList, pressEnabled } from './logic';
+import { countdown, hasDeadline, phaseLabel, powerList, pressEnabled } from './logic';
 import { PressTab } from './PressTab';
 import { ResultsTab } from './ResultsTab';
 import { SCREEN_STRINGS } from './strings';
+import { WaitingLine } from './WaitingLine';
 import { Warnings } from './Warnings';
 import './screens.css';
 
@@ -37,7 +38,6 @@ export function GameScreen({ session, lang }: { session: GameSession; lang: Lang
   }, [view.phases.length, view.result]);
 
   const c = view.current;
-  const task = phaseTask(view, session.me.powers);
   const left = c && hasDeadline(c) ? countdown(c.deadline, session.now) : null;
   const shown: Tab = tabs.includes(tab) ? tab : 'board';
 
@@ -88,11 +88,7 @@ export function GameScreen({ session, lang }: { session: GameSession; lang: Lang
             </span>
           ) : null}
         </p>
-        {c && shown !== 'board' && task.waitingFor.length > 0 && task.mine.length === 0 ? (
-          <p className="waiting-banner">
-            {s.waitingFor}: {powerList(task.waitingFor, lang, s.none)}
-          </p>
-        ) : null}
+        <WaitingLine session={session} lang={lang} />
       </header>
       <Warnings view={view} lang={lang} />
       <div className="tabs" role="tablist" aria-label={s.tabsLabel}>

@@ -5,6 +5,7 @@ import type { Power } from '../../../rules';
 import { STRINGS, type Lang } from '../../i18n';
 import type { GameSession } from '../session';
 import { CentreChart } from './CentreChart';
+import { drawPeople, type Person } from './facts';
 import { centreSeries, drawState, phaseLabel, powerList } from './logic';
 import { SCREEN_STRINGS } from './strings';
 import { NetworkSettings } from './NetworkSettings';
@@ -18,6 +19,9 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
   const [confirming, setConfirming] = useState<Power | null>(null);
   const [error, setError] = useState<string | null>(null);
   const draw = drawState(view, session.me.powers, session.drawVotes);
+  // Counted by people, the survivors who vote: a player with three powers is one vote.
+  const ballot = drawPeople(view, session.me.key);
+  const named = (ps: readonly Person[]): string => ps.map((p) => `${p.me ? s.you : p.name} (${powerList(p.powers, lang, '')})`).join(', ');
   const c = view.current;
   const run = (p: Promise<void>): void => {
     setError(null);
@@ -49,10 +53,10 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
             <h3 id="draw-title">{s.drawTitle}</h3>
             <p className="muted">{s.drawExplain}</p>
             <p className="muted">{s.drawSecret}</p>
-            {draw.last !== undefined ? (
-              <p data-draw-yes={draw.last.yes.length} data-draw-of={draw.last.of} role="status">
-                {s.drawCommitted(draw.last.yes.length, draw.last.of)}
-                {draw.last.yes.length > 0 ? `: ${powerList(draw.last.yes, lang, s.none)}` : ''} · {phaseLabel(draw.last.phase, lang)}
+            {ballot.last !== undefined ? (
+              <p data-draw-yes={ballot.last.yes.length} data-draw-of={ballot.last.of} role="status">
+                {s.drawCommitted(ballot.last.yes.length, ballot.last.of)}
+                {ballot.last.yes.length > 0 ? `: ${named(ballot.last.yes)}` : ''} · {phaseLabel(ballot.last.phase, lang)}
               </p>
             ) : null}
             {draw.mineVoters.length > 0 && !draw.open ? <p role="status">{s.drawClosed}</p> : null}

@@ -6,6 +6,7 @@ import { STRINGS, type Lang } from '../../i18n';
 import { Board } from '../../map/Board';
 import { ResultList } from '../../orders/ResultList';
 import type { GameSession } from '../session';
+import { playerNames } from './facts';
 import { historyJson, historyText, phaseLabel } from './logic';
 import { SCREEN_STRINGS } from './strings';
 import { Unordered } from './Unordered';
@@ -82,7 +83,7 @@ export function HistoryTab(props: { session: GameSession; lang: Lang }) {
                 ))}
               </section>
               <Unordered phase={phase} lang={lang} />
-              <ResultList results={phase.results} lang={lang} />
+              <ResultList results={phase.results} lang={lang} players={playerNames(session.view)} first={session.me.powers} />
             </div>
           </div>
         </>

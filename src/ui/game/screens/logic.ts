@@ -180,7 +180,7 @@ export interface DrawState {
   /** Surviving powers: a draw needs every one of them. */
   readonly voters: readonly Power[];
   /** The last resolved movement phase's opened votes (votes are sealed with the orders). */
-  readonly last?: { readonly phase: string; readonly yes: readonly Power[]; readonly of: number };
+  readonly last?: { readonly phase: string; readonly yes: readonly Power[]; readonly of: number; /** The survivors whose vote counted. */ readonly voters: readonly Power[] };
   readonly mineVoters: readonly Power[];
   /** Every surviving power of mine has sealed a yes in this phase (this phone's own record). */
   readonly mineVoted: boolean;
@@ -192,7 +192,8 @@ export interface DrawState {
 export function drawState(view: GameView, myPowers: readonly Power[], myVotes: Partial<Record<Power, boolean>> = {}): DrawState {
   const c = view.current;
   const lastPhase = [...view.phases].reverse().find((ph) => ph.drawVotes !== undefined);
-  const last = lastPhase === undefined ? undefined : { phase: lastPhase.key, yes: lastPhase.drawVotes!, of: lastPhase.drawVoters?.length ?? lastPhase.drawVotes!.length };
+  const lastVoters = lastPhase?.drawVoters ?? lastPhase?.drawVotes ?? [];
+  const last = lastPhase === undefined ? undefined : { phase: lastPhase.key, yes: lastPhase.drawVotes!, of: lastVoters.length, voters: lastVoters };
   if (!c) return { voters: [], mineVoters: [], mineVoted: false, open: false, ...(last === undefined ? {} : { last }) };
   const mineVoters = c.drawVoters.filter((p) => myPowers.includes(p));
   return {
@@ -228,4 +229,10 @@ export function pressRecipients(view: GameView, myKey: string): Power[] {
   const holders = holdersOf(view);
   const neutral = (view as GameView & WithHolders).neutral ?? [];
   return POWERS.filter((p) => holders[p] !== undefined && holders[p] !== myKey && !neutral.includes(p));
+}
+
+/** "A, B and C" / "A, B y C". */
+export function joinList(items: readonly string[], and: string): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
