@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MANIFEST_ICONS } from './scripts/icons';
 
 export default defineConfig({
   plugins: [
     react(),
     VitePWA({
       registerType: 'autoUpdate',
-      includeAssets: ['icon.svg', 'map/diplomacy-asal.svg', 'map/ATTRIBUTION.md'],
+      includeAssets: ['icon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png', 'apple-touch-icon.png', 'map/diplomacy-asal.svg', 'map/ATTRIBUTION.md'],
       manifest: {
         name: 'Pacto',
         short_name: 'Pacto',
@@ -17,7 +18,9 @@ export default defineConfig({
         background_color: '#f4f1de',
         display: 'standalone',
         start_url: '.',
-        icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
+        // PNGs rendered from icon.svg by scripts/icons.ts: install prompts want 192 and 512 px PNGs,
+        // and a maskable icon keeps its drawing inside the launcher's safe circle.
+        icons: MANIFEST_ICONS,
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,md}'],

@@ -1,6 +1,9 @@
-// Before the first move: the invite (link and QR code), the variant and its seats filling up
-// live (a seat may hold several powers; neutral powers are nobody's), joining with a name and a
-// claimed seat, and for the creator the deal of whole seats (by lot or by hand) and START.
+// Before the first move: where the game stands and who can start it, at the top on every phone
+// (for a lot game, the lot's progress until the game starts by itself); the players with this
+// phone's marked "you"; the variant and its seats filling up live (a seat may hold several powers;
+// neutral powers are nobody's); joining with a name and a claimed seat; for the creator the deal
+// of whole seats (by lot or by hand) and START; the invite, shared through the phone's share sheet
+// where it has one; and, when a creator signed two STARTs, the forked card.
 import { useEffect, useMemo, useState } from 'react';
 import { formatInvite, inviteQrSvg } from '../../net/invite';
 import { fingerprint, type GameView } from '../../protocol';
@@ -9,6 +12,7 @@ import { RelayStatus } from '../game/RelayStatus';
 import type { AppGameSession } from '../game/useGameSession';
 import { powerName, type Lang } from '../i18n';
 import { dealProblem, defaultSeats, lotProblem, rosterOf, type SeatDeal } from './roster';
+import { rememberName, useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
 import { seatClaim, seatLabel, variantFor } from './variants';
 import './lobby.css';
@@ -38,6 +42,15 @@ export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
   );
   const [svg, setSvg] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const [shareFailed, setShareFailed] = useState(false);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const copy = () => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setShareFailed(true));
+  const share = () => {
+    // The share sheet (messaging apps, mail...) where the browser has one; a cancelled sheet is no error.
+    navigator.share({ title: t.shareTitle, text: t.shareText, url: link }).catch((e: unknown) => {
+      if ((e as { name?: string }).name !== 'AbortError') copy();
+    });
+  };
   useEffect(() => {
     let live = true;
     void inviteQrSvg(link).then((s) => live && setSvg(s));
@@ -53,13 +66,17 @@ export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
         {t.inviteLink}
         <input className="invite-link" readOnly value={link} onFocus={(e) => e.target.select()} />
       </label>
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined)}
-      >
-        {copied ? t.copied : t.copy}
-      </button>
+      <div className="toolbar">
+        {canShare ? (
+          <button type="button" data-action="share-invite" onClick={share}>
+            {t.share}
+          </button>
+        ) : null}
+        <button type="button" className="secondary" data-action="copy-invite" onClick={copy}>
+          {copied ? t.copied : t.copy}
+        </button>
+      </div>
+      {shareFailed ? <p className="muted">{t.copyFailed}</p> : null}
       {svg !== null ? <div className="qr" role="img" aria-label={t.qr} dangerouslySetInnerHTML={{ __html: svg }} /> : null}
     </section>
   );
@@ -71,7 +88,7 @@ function JoinForm(props: { session: AppGameSession; lang: Lang }) {
   const me = session.view.players.find((p) => p.key === session.me.key);
   const lot = session.view.settings?.assignment === 'lot';
   const variant = viewVariant(session.view);
-  const [name, setName] = useState(me?.name ?? session.device.settings.name ?? '');
+  const [name, setName] = useRememberedName(session.device, me?.name);
   // A claim names a power; the form shows the seat holding it.
   const claimedSeat = me?.claim == null ? undefined : variant.seats.find((s) => s.powers.includes(me.claim!));
   const [claim, setClaim] = useState<Power | ''>(claimedSeat === undefined ? '' : seatClaim(claimedSeat));
@@ -80,7 +97,7 @@ function JoinForm(props: { session: AppGameSession; lang: Lang }) {
     const n = name.trim();
     if (n === '') return;
     setError(null);
-    void session.device.store.updateSettings({ name: n }).catch(() => undefined);
+    void rememberName(session.device, n);
     session.runner.join(n, lot || claim === '' ? null : claim).catch((e: Error) => setError(e.message));
   };
   return (
@@ -127,24 +144,6 @@ function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
   const [error, setError] = useState<string | null>(null);
   const start = (roster: Readonly<Record<Power, string>>) => session.runner.start(roster).catch((e: Error) => setError(e.message));
 
-  if (view.settings?.assignment === 'lot') {
-    // START names who draws (everyone who joined), before any value exists; the lot then runs by itself.
-    const problem = lotProblem(players, viewVariant(view));
-    return (
-      <div className="deal">
-        {problem !== null ? (
-          <p className="deal-problem" role="status" data-problem={problem}>
-            {t.needPlayers} {viewVariant(view).seats.length}.
-          </p>
-        ) : null}
-        <button type="button" data-action="draw-lots" disabled={problem !== null} onClick={() => void session.runner.startLot(players.map((p) => p.key)).catch((e: Error) => setError(e.message))}>
-          {t.drawLots}
-        </button>
-        {error !== null ? <p role="alert">{error}</p> : null}
-      </div>
-    );
-  }
-
   const variant = viewVariant(view);
   const creator = view.creator ?? session.me.key;
   const suggested = defaultSeats(players, variant);
@@ -154,7 +153,6 @@ function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
   return (
     <div className="deal">
       <h3>{t.assign}</h3>
-      <p className="muted">{t.startHint}</p>
       {variant.seats.map((seat) => (
         <label key={seat.id} className="seat">
           {t.holder} {seatLabel(seat.powers, lang)}
@@ -232,16 +230,102 @@ function ForkedCard(props: { session: AppGameSession; lang: Lang }) {
   );
 }
 
+/**
+ * The lot as every phone sees it, at the top: not drawn yet (the creator's phone has the button,
+ * the others are told who draws), the phones accepting who takes part, then the sealed ballot
+ * running by itself with whom it waits for. Nothing of anyone's number shows: the deal is known
+ * when the lot closes, and then the game has started.
+ */
+function LotCard(props: { session: AppGameSession; lang: Lang }) {
+  const { session, lang } = props;
+  const t = APP_STRINGS[lang].lobby;
+  const view = session.view;
+  const [error, setError] = useState<string | null>(null);
+  const isCreator = view.creator === session.me.key;
+  const creatorName = view.players.find((p) => p.key === view.creator)?.name ?? '?';
+  const variant = viewVariant(view);
+  const state = view.status === 'lot' ? 'drawing' : view.status === 'starting' ? 'accepting' : 'open';
+  const problem = lotProblem(view.players, variant);
+  const participants = view.lot?.participants ?? view.members;
+  const waiting = view.lot?.ballot.waiting ?? [];
+  return (
+    <section className="lot-card" aria-labelledby="lot-title" data-lot={state} role="status">
+      <h3 id="lot-title">{t.lotTitle}</h3>
+      {state === 'open' ? (
+        isCreator ? (
+          <>
+            <p>{t.lotCreatorHint}</p>
+            {problem !== null ? (
+              <p className="deal-problem" data-problem={problem}>
+                {t.needPlayers} {variant.seats.length}.
+              </p>
+            ) : null}
+            <button
+              type="button"
+              data-action="draw-lots"
+              disabled={problem !== null}
+              onClick={() => void session.runner.startLot(view.players.map((p) => p.key)).catch((e: Error) => setError(e.message))}
+            >
+              {t.drawLots}
+            </button>
+          </>
+        ) : (
+          <p data-who-starts="">{t.lotBy(creatorName)}</p>
+        )
+      ) : (
+        <>
+          <p>{state === 'accepting' ? t.lotStarting : t.lotWaiting}</p>
+          <PeopleList keys={participants} session={session} lang={lang} />
+          {state === 'drawing' && waiting.length > 0 ? (
+            <p className="muted" data-lot-waiting={waiting.length}>
+              {t.lotWaitingFor(waiting.map((k) => (k === session.me.key ? t.you : nameOf(view, k))).join(', '))}
+            </p>
+          ) : null}
+        </>
+      )}
+      {error !== null ? <p role="alert">{error}</p> : null}
+    </section>
+  );
+}
+
+function nameOf(view: GameView, key: string): string {
+  return view.players.find((p) => p.key === key)?.name ?? fingerprint(key);
+}
+
+/** Players by key, this phone's marked "you". */
+function PeopleList(props: { keys: readonly string[]; session: AppGameSession; lang: Lang }) {
+  const t = APP_STRINGS[props.lang].lobby;
+  return (
+    <ul className="roster">
+      {props.keys.map((key) => {
+        const mine = key === props.session.me.key;
+        return (
+          <li key={key} data-participant={key} className={mine ? 'you' : undefined}>
+            <strong>{nameOf(props.session.view, key)}</strong>
+            {mine ? <span className="you-mark"> ({t.you})</span> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function RosterList(props: { roster: Readonly<Record<Power, string>>; session: AppGameSession; lang: Lang }) {
+  const t = APP_STRINGS[props.lang].lobby;
   const name = (k: string) => props.session.view.players.find((p) => p.key === k)?.name ?? fingerprint(k);
   const variant = viewVariant(props.session.view);
   return (
     <ul className="roster">
-      {variant.seats.map((seat) => (
-        <li key={seat.id} data-seat={seat.id}>
-          {seatLabel(seat.powers, props.lang)}: {name(props.roster[seat.powers[0]!])}
-        </li>
-      ))}
+      {variant.seats.map((seat) => {
+        const key = props.roster[seat.powers[0]!];
+        const mine = key === props.session.me.key;
+        return (
+          <li key={seat.id} data-seat={seat.id} data-holder={key} className={mine ? 'you' : undefined}>
+            {seatLabel(seat.powers, props.lang)}: <strong>{name(key)}</strong>
+            {mine ? <span className="you-mark"> ({t.you})</span> : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -319,20 +403,32 @@ export function Lobby(props: { session: AppGameSession; lang: Lang }) {
     );
   }
   if (view.status === 'forked') return <ForkedCard session={session} lang={lang} />;
-  if (view.status === 'lot') {
-    return (
-      <section className="lobby" aria-labelledby="lobby-title" data-status="lot">
-        <h2 id="lobby-title">{t.title}</h2>
-        <p role="status">{t.lotWaiting}</p>
-      </section>
-    );
-  }
+  const lot = view.settings?.assignment === 'lot';
+  const creatorName = view.players.find((p) => p.key === view.creator)?.name ?? '?';
+  // After START (a roster, or the lot's participants) the table is set: nobody joins or deals any more.
+  const started = view.status === 'starting' || view.status === 'lot';
+  // Where the game stands and who can start it comes first, on every phone.
+  const status = lot ? (
+    <LotCard session={session} lang={lang} />
+  ) : view.status === 'starting' ? (
+    <section className="lobby-status" role="status">
+      <p>{t.starting}</p>
+      {view.roster !== undefined ? <RosterList roster={view.roster} session={session} lang={lang} /> : null}
+    </section>
+  ) : (
+    <p className="lobby-status" role="status" data-who-starts="">
+      {isCreator ? t.startHint : t.creatorStarts(creatorName)}
+    </p>
+  );
+  const invite = <InviteCard session={session} lang={lang} />;
   return (
-    <section className="lobby" aria-labelledby="lobby-title">
+    <section className="lobby" aria-labelledby="lobby-title" data-status={view.status}>
       <h2 id="lobby-title">{t.title}</h2>
-      <p className="muted">
+      {status}
+      <p className="muted relay-line">
         <RelayStatus net={session.net} lang={lang} />
       </p>
+      {isCreator && view.status === 'lobby' ? invite : null}
       <h3>
         {t.players}{' '}
         <span className="seats" data-players={view.players.length}>
@@ -342,25 +438,21 @@ export function Lobby(props: { session: AppGameSession; lang: Lang }) {
       </h3>
       <ul className="players" aria-live="polite">
         {view.players.map((p) => (
-          <li key={p.key} data-player={p.name}>
-            <strong>{p.name}</strong> <span className="muted">{p.fingerprint}</span> — {p.claim === null ? t.noClaim : `${t.claims} ${claimLabel(p.claim)}`}
+          <li key={p.key} data-player={p.name} className={p.key === session.me.key ? 'you' : undefined}>
+            <strong>{p.name}</strong>
+            {p.key === session.me.key ? <span className="you-mark"> ({t.you})</span> : null} <span className="muted">{p.fingerprint}</span> —{' '}
+            {p.claim === null ? t.noClaim : `${t.claims} ${claimLabel(p.claim)}`}
           </li>
         ))}
       </ul>
-      <SeatsCard session={session} lang={lang} />
-      {isCreator && view.status === 'lobby' ? <InviteCard session={session} lang={lang} /> : null}
-      {view.status === 'starting' ? (
-        <>
-          <p role="status">{t.starting}</p>
-          {view.roster !== undefined ? <RosterList roster={view.roster} session={session} lang={lang} /> : null}
-        </>
-      ) : (
+      {started ? null : (
         <>
           <JoinForm session={session} lang={lang} />
-          {isCreator ? <CreatorDeal session={session} lang={lang} /> : null}
+          {isCreator && !lot ? <CreatorDeal session={session} lang={lang} /> : null}
         </>
       )}
-      {isCreator && view.status === 'lobby' ? null : <InviteCard session={session} lang={lang} />}
+      <SeatsCard session={session} lang={lang} />
+      {isCreator && view.status === 'lobby' ? null : invite}
     </section>
   );
 }

@@ -1,15 +1,18 @@
 // The new-game form: players, the rule set and the split of powers into seats (the registry's
 // variants for that count), how seats are assigned, rule options, deadlines (none for a table
-// game, hours for a weekend game), short-game end year, press on or off, and the signaling
-// address, relays and STUN/TURN servers (under "Advanced"; the invite carries them to every phone).
-// Creating signs CREATE and the creator's JOIN, then opens the lobby.
+// game, hours for a weekend game), short-game end year, press on or off, and, folded under
+// "Advanced", the network: the signaling address, relays and STUN/TURN servers (the invite carries
+// them to every phone). The name is remembered. Creating signs CREATE and the creator's JOIN, then
+// opens the lobby.
 import { useState } from 'react';
 import { checkSignalingUrl, parseIceServerLines, parseRelayLines, type IceServer } from '../../net/settings';
 import type { Power, Variant } from '../../rules';
 import type { Device } from '../game/device';
 import { randomBytes } from '../game/random';
 import { powerName, type Lang } from '../i18n';
+import { AdvancedField, AdvancedSection } from './Advanced';
 import { createNewGame } from './create';
+import { rememberName, useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
 import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, seatClaim, seatLabel, variantFor, variantsFor, type RuleSet } from './variants';
 
@@ -51,7 +54,7 @@ function VariantSummary(props: { variant: Variant; lang: Lang }) {
 export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId: string) => void }) {
   const { device, lang } = props;
   const t = APP_STRINGS[lang].newGame;
-  const [name, setName] = useState(device.settings.name ?? '');
+  const [name, setName] = useRememberedName(device);
   const [seats, setSeats] = useState(7);
   const [ruleSet, setRuleSet] = useState<RuleSet>('classic');
   const [variantId, setVariantId] = useState<string>(variantFor('standard').id);
@@ -107,7 +110,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
     }
     setBusy(true);
     try {
-      if (name.trim() !== '' && name.trim() !== device.settings.name) await device.store.updateSettings({ name: name.trim() });
+      await rememberName(device, name);
       const rules: Record<string, number | boolean> = {};
       // Only a change from the variant's own number is signed; a side's total is the variant's.
       if (variant.victory.by === 'power' && centres !== variant.rules.victoryCentres) rules.victoryCentres = centres;
@@ -242,7 +245,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
         </label>
         {short ? (
           <label>
-            {t.shortGame}
+            {t.endYear}
             <input type="number" name="endYear" min={startYear} max={2100} value={year} onChange={(e) => setEndYear(Number(e.target.value) || null)} />
           </label>
         ) : null}
@@ -250,21 +253,17 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
           <input type="checkbox" name="gunboat" checked={gunboat} onChange={(e) => setGunboat(e.target.checked)} />
           {t.gunboat}
         </label>
-        <details className="advanced" data-section="advanced">
-          <summary>{t.advanced}</summary>
-          <label>
-            {t.signaling}
+        <AdvancedSection lang={lang} open={error === t.badSignaling || error === t.badRelays || error === t.badIce}>
+          <AdvancedField label={t.signaling} help={t.signalingHelp}>
             <input name="signaling" value={signaling} placeholder="wss://…" onChange={(e) => setSignaling(e.target.value)} inputMode="url" />
-          </label>
-          <label>
-            {t.relays}
+          </AdvancedField>
+          <AdvancedField label={t.relays} help={t.relaysHelp}>
             <textarea name="relays" aria-label={t.relays} rows={2} value={relays} placeholder="wss://…/relay" onChange={(e) => setRelays(e.target.value)} inputMode="url" spellCheck={false} />
-          </label>
-          <label>
-            {t.iceServers}
+          </AdvancedField>
+          <AdvancedField label={t.iceServers} help={t.iceServersHelp}>
             <textarea name="iceServers" aria-label={t.iceServers} rows={2} value={ice} placeholder="turn:turn.example:3478 user secret" onChange={(e) => setIce(e.target.value)} spellCheck={false} />
-          </label>
-        </details>
+          </AdvancedField>
+        </AdvancedSection>
         {error !== null ? (
           <p role="alert" className="error">
             {error}

@@ -1,11 +1,12 @@
-// Settings: language (defaulting to the phone's), the player's name, the signaling servers used
-// for new games, this device's fingerprint, and the About and licences section.
+// Settings: language (defaulting to the phone's), the player's name, under "Advanced" the servers
+// that introduce the phones in new games, this device's fingerprint, and the About and licences section.
 import { useState } from 'react';
 import { checkSignalingUrl } from '../../net/settings';
 import { fingerprint } from '../../protocol';
 import { About } from '../About';
 import type { Device } from '../game/device';
 import { LANGS, STRINGS, type Lang } from '../i18n';
+import { AdvancedField, AdvancedSection } from '../lobby/Advanced';
 import { APP_STRINGS } from '../lobby/strings';
 
 export function Settings(props: { device: Device; lang: Lang; onLang: (lang: Lang) => void; onSaved: (device: Device) => void }) {
@@ -54,10 +55,11 @@ export function Settings(props: { device: Device; lang: Lang; onLang: (lang: Lan
           {t.name}
           <input name="settings-name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
         </label>
-        <label>
-          {t.signaling}
-          <textarea name="settings-signaling" rows={2} aria-label={t.signaling} value={signaling} onChange={(e) => setSignaling(e.target.value)} placeholder="wss://…" />
-        </label>
+        <AdvancedSection lang={lang}>
+          <AdvancedField label={t.signaling} help={t.signalingHelp}>
+            <textarea name="settings-signaling" rows={2} aria-label={t.signaling} value={signaling} onChange={(e) => setSignaling(e.target.value)} placeholder="wss://…" />
+          </AdvancedField>
+        </AdvancedSection>
         <button type="submit">{t.save}</button>
         {state === 'saved' ? <p role="status">{t.saved}</p> : state !== 'idle' ? <p role="alert">{state}</p> : null}
       </form>
