@@ -1,5 +1,6 @@
-// Supply centres per year as a small line chart, one line per power in its colour and with its
-// initials at the end, plus the same numbers as a table so colour is never the only cue.
+// Supply centres per year as a small line chart, one line per power in its colour with a point per
+// year and its initials at the end, plus the same numbers as a table so colour is never the only
+// cue. With a single year there is no line to draw: one bar per power, its count above it.
 import { POWERS } from '../../../rules';
 import { STRINGS, type Lang } from '../../i18n';
 import { POWER_COLOURS } from '../../map/colours';
@@ -34,6 +35,8 @@ export function CentreChart(props: { series: readonly CentreYear[]; lang: Lang }
   const y = (n: number) => H - PAD.bottom - (n * (H - PAD.top - PAD.bottom)) / max;
   const active = POWERS.filter((p) => series.some((yr) => yr.counts[p] > 0));
   const labelY = spreadLabels(active.map((p) => y(series[series.length - 1]!.counts[p])), 8);
+  const single = series.length === 1;
+  const slot = (W - PAD.left - PAD.right) / Math.max(1, active.length);
   return (
     <figure className="centre-chart">
       <figcaption>{s.chartTitle}</figcaption>
@@ -42,23 +45,46 @@ export function CentreChart(props: { series: readonly CentreYear[]; lang: Lang }
         <line x1={PAD.left} y1={y(18)} x2={W - PAD.right} y2={y(18)} className="axis goal" />
         <text x={PAD.left - 4} y={y(18) + 3} className="tick" textAnchor="end">18</text>
         <text x={PAD.left - 4} y={y(0) + 3} className="tick" textAnchor="end">0</text>
-        {series.map((yr, i) => (
-          <text key={yr.year} x={x(i)} y={H - 6} className="tick" textAnchor="middle">
-            {series.length > 6 && i % 2 === 1 ? '' : String(yr.year).slice(-2)}
-          </text>
-        ))}
-        {active.map((p, k) => {
-          const points = series.map((yr, i) => `${x(i)},${y(yr.counts[p])}`).join(' ');
-          return (
-            <g key={p} data-power={p}>
-              <title>{s.chartLabel(t.powers[p], series.map((yr) => `${yr.year}: ${yr.counts[p]}`).join(', '))}</title>
-              <polyline points={points} fill="none" stroke={POWER_COLOURS[p]} strokeWidth={2} />
-              <text x={x(series.length - 1) + 3} y={labelY[k]! + 3} className="tick end-label">
-                {t.powerInitials[p]}
-              </text>
-            </g>
-          );
-        })}
+        {single ? null : (
+          series.map((yr, i) => (
+            <text key={yr.year} x={x(i)} y={H - 6} className="tick" textAnchor="middle">
+              {series.length > 6 && i % 2 === 1 ? '' : String(yr.year).slice(-2)}
+            </text>
+          ))
+        )}
+        {single
+          ? active.map((p, k) => {
+              const n = series[0]!.counts[p];
+              const cx = PAD.left + slot * (k + 0.5);
+              const bw = Math.min(24, slot * 0.7);
+              return (
+                <g key={p} data-power={p} className="bar">
+                  <title>{s.chartLabel(t.powers[p], `${series[0]!.year}: ${n}`)}</title>
+                  <rect x={cx - bw / 2} y={y(n)} width={bw} height={Math.max(0, y(0) - y(n))} fill={POWER_COLOURS[p]} />
+                  <text x={cx} y={y(n) - 3} className="tick end-label" textAnchor="middle">
+                    {n}
+                  </text>
+                  <text x={cx} y={y(0) + 10} className="tick end-label" textAnchor="middle">
+                    {t.powerInitials[p]}
+                  </text>
+                </g>
+              );
+            })
+          : active.map((p, k) => {
+              const points = series.map((yr, i) => `${x(i)},${y(yr.counts[p])}`).join(' ');
+              return (
+                <g key={p} data-power={p}>
+                  <title>{s.chartLabel(t.powers[p], series.map((yr) => `${yr.year}: ${yr.counts[p]}`).join(', '))}</title>
+                  <polyline points={points} fill="none" stroke={POWER_COLOURS[p]} strokeWidth={2} />
+                  {series.map((yr, i) => (
+                    <circle key={yr.year} cx={x(i)} cy={y(yr.counts[p])} r={2.2} fill={POWER_COLOURS[p]} className="point" />
+                  ))}
+                  <text x={x(series.length - 1) + 3} y={labelY[k]! + 3} className="tick end-label">
+                    {t.powerInitials[p]}
+                  </text>
+                </g>
+              );
+            })}
       </svg>
       <table className="chart-table">
         <thead>

@@ -3,7 +3,8 @@
 // BroadcastChannel, so two tabs are two players. Query: as (phone 1 England, 2 France), lang,
 // played (phases played before), at (hours after the phase opened), gunboat, bots=0 (another
 // page drives the bots), solo (England is a bot), endYear; practice=<position JSON> shows the
-// practice board on that position instead (a mid-game board for the map's tap tests).
+// practice board on that position instead (a mid-game board for the map's tap tests);
+// until=retreat|adjustment plays on (every power random) until such a phase opens.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
@@ -27,8 +28,14 @@ const bots = variant !== null ? POWERS.map((_, i) => i).filter((i) => i !== as) 
 const scenario = { ...THREE_PHONES, ...seven, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null };
 const drives = q.get('bots') === '0' ? [as] : [...new Set([...bots, as])];
 const world = new FakeWorld(scenario, drives);
+const until = q.get('until');
+let extra = 0;
+while (until !== null && world.view().current !== undefined && world.view().current!.position.phase.kind !== until && extra < 60) {
+  world.playAll(T0 + (played + 1 + extra) * HOUR);
+  extra++;
+}
 const startedAt = Date.now();
-const base = T0 + (played + 1) * HOUR + Number(q.get('at') ?? 0) * HOUR;
+const base = T0 + (played + 1 + extra) * HOUR + Number(q.get('at') ?? 0) * HOUR;
 const clock = (): number => base + (Date.now() - startedAt);
 world.clock = clock;
 const state = newPhoneState();
