@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatOrder, type Order } from '../../src/rules';
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
+import { ORDER_STRINGS } from '../../src/ui/orders/strings';
 import { launchChromium } from './browser';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, missingStrings, tapOnMap } from '../ui/browser-app';
@@ -127,6 +128,15 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     const results = await france.locator('.results li').allInnerTexts();
     expect(results.join('\n')).toContain(formatOrder(move('england', 'F', 'lon', 'eng'), 'es'));
     for (const li of await france.locator('.results li[data-success="no"] .why').allInnerTexts()) expect(li.length).toBeGreaterThan(5);
+    // Results are grouped by power, the reader's own first, each group naming its power and player.
+    const groups = france.locator('.results .result-power');
+    expect(await groups.first().getAttribute('data-power')).toBe('france');
+    expect(await france.locator('.results .result-power[data-power="england"] h4').innerText()).toBe(ORDER_STRINGS.es.resultsOfPlayer('Inglaterra', 'Bruno'));
+    for (const g of await groups.all()) {
+      const power = await g.getAttribute('data-power');
+      expect(await g.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-power')))).toEqual(expect.arrayContaining([power]));
+      expect(new Set(await g.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-power'))))).toEqual(new Set([power]));
+    }
     await france.waitForTimeout(1_200);
     await france.screenshot({ path: join(SCREENSHOTS, 'screens-results-es.png'), fullPage: true });
     await england.screenshot({ path: join(SCREENSHOTS, 'screens-results-en.png'), fullPage: true });

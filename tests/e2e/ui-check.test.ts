@@ -79,6 +79,10 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         await page.locator('input[name="short"]').check();
         await page.locator('[data-action="advanced"]').click();
         found.push(...(await look(page, 'new-game-all', lang, size)));
+        // No two fields share a label (the short game's checkbox and year did).
+        const labels = await page.locator('form.form label').evaluateAll((els) => els.map((e) => (e.firstChild?.textContent ?? '').trim() || (e.textContent ?? '').trim()));
+        expect(labels.length).toBeGreaterThan(10);
+        expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
         await visit('#/join', '.join textarea');
         found.push(...(await look(page, 'join', lang, size)));
         await visit('#/settings', '.settings form');
