@@ -99,6 +99,22 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         // The name is offered again on the next new game, in the same visit.
         await visit('#/new', 'form.form');
         await expect.poll(() => page.locator('input[name="name"]').inputValue()).toBe(lang === 'es' ? 'Lucía' : 'Lucy');
+        // Home with that game listed.
+        await visit('#/', '.games li');
+        found.push(...(await look(page, 'home-games', lang, size)));
+        // The practice board played on to a retreat: Venice's army dislodged.
+        const t = lang === 'es' ? { type: 'Escribir órdenes', text: 'Texto de las órdenes', add: 'Añadir órdenes', go: 'Resolver' } : { type: 'Type orders', text: 'Order text', add: 'Add orders', go: 'Adjudicate' };
+        for (const orders of ['Austria: A Vie - Tyr', 'Austria: F Tri - Ven; A Tyr S F Tri - Ven']) {
+          if (!(await page.getByLabel(t.text).isVisible())) await page.getByText(t.type).click();
+          await page.getByLabel(t.text).fill(orders);
+          await page.getByRole('button', { name: t.add }).click();
+          await page.getByRole('button', { name: t.go }).click();
+          await page.locator('[data-action="next-phase"]').click();
+        }
+        await expect.poll(() => page.locator('.practice .phase').getAttribute('data-phase')).toBe('fall-1901-retreat');
+        await page.locator('.unit.dislodged').click();
+        await page.waitForSelector('[data-selected]');
+        found.push(...(await look(page, 'practice-retreat', lang, size)));
         expect(found).toEqual([]);
         expect(errors).toEqual([]);
         await c.close();
@@ -155,6 +171,21 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         // Winter: builds and removals, for France and as the others see it.
         const winter = await open('as=2&until=adjustment');
         found.push(...(await look(winter, 'game-winter', lang, size)));
+        // A coastal centre: army or fleet, picked from a list.
+        expect(await winter.locator('.province.target').evaluateAll((els) => els.map((e) => e.getAttribute('data-province')))).toContain('bre');
+        await winter.locator('svg.board-svg').scrollIntoViewIfNeeded();
+        await tapOnMap(winter, 'bre');
+        await winter.waitForSelector('.options button');
+        found.push(...(await look(winter, 'game-winter-choose', lang, size)));
+        await winter.close();
+        // The end of a game: a draw voted by everyone.
+        const over = await open('as=2&played=4&solo');
+        await tab(over, 'game');
+        await over.click('[data-action="draw-yes"]');
+        await over.click('[data-dev="bots-draw"]');
+        await over.waitForSelector('.game-result');
+        found.push(...(await look(over, 'game-over', lang, size)));
+        await over.close();
         // A phase this phone takes no part in, and the centre chart of a single year.
         const one = await open('as=1&played=0&bots=0');
         await tab(one, 'game');

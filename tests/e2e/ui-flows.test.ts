@@ -3,6 +3,7 @@
 // (practice board), the status line naming people and saying when you are last (screens harness,
 // two players in two tabs), and the lot's deal and who can start on every phone of a lobby (the
 // app, two browser profiles over WebRTC), with the invite going through the share sheet.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { STANDARD_MAP, STARTING_POSITION, adjudicate, convoyDestinations, format
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
 import { APP_STRINGS } from '../../src/ui/lobby/strings';
 import { ORDER_STRINGS } from '../../src/ui/orders/strings';
+import { checkLayout } from './layout';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, missingStrings, newProfile, serveApp, tapOnMap, type Served } from '../ui/browser-app';
 
@@ -20,6 +22,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   served = await serveApp();
   site = await startScreensPage();
+  mkdirSync(join(SCREENSHOTS, 'screens'), { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
@@ -175,6 +178,8 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
     await guest.locator('[data-action="join-game"]').click();
     // Before the lot, the guest is told who draws it.
     await expect.poll(() => guest.locator('.lot-card [data-who-starts]').textContent(), { timeout: 30_000 }).toBe(APP_STRINGS.en.lobby.lotBy('Pilar'));
+    expect(await checkLayout(guest)).toEqual([]);
+    await guest.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-guest-en-phone.png'), fullPage: true });
     await guest.locator('[data-action="share-invite"]').click();
     await expect.poll(() => guest.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared.map((d) => d.url))).toEqual([link]);
     await expect.poll(() => host.locator('.seats').getAttribute('data-players'), { timeout: 30_000 }).toBe('2');
@@ -192,12 +197,13 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
       const box = (await page.locator('.lot-card').boundingBox())!;
       expect(box.y + box.height).toBeLessThan(844);
       expect(await missingStrings(page)).toEqual([]);
+      expect(await checkLayout(page)).toEqual([]);
     }
     expect(await guest.locator('.lot-card [data-who-starts]').textContent()).toBe(APP_STRINGS.en.lobby.canStart('Pilar'));
     expect(await guest.locator('[data-action="start-game"]').count()).toBe(0);
     expect(await host.locator('.lot-card [data-who-starts]').textContent()).toBe(APP_STRINGS.es.lobby.youCanStart);
-    await shot(host, 'lot-drawn-host-es');
-    await shot(guest, 'lot-drawn-guest-en');
+    await host.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-lot-drawn-es-phone.png'), fullPage: true });
+    await guest.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-lot-drawn-guest-en-phone.png'), fullPage: true });
     await host.locator('[data-action="start-game"]').click();
     for (const p of [host, guest]) await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
   });
