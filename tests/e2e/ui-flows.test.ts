@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { STANDARD_MAP, STARTING_POSITION, adjudicate, convoyDestinations, formatOrder, type Order } from '../../src/rules';
+import { STARTING_POSITION, adjudicate, formatOrder, type Order } from '../../src/rules';
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
 import { APP_STRINGS } from '../../src/ui/lobby/strings';
 import { ORDER_STRINGS } from '../../src/ui/orders/strings';
@@ -100,9 +100,9 @@ describe('winter and convoys on the practice board', { timeout: 90_000 }, () => 
     await tapOnMap(page, 'yor');
     await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('yor');
     await page.getByRole('button', { name: 'Move via convoy' }).click();
-    const reach = convoyDestinations(STANDARD_MAP, fall, 'yor');
-    expect(reach).toContain('nwy');
-    expect(await targetsShown(page)).toEqual(reach);
+    // Every coast of the North Sea but Yorkshire's own: where the fleet there can carry the army.
+    expect(fall.units).toContainEqual({ type: 'F', power: 'england', loc: 'nth' });
+    expect(await targetsShown(page)).toEqual(['bel', 'den', 'edi', 'hol', 'lon', 'nwy']);
     await shot(page, 'convoy-targets-en');
     await tapOnMap(page, 'nwy');
     const army: Order = { kind: 'move', power: 'england', unit: { type: 'A', loc: 'yor' }, to: 'nwy' };
