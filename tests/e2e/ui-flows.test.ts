@@ -1,5 +1,5 @@
 // The turn's flows a phone player meets, end to end in real Chromium at 390×844 with touch:
-// winter counts and a build beyond the count (practice board), Yorkshire to Norway via convoy
+// the centres a Fall changed hands, winter counts and a build beyond the count (practice board), Yorkshire to Norway via convoy
 // (practice board), the status line naming people and saying when you are last (screens harness,
 // two players in two tabs), and the lot's deal and who can start on every phone of a lobby (the
 // app, two browser profiles over WebRTC), with the invite going through the share sheet.
@@ -61,13 +61,26 @@ async function nextPhase(page: Page, expected: string): Promise<void> {
 }
 
 describe('winter and convoys on the practice board', { timeout: 90_000 }, () => {
-  it('says how many builds each power has, lights the free centres, and explains a build beyond the count', async () => {
+  it('names the centres a Fall changed hands, says how many builds each power has, lights the free centres, and explains a build beyond the count', async () => {
     const page = await practice();
     const o = ORDER_STRINGS.en;
     // Austria takes Serbia and moves Vienna's army out: one build, Vienna and Budapest free.
     await typeOrders(page, 'Austria: A Bud - Ser; A Vie - Gal');
-    await nextPhase(page, 'fall-1901-movement');
-    await nextPhase(page, 'winter-1901-adjustment');
+    await page.getByRole('button', { name: 'Adjudicate' }).click();
+    await page.waitForSelector('[data-action="next-phase"]');
+    expect(await page.locator('.centre-changes').count()).toBe(0); // a Spring moves no centre
+    await page.locator('[data-action="next-phase"]').click();
+    await expect.poll(() => page.locator('.phase').getAttribute('data-phase')).toBe('fall-1901-movement');
+    // The Fall's results say which centres changed hands: Serbia, from nobody to Austria.
+    await page.getByRole('button', { name: 'Adjudicate' }).click();
+    const changes = page.locator('.centre-changes li');
+    await expect.poll(() => changes.count()).toBe(1);
+    expect(await changes.getAttribute('data-centre')).toBe('ser');
+    expect(await changes.textContent()).toBe(`Serbia: ${o.unownedCentre} → Austria`);
+    expect(await page.locator('.centre-changes h4').textContent()).toBe(o.centresChanged);
+    await shot(page, 'fall-centres-changed-en');
+    await page.locator('[data-action="next-phase"]').click();
+    await expect.poll(() => page.locator('.phase').getAttribute('data-phase')).toBe('winter-1901-adjustment');
     const austria = page.locator('.adjustments li[data-power="austria"]');
     await expect.poll(() => austria.getAttribute('data-delta')).toBe('1');
     expect(await austria.textContent()).toContain(`Austria: ${o.builds(1, 'Budapest, Vienna')}`);

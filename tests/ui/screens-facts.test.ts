@@ -3,7 +3,8 @@
 // centres that changed hands, and press conversations between players.
 import { describe, expect, it } from 'vitest';
 import { STARTING_POSITION, adjudicate, type Position } from '../../src/rules';
-import { centreChanges, drawPeople, people, playerNames, powersToReach, threads, waiting } from '../../src/ui/game/screens/facts';
+import { centreChanges } from '../../src/ui/orders/CentreChanges';
+import { drawPeople, people, playerNames, powersToReach, threads, waiting } from '../../src/ui/game/screens/facts';
 import { joinList } from '../../src/ui/game/screens/logic';
 import type { DecryptedChat } from '../../src/ui/game/session';
 import { FakeWorld, HOUR, T0, THREE_PHONES, fakeSession, newPhoneState } from '../e2e/pages/screens/fake-world';

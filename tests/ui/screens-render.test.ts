@@ -3,8 +3,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { POWERS } from '../../src/rules';
+import { POWERS, formatLoc, type Power } from '../../src/rules';
 import { GameScreen } from '../../src/ui/game/screens/GameScreen';
+import { ResultsTab } from '../../src/ui/game/screens/ResultsTab';
+import { centreChanges } from '../../src/ui/orders/CentreChanges';
+import { ORDER_STRINGS } from '../../src/ui/orders/strings';
 import { phaseTask } from '../../src/ui/game/screens/logic';
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
 import { STRINGS } from '../../src/ui/i18n';
@@ -77,6 +80,27 @@ describe('GameScreen in node', () => {
     const html = renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(w, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'es' }));
     expect(html).toContain('role="alert"');
     expect(html).toContain(`${eng.name} (Inglaterra) ${SCREEN_STRINGS.es.misconduct.equivocation}`);
+  });
+
+  it('says under the results which centres changed hands, with the old and new owner', () => {
+    const w = new FakeWorld(THREE_PHONES);
+    const changed = () => {
+      const v = w.view();
+      const last = v.phases[v.phases.length - 1];
+      return last && v.position ? centreChanges(last.position, v.position) : [];
+    };
+    for (let i = 0; i < 40 && changed().length === 0; i++) w.playAll(T0 + (i + 1) * HOUR);
+    const changes = changed();
+    expect(changes.length).toBeGreaterThan(0);
+    for (const lang of ['es', 'en'] as const) {
+      const html = renderToStaticMarkup(createElement(ResultsTab, { session: fakeSession(w, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang }));
+      expect(html).toContain(`<h4>${ORDER_STRINGS[lang].centresChanged}</h4>`);
+      for (const ch of changes) {
+        const owner = (p: Power | undefined) => (p ? STRINGS[lang].powers[p] : ORDER_STRINGS[lang].unownedCentre);
+        const line = new RegExp(`<li data-centre="${ch.province}"[^>]*><strong>${formatLoc(ch.province, lang, 'long')}</strong>: <span[^>]*>.*?${owner(ch.from)}</span> → <span[^>]*>.*?${owner(ch.to)}</span></li>`);
+        expect(html).toMatch(line);
+      }
+    }
   });
 
   it('has every screen string in both languages, none empty, and not left untranslated by accident', () => {

@@ -44,6 +44,8 @@ const esOrders = {
   notRemoval: (power: string) => `Toca una unidad de ${power} para destruirla.`,
   resultsOf: (power: string) => `Órdenes de ${power}`,
   resultsOfPlayer: (power: string, player: string) => `Órdenes de ${power} (${player})`,
+  centresChanged: 'Centros que cambiaron de manos',
+  unownedCentre: 'neutral',
 };
 
 export type OrderStrings = Widen<typeof esOrders>;
@@ -60,6 +62,8 @@ const enOrders: OrderStrings = {
   notRemoval: (power: string) => `Tap one of ${power}'s units to remove it.`,
   resultsOf: (power: string) => `${power}'s orders`,
   resultsOfPlayer: (power: string, player: string) => `${power}'s orders (${player})`,
+  centresChanged: 'Centres that changed hands',
+  unownedCentre: 'unowned',
 };
 
 export const ORDER_STRINGS: Readonly<Record<Lang, OrderStrings>> = { es: esOrders, en: enOrders };

@@ -6,6 +6,7 @@ import type { Position } from '../../rules';
 import { STRINGS, phaseName, type Lang } from '../i18n';
 import { Board } from '../map/Board';
 import { OrderEntry } from '../orders/OrderEntry';
+import { CentreChanges } from '../orders/CentreChanges';
 import { ResultList } from '../orders/ResultList';
 import { practiceFrom, practiceReducer } from './practice';
 
@@ -36,6 +37,7 @@ export function PracticeBoard(props: { start: Position; lang: Lang }) {
                 {t.back}
               </button>
             </div>
+            <CentreChanges before={verdict.before} after={verdict.next} lang={lang} />
             <ResultList results={verdict.results} lang={lang} />
           </div>
         </div>

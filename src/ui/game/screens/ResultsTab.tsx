@@ -4,10 +4,9 @@ import { useState } from 'react';
 import type { Lang } from '../../i18n';
 import { ResultList } from '../../orders/ResultList';
 import type { GameSession } from '../session';
-import { STRINGS } from '../../i18n';
-import { locName } from '../../orders/names';
+import { CentreChanges } from '../../orders/CentreChanges';
 import { AnimatedBoard } from './AnimatedBoard';
-import { centreChanges, playerNames } from './facts';
+import { playerNames } from './facts';
 import { phaseLabel, positionAfter, powerList } from './logic';
 import { SCREEN_STRINGS } from './strings';
 import { Unordered } from './Unordered';
@@ -21,8 +20,6 @@ export function ResultsTab(props: { session: GameSession; lang: Lang }) {
   const phase = phases[index];
   const after = positionAfter(session.view, index);
   if (!phase || !after) return <p className="muted">{s.noResults}</p>;
-  const t = STRINGS[lang];
-  const changes = centreChanges(phase.position, after);
   return (
     <div className="results-tab">
       <h3 className="phase" data-results-phase={phase.key}>
@@ -41,18 +38,7 @@ export function ResultsTab(props: { session: GameSession; lang: Lang }) {
               {s.civilDisorder} {powerList(phase.civilDisorder, lang, s.none)}
             </p>
           ) : null}
-          {changes.length > 0 ? (
-            <section className="centre-changes" aria-labelledby="centre-changes-title" data-changes={changes.length}>
-              <h4 id="centre-changes-title">{s.centresChanged}</h4>
-              <ul>
-                {changes.map((ch) => (
-                  <li key={ch.province} data-centre={ch.province} data-from={ch.from ?? ''} data-to={ch.to ?? ''}>
-                    <strong>{locName(lang)(ch.province)}</strong>: {ch.from ? t.powers[ch.from] : s.neutralCentre} → {ch.to ? t.powers[ch.to] : s.neutralCentre}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <CentreChanges before={phase.position} after={after} lang={lang} />
           <Unordered phase={phase} lang={lang} />
           <ResultList results={phase.results} lang={lang} players={playerNames(session.view)} first={session.me.powers} />
         </div>

@@ -1,6 +1,7 @@
 // Facts about people that the screens need and the reducer's view does not carry yet: who holds
-// which powers (by player, not by power), whom the phase waits for, how the last draw vote went, which
-// centres changed hands, and the press as conversations between players. Pure functions of the
+// which powers (by player, not by power), whom the phase waits for, how the last draw vote went,
+// and the press as conversations between players (centres that changed hands:
+// ../../orders/CentreChanges). Pure functions of the
 // view (tests/ui/screens-facts.test.ts); each is a candidate for the closed view of issue 14.
 import { POWERS } from '../../../rules';
 import type { Position, Power, ProvinceId } from '../../../rules';
@@ -60,22 +61,6 @@ export function waiting(view: GameView, myKey: string): Waiting {
   const mine = byPerson.find((p) => p.me)?.powers ?? [];
   const others = byPerson.filter((p) => !p.me).map(({ key, name, powers }) => ({ key, name, powers }));
   return { others, mine, lastIsMe: mine.length > 0 && others.length === 0 };
-}
-
-export interface CentreChange {
-  readonly province: ProvinceId;
-  readonly from?: Power;
-  readonly to?: Power;
-}
-
-/** Supply centres whose owner differs between two boards, by province. */
-export function centreChanges(before: Position, after: Position): CentreChange[] {
-  const provinces = [...new Set([...Object.keys(before.centres), ...Object.keys(after.centres)])].sort();
-  return provinces.flatMap((province) => {
-    const from = before.centres[province];
-    const to = after.centres[province];
-    return from === to ? [] : [{ province, ...(from ? { from } : {}), ...(to ? { to } : {}) }];
-  });
 }
 
 export interface DrawPeople {

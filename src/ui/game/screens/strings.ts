@@ -52,8 +52,6 @@ const es = {
   noResults: 'Todavía no se ha resuelto ninguna fase.',
   civilDisorder: 'En desorden civil (sin órdenes):',
   replay: 'Repetir la animación',
-  centresChanged: 'Centros que cambiaron de manos',
-  neutralCentre: 'neutral',
   // History
   historyTitle: 'Historia',
   practiceTitle: 'Tablero de práctica',
@@ -202,8 +200,6 @@ const en: ScreenStrings = {
   noResults: 'No phase has been resolved yet.',
   civilDisorder: 'In civil disorder (no orders):',
   replay: 'Replay the animation',
-  centresChanged: 'Centres that changed hands',
-  neutralCentre: 'unowned',
   historyTitle: 'History',
   practiceTitle: 'Practice board',
   practiceNote: 'A private copy of the position: try orders for every power. Nothing leaves this phone.',
