@@ -2,7 +2,7 @@
 // real protocol: the waiting line by player, this player last, draw votes counted by people,
 // centres that changed hands, and press conversations between players.
 import { describe, expect, it } from 'vitest';
-import { STARTING_POSITION, adjudicate, type Position } from '../../src/rules';
+import { STARTING_POSITION, adjudicate, type Position, type Power } from '../../src/rules';
 import { centreChanges } from '../../src/ui/orders/CentreChanges';
 import { drawPeople, people, playerNames, powersToReach, threads, waiting } from '../../src/ui/game/screens/facts';
 import { joinList } from '../../src/ui/game/screens/logic';
@@ -79,19 +79,24 @@ describe('press conversations', () => {
   it('groups messages by the players they went between, whatever powers those hold', () => {
     const world = new FakeWorld(THREE_PHONES);
     const [ana, bruno, carmen] = world.phones.map((p) => p!.me.id);
-    const chat = (id: string, from: string, time: number, to: DecryptedChat['to'], text: string | null = id): DecryptedChat => ({ id, from, time, text, to });
+    const chat = (id: string, from: string, time: number, to: DecryptedChat['to'], fromPower?: Power, text: string | null = id): DecryptedChat => ({ id, from, time, text, to, ...(fromPower ? { fromPower } : {}) });
+    // Ana holds five powers: what she sends as Austria or as Italy, and what Carmen sends to her
+    // Turkey or her Russia, is one conversation with one person.
     const chats = [
-      chat('a', bruno!, 1, ['france']),
-      chat('b', carmen!, 2, ['england']),
-      chat('c', ana!, 3, ['france']),
-      chat('d', bruno!, 4, 'all'),
-      // Not for Carmen: its recipients are sealed inside it, so it joins no conversation.
-      chat('e', ana!, 0, [], null),
+      chat('a', bruno!, 1, ['france'], 'england'),
+      chat('b', carmen!, 2, ['england'], 'france'),
+      chat('c', ana!, 3, ['france'], 'austria'),
+      chat('d', bruno!, 4, 'all', 'england'),
+      chat('e', ana!, 5, ['france'], 'italy'),
+      chat('f', carmen!, 6, ['turkey'], 'france'),
+      chat('g', carmen!, 7, ['russia'], 'france'),
+      // Not for Carmen: its recipients are sealed inside it (v2), so it joins no conversation.
+      chat('h', ana!, 0, [], 'austria', null),
     ];
     const list = threads(world.view(), chats, carmen!);
     expect(list.map((t) => [t.id, t.chats.map((c) => c.id)])).toEqual([
+      [ana!, ['c', 'e', 'f', 'g']],
       ['all', ['d']],
-      [ana!, ['c']],
       [bruno!, ['a', 'b']],
     ]);
     const withAna = list.find((t) => t.id === ana)!;
