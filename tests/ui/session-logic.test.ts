@@ -83,10 +83,12 @@ describe('deadlines', () => {
   });
 });
 
-/** Every key path of a nested string table, with its value. */
+/** Every key path of a nested string table, with its value; a string that takes words (a name, a
+ *  count) is read with sample ones. */
 function leaves(table: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  if (typeof table === 'object' && table !== null) {
+  if (typeof table === 'function') out.set(prefix, (table as (...a: unknown[]) => unknown)('Ana', 2, 'X'));
+  else if (typeof table === 'object' && table !== null) {
     for (const [k, v] of Object.entries(table)) for (const [p, x] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, x);
   } else out.set(prefix, table);
   return out;
