@@ -209,6 +209,10 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       const box = (await page.locator('.lot-card').boundingBox())!;
       expect(box.y + box.height).toBeLessThan(844);
+      // The relay line comes after where the game stands, and is on screen too.
+      const relay = (await page.locator('.relay-line .net.relay').boundingBox())!;
+      expect(relay.y).toBeGreaterThanOrEqual(box.y + box.height);
+      expect(relay.y + relay.height).toBeLessThan(844);
       expect(await missingStrings(page)).toEqual([]);
       expect(await checkLayout(page)).toEqual([]);
     }
@@ -219,5 +223,12 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
     await guest.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-lot-drawn-guest-en-phone.png'), fullPage: true });
     await host.locator('[data-action="start-game"]').click();
     for (const p of [host, guest]) await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
+    // The real app's game screen, relay line in its header (the harness has no relay): fits a finger and the screen.
+    for (const p of [host, guest]) {
+      await expect.poll(() => p.locator('.game-header .net.relay').isVisible()).toBe(true);
+      await p.evaluate(() => window.scrollTo(0, 0));
+      expect(await checkLayout(p)).toEqual([]);
+      expect(await missingStrings(p)).toEqual([]);
+    }
   });
 });

@@ -425,9 +425,11 @@ export function Lobby(props: { session: AppGameSession; lang: Lang }) {
     <section className="lobby" aria-labelledby="lobby-title" data-status={view.status}>
       <h2 id="lobby-title">{t.title}</h2>
       {status}
-      <p className="muted relay-line">
-        <RelayStatus net={session.net} lang={lang} />
-      </p>
+      {session.net.relays !== undefined ? (
+        <p className="muted relay-line">
+          <RelayStatus net={session.net} lang={lang} />
+        </p>
+      ) : null}
       {isCreator && view.status === 'lobby' ? invite : null}
       <h3>
         {t.players}{' '}
