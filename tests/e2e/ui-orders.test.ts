@@ -97,6 +97,8 @@ describe('order entry by tapping on the map', () => {
     await page.locator('[data-province="ven"]').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('ven');
+    // The prompt names the dislodged Italian army, not the Austrian fleet that took Venice.
+    expect(await page.locator('.entry-panel .prompt strong').textContent()).toContain('(Italy)');
     await page.locator('[data-province="ven"]').press('Enter');
     await expect.poll(() => orderText(page, 'ven')).toBe(formatOrder({ kind: 'hold', power: 'italy', unit: { type: 'A', loc: 'ven' } }, 'en'));
     await context.close();
@@ -135,6 +137,8 @@ describe('order entry by tapping on the map', () => {
     expect(await page.locator('.unit.dislodged').count()).toBe(1);
     await page.locator('.unit.dislodged').tap();
     await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('ven');
+    // The prompt names the dislodged Italian army, not the Austrian fleet that took Venice.
+    expect(await page.locator('.entry-panel .prompt strong').textContent()).toContain('(Italy)');
     expect(await targetsShown(page)).toEqual(['apu', 'pie', 'tus']);
     await tapOnMap(page, 'pie');
     const retreat: Order = { kind: 'retreat', power: 'italy', unit: { type: 'A', loc: 'ven' }, to: 'pie' };

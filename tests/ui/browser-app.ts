@@ -53,7 +53,13 @@ export function mapPointOnScreen(page: Page, loc: string): Promise<{ x: number; 
 
 /** Taps the screen where `loc`'s unit stands, as a finger would. */
 export async function tapOnMap(page: Page, loc: string): Promise<void> {
-  const at = await mapPointOnScreen(page, loc);
+  let at = await mapPointOnScreen(page, loc);
+  // A finger taps what it sees: scroll the spot onto the screen first (a tap off the viewport is lost).
+  const height = await page.evaluate(() => window.innerHeight);
+  if (at.y < 0 || at.y > height) {
+    await page.evaluate((dy) => window.scrollBy(0, dy), at.y - height / 2);
+    at = await mapPointOnScreen(page, loc);
+  }
   await page.touchscreen.tap(at.x, at.y);
 }
 
