@@ -1,8 +1,9 @@
 // The turn's flows a phone player meets, end to end in real Chromium at 390×844 with touch:
 // the centres a Fall changed hands, winter counts and a build beyond the count (practice board), Yorkshire to Norway via convoy
 // (practice board), the status line naming people and saying when you are last (screens harness,
-// two players in two tabs), and the lot's deal and who can start on every phone of a lobby (the
-// app, two browser profiles over WebRTC), with the invite going through the share sheet.
+// two players in two tabs), and a lot game's lobby on every phone (who draws, "you", the lot then
+// starting the game by itself and the deal named by people; the app, two browser profiles over
+// WebRTC), with the invite going through the share sheet.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +171,7 @@ describe('the status line', { timeout: 90_000 }, () => {
 });
 
 describe('the lobby of a lot game', { timeout: 120_000 }, () => {
-  it('shows every phone the deal and who can start, marks "you", and shares the invite through the share sheet', async () => {
+  it('shows every phone who draws the lot and that the game then starts by itself, marks "you", names the deal by people, and shares the invite through the share sheet', async () => {
     const host = await newProfile(served, contexts, 'es-ES', 'phone');
     const guest = await newProfile(served, contexts, 'en-GB', 'phone');
     // The guest's browser has a share sheet (most phones do); the host's has none (most laptops).
@@ -196,14 +197,13 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
     await guest.locator('[data-action="share-invite"]').click();
     await expect.poll(() => guest.evaluate(() => (window as unknown as { shared: { url: string }[] }).shared.map((d) => d.url))).toEqual([link]);
     await expect.poll(() => host.locator('.seats').getAttribute('data-players'), { timeout: 30_000 }).toBe('2');
-    await host.locator('[data-action="draw-lots"]').click();
-    for (const [page, me, other] of [[host, 'Pilar', 'Quentin'], [guest, 'Quentin', 'Pilar']] as const) {
-      await expect.poll(() => page.locator('.lot-card').getAttribute('data-lot'), { timeout: 30_000 }).toBe('drawn');
-      const roster = page.locator('.lot-card .roster li');
-      expect(await roster.count()).toBe(2);
-      // "You" marks this phone's own seat, and only it.
-      expect(await page.locator('.lot-card .roster li.you').textContent()).toContain(me);
-      expect(await page.locator('.lot-card .roster li:not(.you)').textContent()).toContain(other);
+    // Where the game stands comes first on both phones: the creator's button, the guest's line.
+    expect(await host.locator('.lot-card').getAttribute('data-lot')).toBe('open');
+    expect(await host.locator('.lot-card p').first().textContent()).toBe(APP_STRINGS.es.lobby.lotCreatorHint);
+    expect(await guest.locator('[data-action="draw-lots"]').count()).toBe(0);
+    for (const [page, me] of [[host, 'Pilar'], [guest, 'Quentin']] as const) {
+      // "You" marks this phone's own player, and only it.
+      expect(await page.locator('.players li.you').count()).toBe(1);
       expect(await page.locator('.players li.you').getAttribute('data-player')).toBe(me);
       // Above the fold.
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -216,13 +216,20 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
       expect(await missingStrings(page)).toEqual([]);
       expect(await checkLayout(page)).toEqual([]);
     }
-    expect(await guest.locator('.lot-card [data-who-starts]').textContent()).toBe(APP_STRINGS.en.lobby.canStart('Pilar'));
-    expect(await guest.locator('[data-action="start-game"]').count()).toBe(0);
-    expect(await host.locator('.lot-card [data-who-starts]').textContent()).toBe(APP_STRINGS.es.lobby.youCanStart);
-    await host.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-lot-drawn-es-phone.png'), fullPage: true });
-    await guest.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-lot-drawn-guest-en-phone.png'), fullPage: true });
-    await host.locator('[data-action="start-game"]').click();
+    await host.screenshot({ path: join(SCREENSHOTS, 'screens', 'lobby-lot-es-phone.png'), fullPage: true });
+    // Protocol v2: the lot is a sealed ballot that runs by itself once the creator names who takes
+    // part; nobody's number shows before it opens, and the game starts when the lot closes.
+    await host.locator('[data-action="draw-lots"]').click();
     for (const p of [host, guest]) await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
+    // The deal, by people, on every phone: each is waited for with its own seat, and waits for the other player's.
+    const seat = async (p: Page, attr: 'data-mine' | 'data-waiting') => (await p.locator('.waiting-for').getAttribute(attr)) ?? '';
+    await expect.poll(() => seat(host, 'data-mine')).not.toBe('');
+    await expect.poll(() => seat(guest, 'data-mine')).not.toBe('');
+    expect(await seat(host, 'data-waiting')).toBe(await seat(guest, 'data-mine'));
+    expect(await seat(guest, 'data-waiting')).toBe(await seat(host, 'data-mine'));
+    expect(await seat(host, 'data-mine')).not.toBe(await seat(guest, 'data-mine'));
+    expect(await host.locator('.waiting-for').textContent()).toContain('Quentin');
+    expect(await guest.locator('.waiting-for').textContent()).toContain('Pilar');
     // The real app's game screen, relay line in its header (the harness has no relay): fits a finger and the screen.
     for (const p of [host, guest]) {
       await expect.poll(() => p.locator('.game-header .net.relay').isVisible()).toBe(true);
