@@ -112,18 +112,33 @@ export async function expectSameState(gameId: string, pages: readonly Page[]): P
   return views[0]!;
 }
 
+/** From wherever the press tab is (a conversation open or not), back to its list of conversations. */
+async function pressList(page: Page): Promise<void> {
+  await page.locator('[data-tab="press"]').click();
+  const back = page.locator('[data-action="threads"]');
+  if ((await back.count()) > 0) await back.click();
+}
+
 /** Sends a press message to every player from the game screen's press tab, and waits until it shows as sent. */
 export async function sendPress(page: Page, text: string): Promise<void> {
-  await page.locator('[data-tab="press"]').click();
+  await pressList(page);
   const all = page.locator('input[data-recipient="all"]');
   if (!(await all.isChecked())) await all.check();
   await page.locator('.chat-form textarea').fill(text);
   await page.locator('[data-action="send-chat"]').click();
+  // Sent, the table's conversation opens with it.
   await expect.poll(() => page.locator('.chat.mine .chat-text').allTextContents(), { timeout: 20_000 }).toContain(text);
 }
 
-/** The press messages this phone can read, from its press tab. */
+/** The press messages this phone can read, from its press tab: every conversation opened in turn. */
 export async function pressTexts(page: Page): Promise<string[]> {
-  await page.locator('[data-tab="press"]').click();
-  return page.locator('.chat .chat-text').allTextContents();
+  await pressList(page);
+  const out: string[] = [];
+  const threads = await page.locator('[data-thread]').evaluateAll((els) => els.map((e) => e.getAttribute('data-thread')!));
+  for (const id of threads) {
+    await page.locator(`[data-thread="${id}"]`).click();
+    out.push(...(await page.locator('.chat .chat-text').allTextContents()));
+    await page.locator('[data-action="threads"]').click();
+  }
+  return out;
 }
