@@ -1,5 +1,6 @@
 // GameScreen rendered in node (react-dom/server) from fake sessions over real protocol logs:
-// phases that are not this player's show "waiting for" with the powers named; strings complete.
+// phases that are not this player's show "waiting for" with the powers named; strings complete;
+// the Game tab's draw section under v2 (sealed votes, the last opened tally by people).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -111,5 +112,24 @@ describe('GameScreen in node', () => {
     const same = [...es.keys()].filter((k) => es.get(k) === en.get(k));
     expect(same).toEqual(['.chartLabel']); // 'Power: 1901: 3, ...' reads the same in both
     for (const p of POWERS) expect(STRINGS.es.powers[p]).toBeTruthy();
+  });
+});
+
+describe('the Game tab\'s draw section', () => {
+  it('shows nothing of the open phase\'s sealed votes, then the last phase\'s opened votes by the people who cast them', async () => {
+    const { GameTab } = await import('../../src/ui/game/screens/GameTab');
+    const world = new FakeWorld({ ...THREE_PHONES, bots: [0, 1] }, [0, 1, 2]);
+    const render = () => renderToStaticMarkup(createElement(GameTab, { session: fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'en' }));
+    const before = render();
+    expect(before).toContain('data-action="draw-yes"');
+    expect(before).not.toContain('data-draw-yes');
+    // Ana (five powers) and Bruno re-seal with a yes: sealed, so the tab shows the same as before.
+    world.botsVoteDraw(T0 + HOUR);
+    expect(render()).toBe(before);
+    await fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}).voteDraw(false);
+    const after = render();
+    const en = SCREEN_STRINGS.en;
+    expect(after).toContain('data-draw-yes="2" data-draw-of="3"');
+    expect(after).toContain(`${en.drawCommitted(2, 3)}: Ana (Austria, Germany, Italy, Russia, Turkey), Bruno (England)`);
   });
 });
