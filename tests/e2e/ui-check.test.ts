@@ -169,20 +169,24 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         found.push(...(await look(page, 'game-game', lang, size)));
         await page.close();
         // Winter: builds and removals, for France and as the others see it.
-        const winter = await open('as=2&until=adjustment');
+        // 1901 by a written opening (fake-world OPENING_1901): France builds three, its free home
+        // centres lit; Austria removes one.
+        const winter = await open('as=2&opening&until=adjustment');
         found.push(...(await look(winter, 'game-winter', lang, size)));
+        expect((await winter.locator('.province.target').evaluateAll((els) => els.map((e) => e.getAttribute('data-province')))).sort()).toEqual(['bre', 'mar', 'par']);
         // A coastal centre: army or fleet, picked from a list.
-        expect(await winter.locator('.province.target').evaluateAll((els) => els.map((e) => e.getAttribute('data-province')))).toContain('bre');
         await winter.locator('svg.board-svg').scrollIntoViewIfNeeded();
         await tapOnMap(winter, 'bre');
         await winter.waitForSelector('.options button');
         found.push(...(await look(winter, 'game-winter-choose', lang, size)));
         await winter.close();
-        // The end of a game: a draw voted by everyone.
+        // The end of a game: a draw voted by everyone. The bots re-seal with their yes first: under
+        // protocol v2 the phase's orders are fixed once every power has sealed, so France's yes
+        // (a seal) must come last, as in screens-flow's draw test.
         const over = await open('as=2&played=4&solo');
         await tab(over, 'game');
-        await over.click('[data-action="draw-yes"]');
         await over.click('[data-dev="bots-draw"]');
+        await over.click('[data-action="draw-yes"]');
         await over.waitForSelector('.game-result');
         found.push(...(await look(over, 'game-over', lang, size)));
         await over.close();

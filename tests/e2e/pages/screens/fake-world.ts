@@ -3,7 +3,7 @@
 // from reduceLog over it. Bots play their powers with random legal orders; each phone takes the
 // automatic steps (FINAL, LOCK, REVEAL) when due, as the runner does. Deterministic: seeded bytes,
 // caller-supplied clock.
-import { randomOrders, type Order, type Power, POWERS } from '../../../../src/rules';
+import { parseOrders, randomOrders, type Order, type Power, POWERS } from '../../../../src/rules';
 import {
   acceptStart,
   ballotDuties,
@@ -62,7 +62,38 @@ export interface Scenario {
   readonly movementHours?: number;
   /** A variant id (src/rules/variants); standard when absent. */
   readonly variant?: string;
+  /** Orders played instead of random ones in the pre-played phases, by phase key (see OPENING_1901). */
+  readonly script?: Readonly<Record<string, string>>;
 }
+
+/**
+ * 1901 with every power's orders written out, so its winter is the same whatever random bytes the
+ * protocol draws per seal (each seal draws from the phone's seeded stream, and so do random orders:
+ * when protocol v2 drew 120 bytes a seal instead of 56, the random 1901 changed and France ended it
+ * removing a unit). No unit is dislodged, so no retreat phase. Winter 1901: Austria −1 (Italy takes
+ * Vienna); England +1; France +3 with Brest, Marseilles and Paris free (Brest is coastal: army or
+ * fleet); Germany +2; Italy +2; Russia +2; Turkey +1.
+ */
+export const OPENING_1901: Readonly<Record<string, string>> = {
+  '1901-spring-movement': [
+    'Austria: A vie - gal; A bud H; F tri H',
+    'England: F lon - nth; F edi - nwg; A lvp - yor',
+    'France: F bre - mao; A par - bur; A mar - spa',
+    'Germany: A ber - kie; F kie - den; A mun - ruh',
+    'Italy: A ven - tyr; A rom - apu; F nap - ion',
+    'Russia: F stp/sc - bot; A mos - ukr; A war H; F sev - rum',
+    'Turkey: F ank - bla; A con - bul; A smy - arm',
+  ].join('\n'),
+  '1901-fall-movement': [
+    'Austria: A gal H; A bud H; F tri H',
+    'England: F nth - nwy; F nwg H; A yor H',
+    'France: F mao - por; A bur - bel; A spa H',
+    'Germany: F den H; A kie - hol; A ruh H',
+    'Italy: A tyr - vie; A apu H; F ion - tun',
+    'Russia: F bot - swe; A ukr H; A war H; F rum H',
+    'Turkey: F bla H; A bul H; A arm H',
+  ].join('\n'),
+};
 
 /** Three phones: a bot with five powers, England and France for people. */
 export const THREE_PHONES: Scenario = {
@@ -203,13 +234,17 @@ export class FakeWorld {
     this.log.push(r.message.bytes);
   }
 
-  /** Every required power seals random orders and reveals: one whole phase, for pre-played history. */
+  /** Every required power seals random orders (or the scenario's script) and reveals: one whole phase, for pre-played history. */
   playAll(time: number): void {
     const v = this.view();
     const c = v.current!;
+    const script = this.scenario.script?.[c.key];
+    const scripted = script === undefined ? null : parseOrders(script, { power: c.required[0]!, phase: c.position.phase.kind, lang: 'en', position: c.position });
+    if (scripted && scripted.errors.length > 0) throw new Error(`script for ${c.key}: ${scripted.errors.map((e) => e.text).join(', ')}`);
     for (const p of c.required) {
       const i = this.phones.findIndex((ph) => ph.powers.includes(p));
-      this.commit(i, p, randomOrders(c.position, p, this.phones[i]!.random.int), time);
+      const orders = scripted ? scripted.orders.filter((o) => o.power === p) : randomOrders(c.position, p, this.phones[i]!.random.int);
+      this.commit(i, p, orders, time);
     }
     this.settle(time + 1, this.phones.map((_, i) => i));
   }

@@ -4,7 +4,8 @@
 // played (phases played before), at (hours after the phase opened), gunboat, bots=0 (another
 // page drives the bots), solo (England is a bot), endYear; practice=<position JSON> shows the
 // practice board on that position instead (a mid-game board for the map's tap tests);
-// until=retreat|adjustment plays on (every power random) until such a phase opens.
+// until=retreat|adjustment plays on (every power random) until such a phase opens; opening plays
+// 1901 by OPENING_1901 instead of at random (a winter that does not hang on the protocol's bytes).
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
@@ -14,7 +15,7 @@ import { PracticeBoard } from '../../../../src/ui/practice/PracticeBoard';
 import type { Position } from '../../../../src/rules';
 import type { Lang } from '../../../../src/ui/i18n';
 import '../../../../src/ui/styles.css';
-import { FakeWorld, HOUR, T0, THREE_PHONES, fakeSession, newPhoneState } from './fake-world';
+import { FakeWorld, HOUR, OPENING_1901, T0, THREE_PHONES, fakeSession, newPhoneState } from './fake-world';
 
 const q = new URLSearchParams(location.search);
 const as = Number(q.get('as') ?? 2);
@@ -25,7 +26,7 @@ const variant = q.get('variant');
 const seven = variant !== null ? { variant, holdings: POWERS.map((p) => [p]) } : {};
 // solo: England is a bot too, so one page plays the whole game.
 const bots = variant !== null ? POWERS.map((_, i) => i).filter((i) => i !== as) : q.has('solo') ? [0, 1] : [0];
-const scenario = { ...THREE_PHONES, ...seven, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null };
+const scenario = { ...THREE_PHONES, ...seven, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null, ...(q.has('opening') ? { script: OPENING_1901 } : {}) };
 const drives = q.get('bots') === '0' ? [as] : [...new Set([...bots, as])];
 const world = new FakeWorld(scenario, drives);
 const until = q.get('until');
