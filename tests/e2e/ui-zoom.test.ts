@@ -109,6 +109,39 @@ describe('board controls and keys', () => {
     await context.close();
   });
 
+  it('draws no labels at the phone\'s default view, labels 9 to 15 px tall once zoomed in, and names the tapped province under the map', async () => {
+    const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    context.setDefaultTimeout(5_000);
+    const page = await context.newPage();
+    await page.goto(served.base);
+    await page.waitForSelector('[data-province="par"]');
+    await page.locator('svg.board-svg').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    // Each label's height on screen: its font size in map units times the map's scale.
+    const labelPx = () =>
+      page.locator('svg.board-svg .labels text').evaluateAll((els) =>
+        els.map((e) => parseFloat(getComputedStyle(e).fontSize) * ((e as SVGGraphicsElement).getScreenCTM()?.a ?? 0)),
+      );
+    expect(await labelPx()).toEqual([]);
+    // A tap names the province in the bar under the map instead.
+    const par = await mapPointOnScreen(page, 'par');
+    await page.touchscreen.tap(par.x, par.y);
+    await expect.poll(() => page.locator('.board-caption').getAttribute('data-caption')).toBe('par');
+    expect(await page.locator('.board-caption').innerText()).toBe('Paris');
+    // At every zoom step the labels are readable or absent; zoomed in all the way, every province has one.
+    let sizes: number[] = [];
+    for (let zooms = 1; zooms <= 4; zooms++) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+      sizes = await labelPx();
+      for (const px of sizes) {
+        expect(px, `a label after ${zooms} zoom steps`).toBeGreaterThanOrEqual(9 - 0.01);
+        expect(px, `a label after ${zooms} zoom steps`).toBeLessThanOrEqual(15 + 0.01);
+      }
+    }
+    expect(sizes.length).toBe(await page.locator('svg.board-svg [data-province]').evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-province'))).size));
+    await context.close();
+  });
+
   it('is one stop in the Tab order; arrow keys walk to Paris and Enter selects it', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
     context.setDefaultTimeout(5_000);
