@@ -15,6 +15,7 @@ import {
   type Power,
   type Seat,
   type Variant,
+  type VariantRules,
 } from '../rules';
 import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type BallotResult, type WorkCounter } from './ballot';
 import { compareText, utf8 } from './bytes';
@@ -350,6 +351,7 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     roster,
     ...(lotView === undefined ? {} : { lot: lotView }),
     status: fold.result !== undefined ? 'finished' : 'playing',
+    rules: fold.rules,
     current: fold.current,
     position: fold.position,
     stateHash: stateHash(fold.position),
@@ -538,6 +540,7 @@ interface FoldInput {
 }
 
 interface Fold {
+  rules: VariantRules;
   phases: ResolvedPhase[];
   current?: OpenPhase;
   position: Position;
@@ -757,6 +760,7 @@ function foldPhases(input: FoldInput): Fold {
       current = {
         key,
         position,
+        map: setup.map,
         openedAt,
         deadline,
         // For the players: when the automatic steps' grace ends. While a seat has not sealed, the
@@ -884,6 +888,7 @@ function foldPhases(input: FoldInput): Fold {
   }
   const alliancesView = alliances.standing().map((a) => ({ powers: a.powers, since: phaseKey(a.since) }));
   return {
+    rules,
     phases,
     current,
     position,

@@ -1,5 +1,5 @@
 // What a phone shows: everything here is derived from the log by reduceLog and nothing else.
-import type { Dislodged, Order, OrderResult, Position, Power, ProvinceId } from '../rules';
+import type { Dislodged, GameMap, Order, OrderResult, Position, Power, ProvinceId, VariantRules } from '../rules';
 import type { PhaseKey, Settings } from './messages';
 
 export interface Ignored {
@@ -86,6 +86,9 @@ export interface BallotView {
 export interface OpenPhase {
   readonly key: PhaseKey;
   readonly position: Position;
+  /** The board this phase's orders are given on: the variant's map in this phase (the two-player
+   *  games close Italy until the toss). The legal orders and the parser need it. */
+  readonly map: GameMap;
   readonly openedAt: number;
   /** Orders deadline: from then a power that has not sealed may be voted out. */
   readonly deadline: number;
@@ -182,6 +185,9 @@ export interface GameView {
   readonly incompatible?: { readonly reason: string; readonly game: string; readonly ours: string };
   readonly creator?: string;
   readonly settings?: Settings;
+  /** Once the game has started: the rule switches it is played by (the variant's, then the
+   *  game's own settings.rules on top), as the adjudicator and the protocol read them. */
+  readonly rules?: VariantRules;
   /** Everyone who sent a JOIN, sorted by key (names for the screens). */
   readonly players: readonly Player[];
   /** The START this view follows (its anchor, or the only candidate). */

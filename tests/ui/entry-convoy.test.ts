@@ -2,7 +2,7 @@
 // tapping one that only a convoy reaches (Yorkshire to Norway) gives that order, not a dropped
 // selection.
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../../src/rules';
+import { STANDARD_MAP, type Position } from '../../src/rules';
 import { IDLE, act, entryView, tapLoc, type EntryContext } from '../../src/ui/orders/entry';
 
 const position: Position = {
@@ -14,7 +14,7 @@ const position: Position = {
   centres: {},
   dislodged: [],
 };
-const ctx: EntryContext = { position, powers: ['england'], draft: [] };
+const ctx: EntryContext = { position, powers: ['england'], draft: [], map: STANDARD_MAP };
 
 describe('move via convoy', () => {
   it('lights every destination a convoy reaches, and Norway from Yorkshire becomes the order', () => {

@@ -4,39 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, STANDARD_MAP, STARTING_POSITION, adjudicate, adjustmentOrders, legalOrdersForUnit, provinceOf, randomOrders } from '../../src/rules';
 import type { Order, Position } from '../../src/rules';
-import { IDLE, act, choose, entryView, readTypedOrders, tapLoc, type EntryContext, type EntryState } from '../../src/ui/orders/entry';
+import { IDLE, act, entryView, readTypedOrders, tapLoc, type EntryContext, type EntryState } from '../../src/ui/orders/entry';
+import { key, reachable } from './entry-walk';
 import { draftReducer, unitsWithoutOrders } from '../../src/ui/orders/draft';
 
-const key = (o: Order): string => JSON.stringify(o);
-
-/** Every order reachable from `from` by tapping offered targets, pressing offered buttons and picking options. */
-function reachable(ctx: EntryContext, from: EntryState): Set<string> {
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const queue: EntryState[] = [from];
-  while (queue.length > 0) {
-    const state = queue.shift()!;
-    const id = JSON.stringify(state);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const view = entryView(state, ctx);
-    const outcomes = [
-      ...view.targets.map((t) => tapLoc(state, ctx, t)),
-      // a tap on the bare province of a coast target must also work (it may ask which coast)
-      ...view.targets.map((t) => tapLoc(state, ctx, provinceOf(t))),
-      ...view.actions.filter((a) => a !== 'cancel').map((a) => act(state, ctx, a)),
-      ...view.options.map((_, i) => choose(state, i)),
-    ];
-    if (state.step === 'move') outcomes.push(tapLoc(state, ctx, state.unit)); // tap the unit again: hold
-    for (const out of outcomes) {
-      if (out.order) found.add(key(out.order));
-      if (out.state.step !== 'idle' && (!('unit' in out.state) || out.state.unit === ('unit' in state ? state.unit : out.state.unit))) queue.push(out.state);
-    }
-  }
-  return found;
-}
-
-const allPowers: EntryContext = { position: STARTING_POSITION, powers: POWERS, draft: [] };
+const allPowers: EntryContext = { position: STARTING_POSITION, powers: POWERS, draft: [], map: STANDARD_MAP };
 
 describe('order entry offers only legal orders', () => {
   it('selects exactly the units of the powers being played', () => {
@@ -69,7 +41,7 @@ describe('order entry offers only legal orders', () => {
 
   it('asks for the coast when a fleet can reach both (F Mao - Spa)', () => {
     const position: Position = { ...STARTING_POSITION, units: [{ type: 'F', power: 'france', loc: 'mao' }] };
-    const ctx: EntryContext = { position, powers: ['france'], draft: [] };
+    const ctx: EntryContext = { position, powers: ['france'], draft: [], map: STANDARD_MAP };
     const s = tapLoc(IDLE, ctx, 'mao').state;
     const asked = tapLoc(s, ctx, 'spa');
     expect(asked.order).toBeUndefined();
@@ -105,7 +77,7 @@ describe('retreats and adjustments', () => {
     );
     expect(r.next.phase.kind).toBe('movement');
     expect(r2.next.phase.kind).toBe('retreat');
-    const ctx: EntryContext = { position: r2.next, powers: ['germany'], draft: [] };
+    const ctx: EntryContext = { position: r2.next, powers: ['germany'], draft: [], map: STANDARD_MAP };
     expect(entryView(IDLE, ctx).selectable).toEqual(['mun']);
     const s = tapLoc(IDLE, ctx, 'mun').state;
     const offered = reachable(ctx, s);
@@ -119,7 +91,7 @@ describe('retreats and adjustments', () => {
       centres: { mos: 'russia', sev: 'russia', stp: 'russia', war: 'russia' },
       dislodged: [],
     };
-    const ctx: EntryContext = { position, powers: ['russia'], draft: [] };
+    const ctx: EntryContext = { position, powers: ['russia'], draft: [], map: STANDARD_MAP };
     expect(entryView(IDLE, ctx).selectable).toEqual(['mos', 'stp', 'war']);
     const stp = tapLoc(IDLE, ctx, 'stp');
     expect(stp.state.step).toBe('choose');
@@ -145,7 +117,7 @@ describe('retreats and adjustments', () => {
       centres: { rom: 'italy' },
       dislodged: [],
     };
-    const ctx: EntryContext = { position, powers: ['italy'], draft: [] };
+    const ctx: EntryContext = { position, powers: ['italy'], draft: [], map: STANDARD_MAP };
     const removed = tapLoc(IDLE, ctx, 'ven');
     expect(removed.order).toEqual({ kind: 'remove', power: 'italy', unit: { type: 'A', loc: 'ven' } });
     const drafted: EntryContext = { ...ctx, draft: [removed.order!] };
@@ -157,7 +129,7 @@ describe('retreats and adjustments', () => {
 
 /** Every order reachable for `position` from the idle state, for all units of all powers. */
 function allReachable(position: Position): Set<string> {
-  const ctx: EntryContext = { position, powers: POWERS, draft: [] };
+  const ctx: EntryContext = { position, powers: POWERS, draft: [], map: STANDARD_MAP };
   const found = new Set<string>();
   for (const loc of entryView(IDLE, ctx).selectable) {
     const out = tapLoc(IDLE, ctx, loc);
@@ -224,7 +196,7 @@ describe('typed orders go to the power of the unit they order', () => {
   // Issue 14: holding Austria, England and Germany, a player typed 'E Mun-Ruh' with Austria picked
   // beside the box; the order was listed under Austria, Munich left the "no order" list, and at
   // adjudication Munich held (Austria has no unit there).
-  const three: EntryContext = { position: STARTING_POSITION, powers: ['austria', 'england', 'germany'], draft: [] };
+  const three: EntryContext = { position: STARTING_POSITION, powers: ['austria', 'england', 'germany'], draft: [], map: STANDARD_MAP };
 
   it('E Mun-Ruh typed with Austria picked is Germany\'s order, and Munich moves', () => {
     const typed = readTypedOrders('E Mun-Ruh', three, 'austria', 'es');
@@ -268,7 +240,7 @@ describe('typed orders go to the power of the unit they order', () => {
       centres: {},
       dislodged: [{ unit: { type: 'A', power: 'germany', loc: 'mun' }, attackerFrom: 'bur', retreats: ['boh', 'kie'] }],
     };
-    const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [] };
+    const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [], map: STANDARD_MAP };
     expect(readTypedOrders('A Mun R Boh', ctx, 'austria', 'en').orders).toEqual([{ kind: 'retreat', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'boh' }]);
     const notMine = readTypedOrders('A Mun R Boh', { ...ctx, powers: ['austria', 'france'] }, 'austria', 'en');
     expect(notMine.errors.map((e) => e.message)).toEqual(['A Mun belongs to Germany, which you do not play']);
@@ -282,7 +254,7 @@ describe('typed orders go to the power of the unit they order', () => {
       centres: { ber: 'germany', vie: 'austria' },
       dislodged: [],
     };
-    const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [] };
+    const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [], map: STANDARD_MAP };
     const typed = readTypedOrders('Build A Ber\nWaive', ctx, 'austria', 'en');
     expect(typed.errors).toEqual([]);
     expect(typed.orders).toEqual([

@@ -6,7 +6,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent as ReactMouseEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { STANDARD_MAP, provinceOf } from '../../rules';
-import type { Coast, Loc, Order, OrderResult, Position, ProvinceId, Unit } from '../../rules';
+import type { Coast, GameMap, Loc, Order, OrderResult, Position, ProvinceId, Unit } from '../../rules';
 import { STRINGS, coastName, unitTypeName, type Lang } from '../i18n';
 import { POWER_COLOURS } from './colours';
 import { locPoint, orderGlyphs, resultMarks, shorten, type Glyph, type Mark } from './geometry';
@@ -30,6 +30,9 @@ export interface BoardProps {
   readonly onEscape?: () => void;
   /** Where keyboard focus enters the map (the player's first unit, say); the selected unit wins. */
   readonly keyStart?: ProvinceId;
+  /** The phase's map (view.current.map): provinces it closes (two players: Italy before the toss)
+   *  are drawn closed. The standard map if absent. */
+  readonly map?: GameMap;
 }
 
 const PROVINCE_IDS = Object.keys(PROVINCE_ART).sort();
@@ -266,15 +269,17 @@ export function Board(props: BoardProps) {
           <rect x={0} y={0} width={MAP_WIDTH} height={MAP_HEIGHT} className="sea-bg" />
           {DRAW_ORDER.map((id) => {
             const art = PROVINCE_ART[id]!;
-            const province = STANDARD_MAP.provinces[id];
+            const map = props.map ?? STANDARD_MAP;
+            const province = map.provinces[id];
             const kind = province?.kind ?? 'land';
+            const closed = map.armyEdges[id] === undefined && map.fleetEdges[id] === undefined && (STANDARD_MAP.armyEdges[id] ?? STANDARD_MAP.fleetEdges[id]) !== undefined;
             const owner = position.centres[id];
             const unit = unitAt.get(id);
             const name = province?.name[lang] ?? id;
             const out = dislodgedUnits.find((u) => provinceOf(u.loc) === id);
             const label = [name, unit ? `: ${unitLabel(unit, lang)}` : '', out ? `; ${unitLabel(out, lang)} (${t.dislodged})` : ''].join('');
             const passable = kind !== 'impassable';
-            const cls = ['province', kind === 'sea' ? 'sea' : kind === 'impassable' ? 'impassable' : 'land', targetProvinces.has(id) ? 'target' : ''].join(' ').trim();
+            const cls = ['province', kind === 'sea' ? 'sea' : kind === 'impassable' ? 'impassable' : 'land', closed ? 'closed' : '', targetProvinces.has(id) ? 'target' : ''].join(' ').replace(/ +/g, ' ').trim();
             return (
               <g
                 key={id}

@@ -25,8 +25,8 @@ export interface OrderEntryProps {
   readonly draft: Draft;
   readonly onDraft: (action: DraftAction) => void;
   readonly lang: Lang;
-  /** The phase's map (a variant may close provinces); the standard map if not given. */
-  readonly map?: GameMap;
+  /** The phase's map (a variant may close provinces): in a game the view's current.map. */
+  readonly map: GameMap;
   /** Shown under the lists: the practice board's "adjudicate", the game's "seal". */
   readonly children?: ReactNode;
 }
@@ -53,7 +53,7 @@ export function OrderEntry(props: OrderEntryProps) {
   const fresh = entry.for === position;
   const state = fresh ? entry.state : IDLE;
   const notice = fresh ? entry.notice : undefined;
-  const ctx: EntryContext = { position, powers, draft, ...(props.map ? { map: props.map } : {}) };
+  const ctx: EntryContext = { position, powers, draft, map: props.map };
   const view = entryView(state, ctx);
   const winter = position.phase.kind === 'adjustment';
 
@@ -71,6 +71,7 @@ export function OrderEntry(props: OrderEntryProps) {
     <div className="practice-layout">
       <Board
         position={position}
+        map={props.map}
         lang={lang}
         orders={draft}
         selected={view.unit}
@@ -88,7 +89,7 @@ export function OrderEntry(props: OrderEntryProps) {
         ) : null}
         {winter ? <AdjustmentSummary position={position} lang={lang} mine={powers} draft={draft} {...(props.map ? { map: props.map } : {})} /> : null}
         <OrderList draft={draft} position={position} powers={powers} lang={lang} onRemove={(key) => onDraft({ type: 'clear', key })} onClearAll={() => onDraft({ type: 'clear-all' })} />
-        <OrderText position={position} powers={powers} lang={lang} {...(props.map ? { map: props.map } : {})} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
+        <OrderText position={position} powers={powers} lang={lang} map={props.map} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
         {props.children}
       </div>
     </div>

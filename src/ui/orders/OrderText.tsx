@@ -6,7 +6,7 @@ import type { GameMap, Order, Position, Power } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { readTypedOrders } from './entry';
 
-export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; map?: GameMap; onOrders: (orders: readonly Order[]) => void }) {
+export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; map: GameMap; onOrders: (orders: readonly Order[]) => void }) {
   const { position, powers, lang } = props;
   const t = STRINGS[lang];
   const [text, setText] = useState('');
@@ -16,7 +16,7 @@ export function OrderText(props: { position: Position; powers: readonly Power[];
 
   const submit = (): void => {
     // Each order goes to the power of the unit it names; units of powers not held are refused.
-    const parsed = readTypedOrders(text, { position, powers, draft: [], ...(props.map ? { map: props.map } : {}) }, power, lang);
+    const parsed = readTypedOrders(text, { position, powers, draft: [], map: props.map }, power, lang);
     setErrors(parsed.errors.map((e) => `${t.line} ${e.line} («${e.text}»): ${e.message}`));
     setAdded(parsed.orders.length);
     if (parsed.orders.length > 0) props.onOrders(parsed.orders);

@@ -3,7 +3,7 @@
 // orders (legalOrdersForUnit, adjustmentOrders), so the app cannot produce an order the
 // adjudicator would call illegal. Orders typed as text (readTypedOrders, at the end) are read by
 // the engine's parser and given to the power of the unit they order.
-import { STANDARD_MAP, adjustmentOrders, describeParseError, formatUnit, legalOrdersForUnit, parseOrders, provinceOf } from '../../rules';
+import { adjustmentOrders, describeParseError, formatUnit, legalOrdersForUnit, parseOrders, provinceOf } from '../../rules';
 import type { GameMap, Loc, Order, Position, Power, ProvinceId, Unit } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { TYPED_STRINGS } from './strings';
@@ -28,7 +28,10 @@ export interface EntryContext {
   readonly powers: readonly Power[];
   /** Orders already drafted: adjustments may not exceed the builds or removals due. */
   readonly draft: readonly Order[];
-  readonly map?: GameMap;
+  /** The phase's map (the view's current.map in a game: a variant may close provinces), so the
+   *  choices offered and the text read are the adjudicator's. No fallback: the standard map is
+   *  passed by whoever plays on it (the practice board). */
+  readonly map: GameMap;
 }
 
 export type EntryAction = 'hold' | 'support' | 'convoy' | 'via-convoy' | 'direct' | 'disband' | 'cancel';
@@ -52,7 +55,6 @@ export interface EntryOutcome {
   readonly clear?: ProvinceId;
 }
 
-const mapOf = (ctx: EntryContext): GameMap => ctx.map ?? STANDARD_MAP;
 const sortedUnique = (xs: Iterable<string>): string[] => [...new Set(xs)].sort();
 
 /** Does a tap on `tapped` hit `target`? A bare province stands for any of its coasts and vice versa,
@@ -64,7 +66,7 @@ export function hits(target: Loc, tapped: Loc): boolean {
 }
 
 function unitOrders(state: { unit: Loc }, ctx: EntryContext): Order[] {
-  return legalOrdersForUnit(ctx.position, state.unit, mapOf(ctx));
+  return legalOrdersForUnit(ctx.position, state.unit, ctx.map);
 }
 
 /**
@@ -76,7 +78,7 @@ function unitOrders(state: { unit: Loc }, ctx: EntryContext): Order[] {
 function movesOffered(state: { unit: Loc; viaConvoy: boolean }, ctx: EntryContext): Order[] {
   const moves = unitOrders(state, ctx).filter((o) => o.kind === 'move');
   if (!state.viaConvoy) return moves.filter((o) => o.kind === 'move' && o.viaConvoy !== true);
-  const neighbours = mapOf(ctx).armyEdges[provinceOf(state.unit)] ?? [];
+  const neighbours = ctx.map.armyEdges[provinceOf(state.unit)] ?? [];
   return moves.filter((o) => o.kind === 'move' && o.unit.type === 'A' && (o.viaConvoy === true || !neighbours.includes(provinceOf(o.to))));
 }
 
@@ -104,7 +106,7 @@ function ordersOfKind(state: { unit: Loc }, ctx: EntryContext, kind: Order['kind
 
 /** Adjustment choices still open to `power`, given what is already drafted elsewhere. */
 function adjustmentChoices(ctx: EntryContext, power: Power): { builds: Order[]; removals: Order[] } {
-  const { builds, removals, delta } = adjustmentOrders(ctx.position, power, mapOf(ctx));
+  const { builds, removals, delta } = adjustmentOrders(ctx.position, power, ctx.map);
   const drafted = ctx.draft.filter((o) => o.power === power && (o.kind === 'build' || o.kind === 'remove'));
   const draftedAt = new Set(drafted.map((o) => (o.kind === 'waive' ? '' : provinceOf(o.unit.loc))));
   const room = Math.abs(delta) - drafted.length;
@@ -284,7 +286,7 @@ export function typedOrderPower(order: Order, ctx: EntryContext): Power | TypedR
   const province = provinceOf(order.unit.loc);
   const { position } = ctx;
   if (order.kind === 'build') {
-    const home = mapOf(ctx).provinces[province]?.home;
+    const home = ctx.map.provinces[province]?.home;
     if (home === undefined) return order.power;
     return ctx.powers.includes(home) ? home : { why: 'not-your-home', province, power: home };
   }
@@ -297,7 +299,7 @@ export function typedOrderPower(order: Order, ctx: EntryContext): Power | TypedR
 /** A refusal in words, naming the unit and its owner. */
 export function describeRefusal(refusal: TypedRefusal, ctx: EntryContext, lang: Lang): string {
   const t = TYPED_STRINGS[lang];
-  const map = mapOf(ctx);
+  const map = ctx.map;
   const place = (id: ProvinceId): string => map.provinces[id]?.name[lang] ?? id;
   switch (refusal.why) {
     case 'no-unit':
@@ -319,7 +321,7 @@ export interface TypedOrders {
 /** Orders typed in the rulebook notations: read with the position (`power` is the one picked
  *  beside the box), each given to its unit's power or refused with a reason. */
 export function readTypedOrders(text: string, ctx: EntryContext, power: Power, lang: Lang): TypedOrders {
-  const map = mapOf(ctx);
+  const map = ctx.map;
   const parsed = parseOrders(text, { power, phase: ctx.position.phase.kind, lang, position: ctx.position, map });
   const errors = parsed.errors.map((e) => ({ line: e.line, text: e.text, message: describeParseError(e.error, lang, map) }));
   const orders: Order[] = [];

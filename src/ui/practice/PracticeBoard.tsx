@@ -1,7 +1,7 @@
 // The practice board: a private sandbox on the phone. Orders for every power by tapping or typing,
 // the adjudicator's verdict on the map and in words, then the next phase or a fresh start.
 import { useReducer, useState } from 'react';
-import { POWERS } from '../../rules';
+import { POWERS, STANDARD_MAP } from '../../rules';
 import type { Position } from '../../rules';
 import { STRINGS, phaseName, type Lang } from '../i18n';
 import { Board } from '../map/Board';
@@ -42,7 +42,7 @@ export function PracticeBoard(props: { start: Position; lang: Lang }) {
           </div>
         </div>
       ) : (
-        <OrderEntry key={resets} position={state.position} powers={POWERS} draft={state.draft} onDraft={(action) => dispatch({ type: 'draft', action })} lang={lang}>
+        <OrderEntry key={resets} position={state.position} map={STANDARD_MAP} powers={POWERS} draft={state.draft} onDraft={(action) => dispatch({ type: 'draft', action })} lang={lang}>
           <div className="toolbar">
             <button type="button" data-action="adjudicate" onClick={() => dispatch({ type: 'adjudicate' })}>
               {t.adjudicate}

@@ -41,7 +41,7 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
         <p className="phase">{phaseName(c.position, lang)}</p>
         <p className="not-yours">{s.nothingYou} {c.position.phase.kind !== 'movement' ? s.waitingOnly(powerList(task.required, lang, s.none)) : ''}</p>
         <div className="practice-layout">
-          <Board position={c.position} lang={lang} orders={[]} />
+          <Board position={c.position} map={c.map} lang={lang} orders={[]} />
           <div className="side">
             {c.position.phase.kind === 'adjustment' ? <AdjustmentSummary position={c.position} lang={lang} mine={session.me.powers} /> : null}
             <SealStatus session={session} lang={lang} />
@@ -53,7 +53,7 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
 
   return (
     <div className="board-tab">
-      <OrderEntry position={c.position} powers={task.mine} draft={draft} onDraft={onDraft} lang={lang}>
+      <OrderEntry position={c.position} map={c.map} powers={task.mine} draft={draft} onDraft={onDraft} lang={lang}>
         <SealPanel session={session} powers={task.mine} position={c.position} draft={draft} lang={lang} />
         <SealStatus session={session} lang={lang} />
       </OrderEntry>
