@@ -36,7 +36,7 @@ for (let game = 0; game < 60; game++) {
     for (const p of POWERS) {
       const given = randomOrders(pos, p, r.int);
       all.push(...given);
-      let units = 0;
+      let units: number;
       let maxLegal = 2; // "[]"
       if (kind === 'movement') {
         const mine = pos.units.filter((u) => u.power === p);

@@ -116,8 +116,6 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   const engine = options.engine ?? standardEngine;
   const verifier = options.verifier ?? signatureVerifier;
 
-  const byId = new Map<string, Message>();
-  let legacy: number | undefined;
   // The view is a function of what each entry opens to: the same entries in the same order as the
   // last reduce of this game on this phone give the same view, remembered (phones re-reduce often).
   const openedList = log.map((raw) => memoOpen(raw, verifier, () => openMessage(raw, verifier)));

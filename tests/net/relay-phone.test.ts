@@ -117,7 +117,7 @@ describe('the relay between phones that are never online together', () => {
     await settled(ana);
     await ana.close();
     // Bea opens later, alone: the relay gives her the game, through her gate.
-    let bea = await openPhone(fb, game.gameId, [url]);
+    const bea = await openPhone(fb, game.gameId, [url]);
     await expect.poll(() => bea.replica.admission.size, { timeout: 10_000 }).toBe(game.log.length);
     expect(reduceLog(game.gameId, [...bea.replica.entries()]).status).toBe('playing');
     // One phase played on Bea's phone while Ana is away.

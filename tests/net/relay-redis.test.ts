@@ -75,7 +75,12 @@ async function redisBytes(): Promise<Buffer> {
     const collect = (v: unknown): void => {
       if (Buffer.isBuffer(v)) parts.push(v);
       else if (Array.isArray(v)) v.forEach(collect);
-      else if (v instanceof Map) for (const [k, x] of v) (collect(k), collect(x));
+      else if (v instanceof Map) {
+        for (const [k, x] of v) {
+          collect(k);
+          collect(x);
+        }
+      }
       else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => (parts.push(Buffer.from(k)), collect(x)));
       else if (typeof v === 'string') parts.push(Buffer.from(v, 'latin1'));
     };

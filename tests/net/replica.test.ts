@@ -104,11 +104,9 @@ describe('the replica', () => {
     a.replica.receive(under(game.log.slice(0, 10)), { name: 'x', origin: 'x' });
     b.replica.receive(under([...game.log.slice(0, 9), game.log[12]!]), { name: 'x', origin: 'x' });
     expect(Y.encodeStateVector(a.doc)).toEqual(Y.encodeStateVector(b.doc));
-    let ab!: AntiEntropyLink;
-    let ba!: AntiEntropyLink;
     let sent = 0;
-    ab = new AntiEntropyLink(a.replica, { name: 'b', origin: b }, (m) => ((sent += m.length), setTimeout(() => ba.receive(m), 0)));
-    ba = new AntiEntropyLink(b.replica, { name: 'a', origin: a }, (m) => ((sent += m.length), setTimeout(() => ab.receive(m), 0)));
+    const ab: AntiEntropyLink = new AntiEntropyLink(a.replica, { name: 'b', origin: b }, (m) => ((sent += m.length), setTimeout(() => ba.receive(m), 0)));
+    const ba: AntiEntropyLink = new AntiEntropyLink(b.replica, { name: 'a', origin: a }, (m) => ((sent += m.length), setTimeout(() => ab.receive(m), 0)));
     ab.sendDigest();
     await expect.poll(() => sameIds(a, b), { timeout: 10_000 }).toBe(true);
     expect(a.replica.admission.size).toBe(11);
@@ -155,10 +153,8 @@ describe('the replica', () => {
     b.replica.receiveEntries(game.log, { name: 's', origin: 's' });
     expect(a.replica.admission.size).toBe(game.log.length + chats.length);
     const sizes: number[] = [];
-    let ab!: AntiEntropyLink;
-    let ba!: AntiEntropyLink;
-    ab = new AntiEntropyLink(a.replica, { name: 'b', origin: b }, (m) => (sizes.push(m.length), setTimeout(() => ba.receive(m), 0)));
-    ba = new AntiEntropyLink(b.replica, { name: 'a', origin: a }, (m) => (sizes.push(m.length), setTimeout(() => ab.receive(m), 0)));
+    const ab: AntiEntropyLink = new AntiEntropyLink(a.replica, { name: 'b', origin: b }, (m) => (sizes.push(m.length), setTimeout(() => ba.receive(m), 0)));
+    const ba: AntiEntropyLink = new AntiEntropyLink(b.replica, { name: 'a', origin: a }, (m) => (sizes.push(m.length), setTimeout(() => ab.receive(m), 0)));
     ba.sendDigest();
     await expect.poll(() => sameIds(a, b), { timeout: 20_000 }).toBe(true);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(64 * 1024);

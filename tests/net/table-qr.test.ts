@@ -48,7 +48,10 @@ function photograph(modules: boolean[][], cam: Camera): RgbaFrame {
       for (let j = -1; j <= 1; j++)
         for (let i = -1; i <= 1; i++) {
           const g = grey[(y + j) * side + (x + i)];
-          if (g !== undefined && x + i >= 0 && x + i < side) (sum += g), count++;
+          if (g !== undefined && x + i >= 0 && x + i < side) {
+            sum += g;
+            count++;
+          }
         }
       const value = sum / count + (rand() - 0.5) * 2 * cam.noise;
       data.set([value, value, value, 255], (y * side + x) * 4);

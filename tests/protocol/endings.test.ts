@@ -48,8 +48,8 @@ describe('how a game ends', () => {
 
   it('a short game ends after the agreed year with the power holding most units', () => {
     const game = startedGame(53, { endYear: 1901 });
-    let v = playPhase(game, {}, T0 + 100);
-    v = playPhase(game, {}, T0 + 200);
+    playPhase(game, {}, T0 + 100);
+    const v = playPhase(game, {}, T0 + 200);
     expect(v.status).toBe('finished');
     expect(v.result).toEqual({ kind: 'short-game', winners: ['russia'], phase: '1901-fall-movement' });
     expect(v.current).toBeUndefined();

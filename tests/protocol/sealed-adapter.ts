@@ -23,7 +23,6 @@ import {
   chatPlayers,
   checkSecret,
   claimClock,
-  clockDue,
   commitLotValue,
   commitTurn,
   createGame,

@@ -81,7 +81,6 @@ function run(config: Config, actions: readonly Action[], seed: number) {
   const honest = t.devices.filter((d) => d !== attacker);
   const roster = { ...t.roster };
   const honestPowers = POWERS.filter((p) => honest.some((d) => roster[p] === d.key));
-  const r = rng(seed + 7);
 
   const shared: Uint8Array[] = [...t.log]; // everything honest phones have signed, seen by all of them
   const cheats: Uint8Array[] = []; // everything the cheater has signed

@@ -64,8 +64,8 @@ describe('seats and neutral powers', () => {
   it('destroys a dislodged neutral unit and moves on without a retreat phase', () => {
     const game = startedVariant('six-players', 13);
     // Spring: Austria to Tyrolia and Trieste holds; Fall: Trieste into Venice with Tyrolia's support.
-    let v = playVariantPhase(game, { austria: [mv('austria', 'A', 'vie', 'tyr')] }, T0 + 100);
-    v = playVariantPhase(game, { austria: [mv('austria', 'F', 'tri', 'ven'), sup('austria', 'A', 'tyr', 'tri', 'ven')] }, T0 + 200);
+    playVariantPhase(game, { austria: [mv('austria', 'A', 'vie', 'tyr')] }, T0 + 100);
+    const v = playVariantPhase(game, { austria: [mv('austria', 'F', 'tri', 'ven'), sup('austria', 'A', 'tyr', 'tri', 'ven')] }, T0 + 200);
     const fall = v.phases[1]!;
     expect(fall.dislodged.map((d) => [d.unit.power, d.unit.loc, d.retreats])).toEqual([['italy', 'ven', []]]);
     expect(v.position!.units.filter((u) => u.power === 'italy').map((u) => u.loc)).toEqual(['nap', 'rom']);

@@ -309,7 +309,7 @@ describe('rulebook spot checks', () => {
     for (const [a, b] of inner) {
       expect(isFleetAdjacent(map, a, b), `${a}-${b}`).toBe(false);
     }
-    for (const [a, b] of inner.filter(([x, y]) => x !== 'pru' && x !== 'spa')) expect(isArmyAdjacent(map, a, b), `${a}-${b}`).toBe(true);
+    for (const [a, b] of inner.filter(([x]) => x !== 'pru' && x !== 'spa')) expect(isArmyAdjacent(map, a, b), `${a}-${b}`).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import { GameReplica } from '../../src/net';
 import { reduceLog, sendChat, type Verifier } from '../../src/protocol';
 import { DB_VERSION, entryStorage, persistDoc, type PactoStore } from '../../src/store';
 import { countingVerifier, nativeSignMessage } from '../native-ed25519';
-import { identity, startedGame, T0 } from '../protocol/helpers';
+import { identity, startedGame } from '../protocol/helpers';
 import { newProfile } from './helpers';
 
 async function replicaOn(store: PactoStore, gameId: string, verifier: Verifier): Promise<{ replica: GameReplica; doc: Y.Doc; done(): Promise<void> }> {

@@ -52,7 +52,14 @@ function illegal(view: GameView, o: Order): string | undefined {
 
 const ITALY = new Set(ITALIAN_PROVINCES);
 const namesItaly = (o: Order): boolean =>
-  (o.kind === 'move' || o.kind === 'retreat' ? [o.to] : o.kind === 'support' ? [o.supported.loc, ...(o.to ? [o.to] : [])] : o.kind === 'convoy' ? [o.army, o.to] : []).some((l) => ITALY.has(provinceOf(l)));
+  (o.kind === 'move' || o.kind === 'retreat'
+    ? [o.to]
+    : o.kind === 'support'
+      ? [o.supported.loc, ...(o.to ? [o.to] : [])]
+      : o.kind === 'convoy'
+        ? [o.army, o.to]
+        : []
+  ).some((l) => ITALY.has(provinceOf(l)));
 
 describe('the view carries the phase map and rule switches', () => {
   it('two players before the toss: the view closes Italy, the entry offers no order into it, and F Tri - Ven is refused by the same adjudicator', () => {
@@ -90,7 +97,9 @@ describe('the view carries the phase map and rule switches', () => {
     expect(view.current!.key).toBe('1915-spring-movement');
     expect(view.current!.map.armyEdges['tyr']).toContain('ven');
     const ctx = entryOf(view);
-    expect(offered(ctx, { type: 'F', power: 'austria', loc: 'tri' })).toContain(key({ kind: 'move', power: 'austria', unit: { type: 'F', loc: 'tri' }, to: 'ven' }));
+    expect(offered(ctx, { type: 'F', power: 'austria', loc: 'tri' })).toContain(
+      key({ kind: 'move', power: 'austria', unit: { type: 'F', loc: 'tri' }, to: 'ven' }),
+    );
   });
 
   it('"1914" rules: the view carries them, and the entry offers exactly what the game\'s adjudicator accepts', () => {
@@ -119,8 +128,17 @@ describe('the view carries the phase map and rule switches', () => {
     expect(tally.refused).toBeGreaterThan(100);
   });
 
-  it('the game screen draws the view\'s map: Italy is drawn closed on the two-player board before the toss', () => {
-    const two: Scenario = { seed: 12, variant: 'two-players', holdings: [['austria', 'germany', 'italy', 'turkey'], ['england', 'france', 'russia']], bots: [0], played: 0 };
+  it("the game screen draws the view's map: Italy is drawn closed on the two-player board before the toss", () => {
+    const two: Scenario = {
+      seed: 12,
+      variant: 'two-players',
+      holdings: [
+        ['austria', 'germany', 'italy', 'turkey'],
+        ['england', 'france', 'russia'],
+      ],
+      bots: [0],
+      played: 0,
+    };
     const world = new FakeWorld(two);
     const session = fakeSession(world, 1, newPhoneState(), T0 + HOUR, () => {});
     const html = renderToStaticMarkup(createElement(BoardTab, { session, lang: 'en' }));

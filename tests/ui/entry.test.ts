@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, STANDARD_MAP, STARTING_POSITION, adjudicate, adjustmentOrders, legalOrdersForUnit, provinceOf, randomOrders } from '../../src/rules';
 import type { Order, Position } from '../../src/rules';
-import { IDLE, act, entryView, readTypedOrders, tapLoc, type EntryContext, type EntryState } from '../../src/ui/orders/entry';
+import { IDLE, entryView, readTypedOrders, tapLoc, type EntryContext } from '../../src/ui/orders/entry';
 import { key, reachable } from './entry-walk';
 import { draftReducer, unitsWithoutOrders } from '../../src/ui/orders/draft';
 

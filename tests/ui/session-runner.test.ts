@@ -11,7 +11,7 @@ import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
 import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
 
-let clock = 1_700_000_000_000;
+const clock = 1_700_000_000_000;
 const now = () => clock;
 const device = (name: string) => newDevice(name, clock);
 const open = (d: Phone['device'], gameId: string) => openPhone(d, gameId, now);

@@ -58,7 +58,6 @@ export interface SignalingOptions {
   readonly listen?: boolean;
 }
 
-const OPEN = 1;
 const PING_INTERVAL_MS = 30_000;
 
 /** Attach to an HTTP server: every WebSocket upgrade on it becomes a signaling connection. */

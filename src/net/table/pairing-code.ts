@@ -111,10 +111,19 @@ function writeCandidate(w: Writer, c: HostCandidate): void {
   const v4 = ipv4Bytes(c.address);
   const v6 = v4 ? undefined : ipv6Bytes(c.address);
   const mdns = v4 || v6 ? undefined : mdnsBytes(c.address);
-  if (v4) (w.byte(0), w.raw(v4));
-  else if (v6) (w.byte(1), w.raw(v6));
-  else if (mdns) (w.byte(2), w.raw(mdns));
-  else (w.byte(3), w.short(c.address));
+  if (v4) {
+    w.byte(0);
+    w.raw(v4);
+  } else if (v6) {
+    w.byte(1);
+    w.raw(v6);
+  } else if (mdns) {
+    w.byte(2);
+    w.raw(mdns);
+  } else {
+    w.byte(3);
+    w.short(c.address);
+  }
   w.byte(c.port >> 8);
   w.byte(c.port);
 }

@@ -16,7 +16,7 @@ export interface Device {
 export async function openDevice(store: PactoStore, random: (n: number) => Uint8Array = nacl.randomBytes, now = Date.now()): Promise<Device> {
   const keys = await store.ensureIdentityKeys(random, now);
   const identity = createIdentity(keys.signSeed, keys.boxSecret);
-  let settings: DeviceSettings = {};
+  let settings: DeviceSettings;
   try {
     settings = await store.getSettings();
   } catch (e) {

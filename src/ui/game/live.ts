@@ -2,7 +2,7 @@
 // shared by whoever asks (the game screen, and the home screen's background duty). A phone that
 // shows its home screen still reveals, acknowledges and relays for its games, so it never holds
 // the others up; and y-webrtc allows only one doc per room in a page anyway.
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 // Direct imports, not the net index: the index also carries table mode (camera, QR reader), which
 // the game screens do not need on their first load.
 import { connectOptionsFor } from '../../net/invite';
