@@ -19,7 +19,7 @@
 //
 // Where we reach inside y-webrtc (pinned at 10.3.0): the SignalingConn's `emit` of lib0's
 // WebsocketClient (wrapped per socket), the Room's peerId, key, webrtcConns, bcConns, and the
-// message format of src/y-webrtc.js and src/crypto.js. tests/net/multiprocess.test.ts (glare
+// message format of its src/y-webrtc.js and src/crypto.js (in node_modules/y-webrtc). tests/net/multiprocess.test.ts (glare
 // forced by a lockstep proxy) fails if an upgrade moves them.
 import type { WebrtcProvider } from 'y-webrtc';
 import * as buffer from 'lib0/buffer';

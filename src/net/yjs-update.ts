@@ -2,7 +2,7 @@
 // named 'log' whose items each hold one byte array (ContentBinary), never deleted. Yjs' own
 // decoder trusts its input (a crafted update can throw inside applyUpdate, add other root types or
 // delete items), so every update from outside is read here first, without Yjs, and only what
-// passes reaches Y.applyUpdate. The format, as yjs 13.6 writes it (src/utils/encoding.js,
+// passes reaches Y.applyUpdate. The format, as yjs 13.6 writes it (node_modules/yjs: src/utils/encoding.js,
 // UpdateDecoder.js, structs/Item.js):
 //
 //   update   = varuint groups, group*, deleteSet
