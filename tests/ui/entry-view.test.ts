@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ITALIAN_PROVINCES,
   adjudicate,
+  formatOrder,
   legalOrdersForUnit,
   provinceOf,
   variantById,
@@ -20,7 +21,7 @@ import {
 import type { GameView } from '../../src/protocol';
 import { picker } from '../../src/util/prng';
 import { BoardTab } from '../../src/ui/game/screens/BoardTab';
-import { IDLE, entryView, tapLoc, type EntryContext } from '../../src/ui/orders/entry';
+import { IDLE, entryView, readTypedOrders, tapLoc, type EntryContext } from '../../src/ui/orders/entry';
 import { playVariantPhase, startedVariant, vview } from '../protocol/variants-helpers';
 import { T0 } from '../protocol/helpers';
 import { key as legalKey, movementCandidates } from '../rules/legal/helpers';
@@ -126,6 +127,33 @@ describe('the view carries the phase map and rule switches', () => {
     expect(Object.values(tally.offered).reduce((x, y) => x + y, 0)).toBeGreaterThan(200);
     expect(Object.values(tally.acceptedOthers).reduce((x, y) => x + y, 0)).toBeGreaterThan(100);
     expect(tally.refused).toBeGreaterThan(100);
+  });
+
+  it('"1914" rules: a support of the player\'s unit by a foreign unit, typed, is the player\'s consent, and the support counts', () => {
+    const view = vview(startedVariant('1914', 10));
+    const c = view.current!;
+    // A foreign unit that may support a French unit's move (any such pair of the position).
+    const consent = c.position.units
+      .filter((u) => u.power !== 'france')
+      .flatMap((u) => legalOrdersForUnit(c.position, u.loc, c.map))
+      .find((o) => o.kind === 'support' && o.to !== undefined && c.position.units.some((f) => f.power === 'france' && f.loc === o.supported.loc))!;
+    expect(consent).toBeDefined();
+    const ctx: EntryContext = { ...entryOf(view), powers: ['france'], rules: view.rules! };
+    for (const lang of ['es', 'en'] as const) {
+      const typed = readTypedOrders(formatOrder(consent, lang, 'short', c.map), ctx, 'france', lang);
+      expect(typed.errors).toEqual([]);
+      expect(typed.orders).toEqual([{ ...consent, power: 'france' }]);
+    }
+    // The adjudicator of the game takes it as consent: the foreign support then counts.
+    if (consent.kind !== 'support' || consent.to === undefined) throw new Error('not a support');
+    const move: Order = { kind: 'move', power: 'france', unit: consent.supported, to: consent.to };
+    const given = { ...consent, power: 'france' as const };
+    const results = adjudicate(c.position, [move, consent, given], optionsOf(view)).results;
+    expect(results.find((r) => r.order === given)).toMatchObject({ success: true });
+    // Without the "1914" switch the same text is refused, naming the unit and its owner.
+    const plain = readTypedOrders(formatOrder(consent, 'en', 'short', c.map), { ...ctx, rules: {} }, 'france', 'en');
+    expect(plain.orders).toEqual([]);
+    expect(plain.errors.map((e) => e.message)[0]).toMatch(/belongs to/);
   });
 
   it("the game screen draws the view's map: Italy is drawn closed on the two-player board before the toss", () => {

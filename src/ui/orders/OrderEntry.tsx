@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { provinceOf } from '../../rules';
-import type { GameMap, Loc, Position, Power } from '../../rules';
+import type { GameMap, Loc, Position, Power, RuleOptions } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { Board } from '../map/Board';
 import { AdjustmentSummary } from './AdjustmentSummary';
@@ -27,6 +27,8 @@ export interface OrderEntryProps {
   readonly lang: Lang;
   /** The phase's map (a variant may close provinces): in a game the view's current.map. */
   readonly map: GameMap;
+  /** The game's rule switches (the view's rules); none on the practice board. */
+  readonly rules?: Partial<RuleOptions>;
   /** Shown under the lists: the practice board's "adjudicate", the game's "seal". */
   readonly children?: ReactNode;
 }
@@ -53,7 +55,7 @@ export function OrderEntry(props: OrderEntryProps) {
   const fresh = entry.for === position;
   const state = fresh ? entry.state : IDLE;
   const notice = fresh ? entry.notice : undefined;
-  const ctx: EntryContext = { position, powers, draft, map: props.map };
+  const ctx: EntryContext = { position, powers, draft, map: props.map, ...(props.rules ? { rules: props.rules } : {}) };
   const view = entryView(state, ctx);
   const winter = position.phase.kind === 'adjustment';
 
@@ -89,7 +91,7 @@ export function OrderEntry(props: OrderEntryProps) {
         ) : null}
         {winter ? <AdjustmentSummary position={position} lang={lang} mine={powers} draft={draft} {...(props.map ? { map: props.map } : {})} /> : null}
         <OrderList draft={draft} position={position} powers={powers} lang={lang} onRemove={(key) => onDraft({ type: 'clear', key })} onClearAll={() => onDraft({ type: 'clear-all' })} />
-        <OrderText position={position} powers={powers} lang={lang} map={props.map} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
+        <OrderText position={position} powers={powers} lang={lang} map={props.map} {...(props.rules ? { rules: props.rules } : {})} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
         {props.children}
       </div>
     </div>

@@ -2,11 +2,11 @@
 // engine's parser (readTypedOrders in entry.ts), with each line not taken explained: unreadable,
 // or naming a unit of a power this player does not hold.
 import { useState } from 'react';
-import type { GameMap, Order, Position, Power } from '../../rules';
+import type { GameMap, Order, Position, Power, RuleOptions } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { readTypedOrders } from './entry';
 
-export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; map: GameMap; onOrders: (orders: readonly Order[]) => void }) {
+export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; map: GameMap; rules?: Partial<RuleOptions>; onOrders: (orders: readonly Order[]) => void }) {
   const { position, powers, lang } = props;
   const t = STRINGS[lang];
   const [text, setText] = useState('');
@@ -16,7 +16,7 @@ export function OrderText(props: { position: Position; powers: readonly Power[];
 
   const submit = (): void => {
     // Each order goes to the power of the unit it names; units of powers not held are refused.
-    const parsed = readTypedOrders(text, { position, powers, draft: [], map: props.map }, power, lang);
+    const parsed = readTypedOrders(text, { position, powers, draft: [], map: props.map, ...(props.rules ? { rules: props.rules } : {}) }, power, lang);
     setErrors(parsed.errors.map((e) => `${t.line} ${e.line} («${e.text}»): ${e.message}`));
     setAdded(parsed.orders.length);
     if (parsed.orders.length > 0) props.onOrders(parsed.orders);

@@ -4,7 +4,7 @@
 // adjudicator would call illegal. Orders typed as text (readTypedOrders, at the end) are read by
 // the engine's parser and given to the power of the unit they order.
 import { adjustmentOrders, describeParseError, formatUnit, legalOrdersForUnit, parseOrders, provinceOf } from '../../rules';
-import type { GameMap, Loc, Order, Position, Power, ProvinceId, Unit } from '../../rules';
+import type { GameMap, Loc, Order, Position, Power, ProvinceId, RuleOptions, Unit } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { TYPED_STRINGS } from './strings';
 
@@ -32,6 +32,10 @@ export interface EntryContext {
    *  choices offered and the text read are the adjudicator's. No fallback: the standard map is
    *  passed by whoever plays on it (the practice board). */
   readonly map: GameMap;
+  /** The game's rule switches (the view's rules). Under "1914" rules (supportNeedsConsent) a
+   *  support by another power's unit counts only if the supported power writes it too, so a
+   *  typed support of the player's unit by a foreign unit is taken as that consent. */
+  readonly rules?: Partial<RuleOptions>;
 }
 
 export type EntryAction = 'hold' | 'support' | 'convoy' | 'via-convoy' | 'direct' | 'disband' | 'cancel';
@@ -279,7 +283,9 @@ export type TypedRefusal =
  * the text box only fills in a waive, or a build outside any home centre, which the adjudicator
  * then refuses): the order goes to the power that owns the unit it orders (in a retreat phase the
  * dislodged unit there; for a build, the power whose home centre it is) if this player holds that
- * power, and is refused otherwise, before it can reach a seal.
+ * power, and is refused otherwise, before it can reach a seal. Under "1914" rules a support of
+ * the player's unit by a unit of a power the player does not hold is the supported power's
+ * consent to it, and goes to the supported power.
  */
 export function typedOrderPower(order: Order, ctx: EntryContext): Power | TypedRefusal {
   if (order.kind === 'waive') return order.power;
@@ -293,7 +299,12 @@ export function typedOrderPower(order: Order, ctx: EntryContext): Power | TypedR
   const units = position.phase.kind === 'retreat' ? position.dislodged.map((d) => d.unit) : position.units;
   const unit = units.find((u) => provinceOf(u.loc) === province);
   if (unit === undefined) return { why: 'no-unit', province };
-  return ctx.powers.includes(unit.power) ? unit.power : { why: 'not-yours', unit };
+  if (ctx.powers.includes(unit.power)) return unit.power;
+  if (order.kind === 'support' && ctx.rules?.supportNeedsConsent === true && position.phase.kind === 'movement') {
+    const supported = position.units.find((u) => provinceOf(u.loc) === provinceOf(order.supported.loc));
+    if (supported !== undefined && ctx.powers.includes(supported.power)) return supported.power;
+  }
+  return { why: 'not-yours', unit };
 }
 
 /** A refusal in words, naming the unit and its owner. */

@@ -53,7 +53,7 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
 
   return (
     <div className="board-tab">
-      <OrderEntry position={c.position} map={c.map} powers={task.mine} draft={draft} onDraft={onDraft} lang={lang}>
+      <OrderEntry position={c.position} map={c.map} {...(session.view.rules ? { rules: session.view.rules } : {})} powers={task.mine} draft={draft} onDraft={onDraft} lang={lang}>
         <SealPanel session={session} powers={task.mine} position={c.position} draft={draft} lang={lang} />
         <SealStatus session={session} lang={lang} />
       </OrderEntry>
