@@ -4,7 +4,7 @@
 // ../../orders/CentreChanges). Pure functions of the
 // view (tests/ui/screens-facts.test.ts); each is a candidate for the closed view of issue 14.
 import { POWERS } from '../../../rules';
-import type { Position, Power, ProvinceId } from '../../../rules';
+import type { Power } from '../../../rules';
 import type { GameView } from '../../../protocol';
 import type { DecryptedChat } from '../session';
 import { drawState, holdersOf } from './logic';
