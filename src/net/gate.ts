@@ -58,6 +58,8 @@ export interface UpdateGate {
   /** Checks an update from `peer` and applies to the doc what is clean. Never throws. */
   receive(update: Uint8Array, peer: PeerRef, options?: ReceiveOptions): GateResult;
   report(report: Report): void;
+  /** Checks the update's signatures ahead, asynchronously (GameReplica); null: nothing to wait for. */
+  prepare?(update: Uint8Array): Promise<void> | null;
 }
 
 /** Checks shape only; a refused update is dropped whole. */

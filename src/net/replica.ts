@@ -17,6 +17,7 @@ import {
   type Verifier,
 } from '../protocol';
 import type { EntrySource } from './anti-entropy';
+import { isPreparing, platformVerifier } from './native-ed25519';
 import { MAX_UPDATE_BYTES, type GateResult, type PeerRef, type ReceiveOptions, type Report, type UpdateGate } from './gate';
 import { LOG_KEY } from './log-doc';
 import { isSkip, keepPrefixes, parseUpdate, PEER_LIMITS, STORE_LIMITS, type UpdateItem } from './yjs-update';
@@ -32,6 +33,7 @@ export interface EntryStorage {
 export interface ReplicaOptions {
   readonly gameId: string;
   readonly doc?: Y.Doc;
+  /** Default: the platform's Ed25519 behind the protocol's rule (`platformVerifier`). */
   readonly verifier?: Verifier;
   /** This phone's own key: its entries always count here. */
   readonly self?: string;
@@ -121,7 +123,7 @@ export class GameReplica implements UpdateGate, EntrySource {
     const loaded = o.storage === undefined ? { entries: [], failed: [] } : await o.storage.load();
     const failed = boundedFailedSet(FAILED_LIMIT, loaded.failed);
     failed.added();
-    const admission = new Admission(o.gameId, { ...(o.verifier === undefined ? {} : { verifier: o.verifier }), pinned: o.self === undefined ? [] : [o.self], failed });
+    const admission = new Admission(o.gameId, { verifier: o.verifier ?? platformVerifier(), pinned: o.self === undefined ? [] : [o.self], failed });
     admission.restore(loaded.entries);
     const replica = new GameReplica(o, admission, failed);
     replica.settle();
@@ -218,6 +220,23 @@ export class GameReplica implements UpdateGate, EntrySource {
   }
 
   // ---- The gate ------------------------------------------------------------------------------
+
+  /**
+   * Checks the signatures of the entries in a Yjs update ahead, asynchronously, with the
+   * platform's Ed25519 (when the verifier can), so receive() then finds them checked. Null when
+   * there is nothing to wait for. Never rejects; receive() decides as it would without it.
+   */
+  prepare(update: Uint8Array): Promise<void> | null {
+    if (!isPreparing(this.check) || !(update instanceof Uint8Array) || update.length > MAX_UPDATE_BYTES) return null;
+    const parsed = parseUpdate(update, PEER_LIMITS);
+    const fresh = parsed.items.map((i) => i.content).filter((b) => this.admission.idOfBytes(b) === undefined);
+    return fresh.length === 0 ? null : this.check.prepare(fresh);
+  }
+
+  /** The verifier the admission checks new entries with. */
+  private get check(): Verifier {
+    return this.o.verifier ?? platformVerifier();
+  }
 
   receive(update: Uint8Array, peer: PeerRef, options: ReceiveOptions = {}): GateResult {
     try {

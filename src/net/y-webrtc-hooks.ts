@@ -105,6 +105,23 @@ export function filterIncoming(data: unknown, gate: UpdateGate, peer: PeerRef, l
   }
 }
 
+/**
+ * What to wait for before `filterIncoming` handles this message: the gate checking the update's
+ * signatures with the platform's Ed25519, asynchronously. Null when there is nothing to wait for.
+ */
+export function prepareIncoming(data: unknown, gate: UpdateGate): Promise<void> | null {
+  if (gate.prepare === undefined) return null;
+  try {
+    const bytes = asBytes(data);
+    if (bytes === null || bytes.length > FRAME_LIMIT_BYTES || messageType(bytes) !== MESSAGE_SYNC) return null;
+    const m = parseSyncMessage(bytes);
+    if (m === null || m.syncType === SYNC_STEP_1) return null;
+    return gate.prepare(m.payload);
+  } catch {
+    return null;
+  }
+}
+
 /** Wraps every peer of the room not yet wrapped. Called on every 'peers' event, which y-webrtc
  * emits right after it creates a connection and before that connection can open. */
 export function instrumentPeers(provider: WebrtcProvider, maxBytes: number, gate: UpdateGate, onChange?: () => void): void {
@@ -128,9 +145,8 @@ export function instrumentPeers(provider: WebrtcProvider, maxBytes: number, gate
       : undefined;
     if (link !== undefined) links.set(peer, link);
     const emit = peer.emit.bind(peer);
-    peer.emit = (event: string, ...args: unknown[]): boolean => {
-      if (event !== 'data') return emit(event, ...args);
-      const incoming = filterIncoming(args[0], gate, ref, link);
+    const handle = (data: unknown): boolean => {
+      const incoming = filterIncoming(data, gate, ref, link);
       if (incoming.step2) {
         if (!answered.has(peer)) {
           answered.add(peer);
@@ -141,6 +157,30 @@ export function instrumentPeers(provider: WebrtcProvider, maxBytes: number, gate
         link?.sendDigest();
       }
       return incoming.pass === null ? false : emit('data', incoming.pass);
+    };
+    // Messages are handled in arrival order: once one waits for its signatures to be checked
+    // (asynchronously, natively), the ones after it wait behind it.
+    let queue: Promise<void> | null = null;
+    peer.emit = (event: string, ...args: unknown[]): boolean => {
+      if (event !== 'data') return emit(event, ...args);
+      const data = args[0];
+      if (queue === null) {
+        const ready = prepareIncoming(data, gate);
+        if (ready === null) return handle(data);
+        queue = ready;
+      } else {
+        queue = queue.then(() => prepareIncoming(data, gate) ?? undefined);
+      }
+      const mine: Promise<void> = queue.then(() => {
+        try {
+          handle(data);
+        } catch (e) {
+          gate.report({ kind: 'internal-error', peer: ref.name, reason: e instanceof Error ? e.message : String(e) });
+        }
+        if (queue === mine) queue = null;
+      });
+      queue = mine;
+      return true;
     };
     if (onChange) {
       peer.on('connect', onChange);

@@ -3,6 +3,7 @@
 // unique in tweetnacl) is the same message, and duplicates collapse.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { concatBytes, fromHex, toHex } from './bytes';
+import { checkSignature, ruleRefusal, type NativeCheck } from './ed25519';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
 import type { Identity } from './identity';
 import { checkPayload, PROTOCOL_VERSION, type Payload, type PayloadBody } from './messages';
@@ -27,18 +28,11 @@ export interface Verifier {
 }
 
 /**
- * Ed25519 as RFC 8032 strict (@noble/curves, zip215 off: canonical encodings, S < ℓ, no small-order
- * key, the cofactored equation). Every phone runs this same check, so a peer's odd signature is
- * accepted by all honest phones or by none. (An honest signature passes any Ed25519 verifier.)
+ * The protocol's signature check: the pinned acceptance rule, then the cofactorless equation, in
+ * pure code (`ed25519.ts`; src/protocol/README.md, "Signatures"). Every phone runs this same rule,
+ * so a peer's odd signature is accepted by all honest phones or by none.
  */
-export function checkSignature(payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
-  if (signature.length !== SIG || publicKey.length !== 32) return false;
-  try {
-    return ed25519.verify(signature, payload, publicKey, { zip215: false });
-  } catch {
-    return false;
-  }
-}
+export { checkSignature };
 
 /** A signature check takes milliseconds, so a phone verifies each message once and remembers. */
 export function cachedVerifier(check: (payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array) => boolean, limit = 200_000): Verifier {
@@ -56,6 +50,81 @@ export function cachedVerifier(check: (payload: Uint8Array, signature: Uint8Arra
 }
 
 export const signatureVerifier: Verifier = cachedVerifier(checkSignature);
+
+/** A verifier that can check entries ahead of time, asynchronously (with the platform's Ed25519). */
+export interface PreparingVerifier extends Verifier {
+  /**
+   * Checks these entries' signatures now, with the platform's verifier where it has one, so that
+   * verify() later finds the answers. Null when there is nothing to check (or no platform
+   * verifier): verify() then checks in pure code. Never rejects.
+   */
+  prepare(entries: readonly Uint8Array[]): Promise<void> | null;
+}
+
+/**
+ * The acceptance rule in pure code first, then the platform's Ed25519 (`native`, resolved once;
+ * null where the platform has none or it failed the known answers), asynchronously, as entries
+ * arrive (`prepare`). verify() answers from what prepare() found and checks anything else in
+ * pure code (checkSignature), with the same decision: the rule has refused every input on which
+ * the two could differ.
+ */
+export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit = 200_000): PreparingVerifier {
+  const known = new Map<string, boolean>();
+  let platform: NativeCheck | null | undefined;
+  void native.then(
+    (n) => (platform = n),
+    () => (platform = null),
+  );
+  const remember = (key: string, ok: boolean): void => {
+    if (known.size >= limit) known.clear();
+    known.set(key, ok);
+  };
+  return {
+    verify(id, payload, signature, publicKey) {
+      const key = id + toHex(signature);
+      const have = known.get(key);
+      if (have !== undefined) return have;
+      const ok = checkSignature(payload, signature, publicKey);
+      remember(key, ok);
+      return ok;
+    },
+    prepare(entries) {
+      if (platform === null) return null;
+      const todo: { key: string; body: Uint8Array; signature: Uint8Array; publicKey: Uint8Array }[] = [];
+      for (const bytes of entries) {
+        const parsed = parseEntry(bytes);
+        if (!parsed.ok) continue;
+        const { id, body, signature, payload } = parsed.entry;
+        const key = id + toHex(signature);
+        const publicKey = fromHex(payload.from);
+        if (known.has(key) || publicKey === null) continue;
+        if (ruleRefusal(signature, publicKey) !== null) {
+          remember(key, false);
+          continue;
+        }
+        todo.push({ key, body, signature, publicKey });
+      }
+      if (todo.length === 0) return null;
+      return native.then(
+        async (check) => {
+          if (check === null) return;
+          await Promise.all(
+            todo.map(async (t) => {
+              let ok: boolean;
+              try {
+                ok = (await check(t.body, t.signature, t.publicKey)) === true;
+              } catch {
+                ok = false;
+              }
+              remember(t.key, ok);
+            }),
+          );
+        },
+        () => undefined,
+      );
+    },
+  };
+}
 
 /**
  * Fills in protocol version and author, encodes canonically and signs. Ed25519 signatures are

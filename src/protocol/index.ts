@@ -16,7 +16,8 @@ export {
   type PhaseKey,
   type MessageType,
 } from './messages';
-export { signMessage, openMessage, parseEntry, verifyEntry, cachedVerifier, checkSignature, signatureVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
+export { ruleRefusal, nativeAgrees, KNOWN_ANSWERS, type NativeCheck } from './ed25519';
+export { signMessage, openMessage, parseEntry, verifyEntry, cachedVerifier, checkSignature, signatureVerifier, nativeFirstVerifier, type PreparingVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
 export {
   Admission,
   QUOTAS,

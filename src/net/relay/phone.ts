@@ -172,6 +172,8 @@ export class GameRelay {
   /** Through the gate, like a peer's update; stored before the relay's cursor moves past it. */
   private async receive(updates: readonly Uint8Array[], relay: string): Promise<void> {
     const peer = { name: `relay ${relay}`, origin: RELAY_ORIGIN };
+    // The signatures of all of them are checked ahead, together (natively where the platform can).
+    await Promise.all(updates.map((u) => this.o.gate.prepare?.(u)));
     for (const u of updates) this.o.gate.receive(u, peer);
     await this.o.gate.flush();
     await this.o.persisted?.flush();
