@@ -16,6 +16,7 @@ import { UPDATE_BUDGET_BYTES } from './log-doc';
 import { roomNameFor } from './room';
 import { checkIceServer, checkSignalingUrl, type IceServer } from './settings';
 import { syncStep1Message } from './sync-messages';
+import { announceNeighbors, limitForwarding } from './forwarding';
 import { gateBroadcastChannel, instrumentPeers, peerCounts, sendDigests, sendToConnected, signalingConnected } from './y-webrtc-hooks';
 
 export interface ConnectOptions {
@@ -125,11 +126,17 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   const resync = (): number => {
     const sent = sendToConnected(provider, syncStep1Message(doc));
     sendDigests(provider);
+    announceNeighbors(provider);
     return sent;
   };
 
   // Deferred, so that y-webrtc's own handlers of the same event have run first.
-  const peerChanged = (): void => void Promise.resolve().then(notify);
+  // A link opened or closed: the status changes, and the peers learn whom this phone reaches.
+  const peerChanged = (): void =>
+    void Promise.resolve().then(() => {
+      announceNeighbors(provider);
+      notify();
+    });
   provider.on('peers', () => {
     instrumentPeers(provider, maxBytes, gate, peerChanged);
     notify();
@@ -138,6 +145,7 @@ function open(gate: UpdateGate, roomName: string, options: ConnectOptions): Shar
   // The first 'status' comes right after y-webrtc opens the room and subscribes its BroadcastChannel.
   provider.on('status', () => {
     gateBroadcastChannel(provider, gate);
+    limitForwarding(provider);
     notify();
   });
 

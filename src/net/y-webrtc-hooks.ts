@@ -14,6 +14,7 @@ import type { WebrtcProvider } from 'y-webrtc';
 import * as bc from 'lib0/broadcastchannel';
 import { decryptMessage } from './one-initiator';
 import { AntiEntropyLink, MESSAGE_ANTI_ENTROPY, type EntrySource } from './anti-entropy';
+import { MESSAGE_NEIGHBORS, receiveNeighbors } from './forwarding';
 import { FRAME_LIMIT_BYTES, type PeerRef, type UpdateGate } from './gate';
 import { splitSyncMessage } from './sync-messages';
 import { EMPTY_UPDATE, MESSAGE_SYNC, messageType, parseStateVector, parseSyncMessage, SYNC_STEP_1, SYNC_STEP_2, syncMessage } from './yjs-update';
@@ -78,6 +79,10 @@ export function filterIncoming(data: unknown, gate: UpdateGate, peer: PeerRef, l
     const type = messageType(bytes);
     if (type === MESSAGE_ANTI_ENTROPY) {
       link?.receive(bytes);
+      return none;
+    }
+    if (type === MESSAGE_NEIGHBORS) {
+      if (typeof peer.origin !== 'object' || peer.origin === null || !receiveNeighbors(peer.origin, bytes)) gate.report({ kind: 'message-refused', peer: peer.name, reason: 'bad-neighbors' });
       return none;
     }
     if (type === MESSAGE_AWARENESS || type === MESSAGE_QUERY_AWARENESS) return none;

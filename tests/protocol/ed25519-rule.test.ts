@@ -175,3 +175,26 @@ describe('a log holding an edge-case entry', () => {
     expect([pure, withTweetnacl, withWebCrypto, withPhone]).toEqual([without, without, without, without]);
   });
 });
+
+describe("a phone's replica", () => {
+  it('checks the entries of an incoming update ahead with WebCrypto, then admits them without checking again', async () => {
+    const { GameReplica } = await import('../../src/net/replica');
+    const Y = await import('yjs');
+    const game = startedGame(4);
+    // Another phone's doc holding the lobby: its update is what arrives.
+    const other = new Y.Doc();
+    other.getArray<Uint8Array>('log').push(game.log);
+    const update = Y.encodeStateAsUpdate(other);
+    let nativeCalls = 0;
+    const native = webCryptoEd25519().then((check) => check && (((m, s, k) => (nativeCalls++, check(m, s, k))) as NativeCheck));
+    const replica = await GameReplica.open({ gameId: game.gameId, verifier: nativeFirstVerifier(native) });
+    await replica.prepare(update);
+    expect(nativeCalls).toBe(game.log.length);
+    const r = replica.receive(update, { name: 'peer', origin: 'peer' });
+    expect(r.clean).toBe(true);
+    expect(replica.entries()).toHaveLength(game.log.length);
+    expect(replica.prepare(update)).toBeNull(); // all admitted: nothing to wait for
+    expect(nativeCalls).toBe(game.log.length);
+    replica.destroy();
+  });
+});
