@@ -11,6 +11,8 @@ const PAGES = 7;
 const PHASES = 10;
 /** About what a sealed commit with its ciphertext weighs. */
 const MESSAGE_BYTES = 1200;
+/** Issue 17: bytes sent per phone per phase at most twice the phase's payload. */
+const BYTES_TARGET_RATIO = 2;
 
 interface NetApi {
   count(): number;
@@ -80,6 +82,7 @@ export async function benchNet(): Promise<void> {
       ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],
       ['data-channel bytes sent per page per phase, median', `${Math.round(bytes.median)} B`],
       ['  ratio to the phase payload', (bytes.median / (PAGES * MESSAGE_BYTES)).toFixed(2)],
+      ['  target ratio', `<= ${BYTES_TARGET_RATIO}`],
     ]);
   } finally {
     for (const c of contexts) await c.close().catch(() => undefined);

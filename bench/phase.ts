@@ -151,6 +151,7 @@ export async function benchPhase(): Promise<void> {
     report(`phase: ${pages.length} Chromium phones over loopback WebRTC, real protocol, ${PHASES} phases (${keys[0]} .. ${keys.at(-1)})`, [
       ['last commit appended -> every page shows the result, median', `${lat.median} ms`],
       ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],
+      ['  target', 'median < 300 ms, p95 < 600 ms'],
       ['  of which last commit -> last phone reveals, median', `${rev.median} ms`],
       ['reduceLog time per phone per phase, mean', `${reducePerPhase.toFixed(0)} ms in ${reductionsPerPhase.toFixed(1)} reductions`],
       ['  of which signature checks (Ed25519)', `${verifyPerPhase.toFixed(0)} ms`],
