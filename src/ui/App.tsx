@@ -1,6 +1,7 @@
 // The app shell: header with navigation and the language switch, and hash routes.
 //   #/            home: your games, new game, join; the practice board and About below
 //   #/new         new game          #/join   join by link or QR
+//   #/table       join at the table (pairing by QR codes, no internet)
 //   #/game/<id>   lobby, then the game          #/settings   settings and licences
 // An invite link carries its data in the fragment ("#v=1&g=…&k=…"): it is kept on this device
 // and replaced by the game's route, so the room password does not stay in the address bar.
@@ -21,6 +22,7 @@ import './styles.css';
 const GamePage = lazy(() => import('./game/GamePage').then((m) => ({ default: m.GamePage })));
 const NewGame = lazy(() => import('./lobby/NewGame').then((m) => ({ default: m.NewGame })));
 const JoinByLink = lazy(() => import('./home/JoinByLink').then((m) => ({ default: m.JoinByLink })));
+const TableJoin = lazy(() => import('./home/TableJoin').then((m) => ({ default: m.TableJoin })));
 const Settings = lazy(() => import('./settings/Settings').then((m) => ({ default: m.Settings })));
 
 function useHashRoute(): Route {
@@ -94,6 +96,7 @@ export function App() {
   } else if (device === null || route.name === 'invite') page = <p role="status">{a.home.loading}</p>;
   else if (route.name === 'new') page = <NewGame device={device} lang={lang} onCreated={(id) => (location.hash = `#/game/${id}`)} />;
   else if (route.name === 'join') page = <JoinByLink lang={lang} onInvite={openInvite} />;
+  else if (route.name === 'table') page = <TableJoin device={device} lang={lang} onJoined={(id) => location.replace(`#/game/${id}`)} />;
   else if (route.name === 'settings') page = <Settings device={device} lang={lang} onLang={setLang} onSaved={setDevice} />;
   else page = <GamePage key={route.gameId} gameId={route.gameId} lang={lang} device={device} />;
 

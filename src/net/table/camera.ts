@@ -9,6 +9,8 @@ export interface CameraScanOptions {
   readonly video?: HTMLVideoElement;
   /** Which codes end the scan: pairing codes of this type (a host wants answers, a guest offers). */
   readonly want?: 'offer' | 'answer';
+  /** Which codes end the scan, instead of `want` (the app's tickets wrap the pairing code). */
+  readonly accept?: (code: Uint8Array) => boolean;
   readonly intervalMs?: number;
   /** Frames are scaled so that their longer side is at most this. */
   readonly maxSide?: number;
@@ -53,7 +55,7 @@ export async function scanWithCamera(options: CameraScanOptions = {}): Promise<U
           canvas.height = Math.round(h * k);
           ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
           const code = readQr(ctx.getImageData(0, 0, canvas.width, canvas.height));
-          if (code && isPairingCode(code, options.want)) {
+          if (code && (options.accept ? options.accept(code) : isPairingCode(code, options.want))) {
             options.signal?.removeEventListener('abort', abort);
             return resolve(code);
           }

@@ -9,3 +9,5 @@ export { parseSdp, buildSdp, SdpError, type SdpEssentials, type HostCandidate, t
 export { drawQr, readQr, qrSize, qrModules, QR_ERROR_CORRECTION, type QrSize, type RgbaFrame } from './qr';
 export { toFrames, FrameJoiner, TABLE_FRAME_BYTES } from './frames';
 export { scanWithCamera, type CameraScanOptions } from './camera';
+export { encodeTicket, decodeTicket, checkTicketGame, gameTag, ticketText, parseTicketText, TicketError, type Ticket, type TicketProblem } from './ticket';
+export { greet, decodeHello, type TableHello } from './hello';

@@ -6,6 +6,7 @@ import { Lobby } from '../lobby/Lobby';
 import { APP_STRINGS } from '../lobby/strings';
 import type { Device } from './device';
 import { useGameSession } from './useGameSession';
+import { TablePanel } from './TablePairing';
 
 const GameScreen = lazy(() => import('./screens/GameScreen').then((m) => ({ default: m.GameScreen })));
 
@@ -17,10 +18,22 @@ export function GamePage(props: { gameId: string; lang: Lang; device?: Device })
   if (load.state === 'error') return <p role="alert">{t.error}: {load.error}</p>;
   const session = load.session;
   const status = session.view.status;
-  if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible' || status === 'forked' || status === 'lot') return <Lobby session={session} lang={props.lang} />;
+  // Table mode (pairing phones by QR codes, no server) sits below the lobby and the game alike:
+  // a phone can be paired, or paired again after a drop, at any point of the game.
+  const table = <TablePanel gameId={session.gameId} device={session.device} lang={props.lang} view={session.view} open={session.runner.gameRecord.table === true && status !== 'playing' && status !== 'finished'} />;
+  if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible' || status === 'forked' || status === 'lot')
+    return (
+      <>
+        {table}
+        <Lobby session={session} lang={props.lang} />
+      </>
+    );
   return (
-    <Suspense fallback={<p role="status">{t.loading}</p>}>
-      <GameScreen session={session} lang={props.lang} />
-    </Suspense>
+    <>
+      <Suspense fallback={<p role="status">{t.loading}</p>}>
+        <GameScreen session={session} lang={props.lang} />
+      </Suspense>
+      {table}
+    </>
   );
 }

@@ -5,7 +5,7 @@
 import type * as Y from 'yjs';
 // Direct imports, not the net index: the index also carries table mode (camera, QR reader), which
 // the game screens do not need on their first load.
-import { connectOptionsFor } from '../../net/invite';
+import { connectOptionsFor, formatInvite } from '../../net/invite';
 import { checkIceServer, checkRelayUrl, type IceServer } from '../../net/settings';
 import { createGameDoc } from '../../net/log-doc';
 import { connectGame, type GameConnection } from '../../net/provider';
@@ -18,6 +18,7 @@ import { randomBytes } from './random';
 import { asAppRecord } from './records';
 import { GameRunner } from './runner';
 import type { GameNetwork, NetStatus } from './session';
+import { TableRoom } from './table';
 
 export interface LiveGame {
   readonly gameId: string;
@@ -28,6 +29,8 @@ export interface LiveGame {
   network(): GameNetwork;
   /** Stores them in the game's record and switches the open game to them, without a reload. */
   setNetwork(relays: readonly string[], iceServers: readonly IceServer[]): Promise<void>;
+  /** The game's links to phones at the table (no server): pairing by QR code, which phone dropped. */
+  readonly table: TableRoom;
 }
 
 interface Entry {
@@ -143,6 +146,20 @@ function open(device: Device, gameId: string): Entry {
       }
     };
     connect(true);
+    // Table mode: links made by QR codes, with no server; they carry the same replica, so what
+    // comes in by one way goes out by the others (a table game can go online and back).
+    const table = new TableRoom(replica, gameId, device.identity.id, () =>
+      formatInvite(typeof location === 'undefined' ? 'http://localhost/' : `${location.origin}${location.pathname}`, {
+        gameId,
+        password: record.password,
+        signaling: record.signaling,
+        ...(network.relays.length > 0 ? { relays: network.relays } : {}),
+        ...(network.iceServers.length > 0 ? { iceServers: network.iceServers } : {}),
+      }),
+    );
+    undo.push(() => table.destroy());
+    undo.push(table.onChange(() => listeners.forEach((l) => l())));
+    undo.push(table.provider.onStatus(() => listeners.forEach((l) => l())));
     const onOnline = (): void => listeners.forEach((l) => l());
     if (typeof window !== 'undefined') {
       window.addEventListener('online', onOnline);
@@ -158,9 +175,10 @@ function open(device: Device, gameId: string): Entry {
       net: () => {
         const s = conn?.status();
         const r = relay?.status();
+        const t = table.provider.status;
         return {
-          peers: s?.webrtcPeers ?? 0,
-          synced: s?.synced ?? false,
+          peers: (s?.webrtcPeers ?? 0) + t.peers,
+          synced: (s?.synced ?? false) || t.synced > 0,
           online: online(),
           ...(r !== undefined && r.relays.length > 0 ? { relays: { total: r.relays.length, connected: r.relays.filter((x) => x.connected).length, caughtUp: r.relays.filter((x) => x.caughtUp).length, waiting: r.waiting } } : {}),
         };
@@ -170,6 +188,7 @@ function open(device: Device, gameId: string): Entry {
         return () => listeners.delete(l);
       },
       network: () => network,
+      table,
       setNetwork: async (relays, iceServers) => {
         // Checked by the caller's parser; checked again here, so a bad address never reaches the record.
         const next = { relays: relays.map(checkRelayUrl), iceServers: iceServers.map(checkIceServer) };

@@ -33,6 +33,8 @@ export interface AppGameRecord extends GameRecord {
   /** Seats the creator asked for (creator's device only). */
   readonly seats?: number;
   readonly creatorName?: string;
+  /** Created "at the table (no internet)": the lobby opens on pairing phones by QR code. */
+  readonly table?: boolean;
   readonly updated?: number;
 }
 

@@ -7,6 +7,7 @@ import type { Device } from '../game/device';
 import { asAppRecord, type AppGameRecord } from '../game/records';
 import { STRINGS, phaseName, powerName, type Lang } from '../i18n';
 import { APP_STRINGS } from '../lobby/strings';
+import { TABLE_STRINGS } from '../game/table-strings';
 import { seatLabel } from '../lobby/variants';
 import { variantById } from '../../rules';
 import '../lobby/lobby.css';
@@ -91,6 +92,9 @@ export function Home(props: { device: Device | null; lang: Lang }) {
         </a>
         <a className="button secondary" href="#/join" data-action="join">
           {t.nav.join}
+        </a>
+        <a className="button secondary" href="#/table" data-action="join-table">
+          {TABLE_STRINGS[lang].joinAtTable}
         </a>
       </div>
       {games === null ? (

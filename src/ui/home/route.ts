@@ -4,6 +4,7 @@ export type Route =
   | { readonly name: 'home' }
   | { readonly name: 'new' }
   | { readonly name: 'join' }
+  | { readonly name: 'table' }
   | { readonly name: 'settings' }
   | { readonly name: 'game'; readonly gameId: string }
   | { readonly name: 'invite'; readonly link: string };
@@ -15,6 +16,7 @@ export function routeOf(hash: string): Route {
   if (game !== null) return { name: 'game', gameId: game[1]! };
   if (h === '/new') return { name: 'new' };
   if (h === '/join') return { name: 'join' };
+  if (h === '/table') return { name: 'table' };
   if (h === '/settings') return { name: 'settings' };
   return { name: 'home' };
 }

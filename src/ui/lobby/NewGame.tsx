@@ -14,6 +14,8 @@ import { AdvancedField, AdvancedSection } from './Advanced';
 import { createNewGame } from './create';
 import { rememberName, useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
+import { TABLE_STRINGS } from '../game/table-strings';
+import { InstallStep } from '../game/TablePairing';
 import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, seatClaim, seatLabel, variantFor, variantsFor, type RuleSet } from './variants';
 
 /** What the chosen variant means at the table: its description, its seats, who is neutral. */
@@ -54,6 +56,7 @@ function VariantSummary(props: { variant: Variant; lang: Lang }) {
 export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId: string) => void }) {
   const { device, lang } = props;
   const t = APP_STRINGS[lang].newGame;
+  const ts = TABLE_STRINGS[lang];
   const [name, setName] = useRememberedName(device);
   const [seats, setSeats] = useState(7);
   const [ruleSet, setRuleSet] = useState<RuleSet>('classic');
@@ -61,6 +64,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
   const [assignment, setAssignment] = useState<'lot' | 'choice'>('lot');
   const [claim, setClaim] = useState<Power | ''>('');
   const [weekend, setWeekend] = useState(false);
+  const [offline, setOffline] = useState(false);
   const [movementHours, setMovementHours] = useState(48);
   const [retreatHours, setRetreatHours] = useState(24);
   const [short, setShort] = useState(false);
@@ -135,6 +139,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
         randomBytes,
         Date.now(),
       );
+      if (offline) await device.store.updateGame(gameId, { table: true });
       props.onCreated(gameId);
     } catch (e) {
       setError(String((e as Error).message ?? e));
@@ -219,14 +224,24 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
         <fieldset>
           <legend>{t.kind}</legend>
           <label>
-            <input type="radio" name="kind" value="table" checked={!weekend} onChange={() => setWeekend(false)} />
+            <input type="radio" name="kind" value="table" checked={!weekend && !offline} onChange={() => (setWeekend(false), setOffline(false))} />
             {t.table}
           </label>
           <label>
-            <input type="radio" name="kind" value="weekend" checked={weekend} onChange={() => setWeekend(true)} />
+            <input type="radio" name="kind" value="offline-table" checked={offline} onChange={() => (setWeekend(false), setOffline(true))} />
+            {ts.kind}
+          </label>
+          <label>
+            <input type="radio" name="kind" value="weekend" checked={weekend} onChange={() => (setWeekend(true), setOffline(false))} />
             {t.weekend}
           </label>
         </fieldset>
+        {offline ? (
+          <>
+            <p className="muted">{ts.kindHint}</p>
+            <InstallStep lang={lang} />
+          </>
+        ) : null}
         {weekend ? (
           <>
             <label>
