@@ -40,7 +40,8 @@ export function TableQr(props: { ticket: Uint8Array; lang: Lang; role: 'offer' |
 /** Reads a code: the camera (frames decoded until a Pacto table code is seen) or typed text. */
 export function TableScanner(props: { lang: Lang; want: 'offer' | 'answer'; onCode: (bytes: Uint8Array) => void; error?: string | null }) {
   const t = TABLE_STRINGS[props.lang];
-  const [scanning, setScanning] = useState(true);
+  // The camera opens when asked: a phone showing its own code must not read it back.
+  const [scanning, setScanning] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -57,7 +58,9 @@ export function TableScanner(props: { lang: Lang; want: 'offer' | 'answer'; onCo
     }
     const accept = (code: Uint8Array): boolean => {
       try {
-        decodeTicket(code);
+        // The other kind (this phone's own code seen in a mirror) is ignored; another game's is
+        // taken, so the person is told it is another game's.
+        decodeTicket(code, props.want);
         return true;
       } catch {
         return false;
@@ -89,7 +92,7 @@ export function TableScanner(props: { lang: Lang; want: 'offer' | 'answer'; onCo
           e.preventDefault();
           try {
             const bytes = parseTicketText(text);
-            decodeTicket(bytes);
+            decodeTicket(bytes, props.want);
             setError(null);
             onCode.current(bytes);
           } catch (err) {

@@ -1,0 +1,247 @@
+// Table mode in the app, in real Chromium: three phone profiles load the app once, then the server
+// stops and their HTTP goes offline, so the app runs from its service worker cache and the phones
+// have nothing but WebRTC between them (host candidates, no STUN, no signaling). They pair the way
+// people do: the app shows a QR code, the test screenshots that element and plays it to Chromium's
+// fake camera, and the other phone's app reads it through its own camera path (getUserMedia →
+// video → canvas → jsqr). Nothing is handed to a page behind the app's back: the only way a code
+// reaches a phone is its camera. The fake camera is one file per browser process, read when a
+// camera opens, so the file is written before the scanning phone taps "Scan with the camera".
+// Then the lobby, the start and Spring 1901; a guest's page closes mid-phase, pairs again and
+// catches up; the host's page closes, the two guests pair with each other, and the host comes back
+// through a guest; finally the server returns and a new phone joins the same game by invite link.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { CHROMIUM_FLAGS, chromiumPath } from './browser';
+import { expectSameState } from './relay-app';
+import { tapOnMap } from '../ui/browser-app';
+
+let dir: string;
+let outDir: string;
+let camera: string;
+let server: AppServer | undefined;
+let port = 0;
+let browser: Browser;
+let helper: Page;
+const contexts: BrowserContext[] = [];
+
+/** One still picture as a Y4M video (4:2:0, grey), which the fake camera plays in a loop. */
+function writeCamera(width: number, height: number, y: Uint8Array): void {
+  const chroma = new Uint8Array((width / 2) * (height / 2) * 2).fill(128);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`);
+  writeFileSync(camera, Buffer.concat([header, y, chroma]));
+}
+
+async function startServer(): Promise<void> {
+  server = createAppServer(outDir);
+  const s = server;
+  await new Promise<void>((r) => s.http.listen(port, '127.0.0.1', r));
+  port = (s.http.address() as AddressInfo).port;
+}
+
+async function stopServer(): Promise<void> {
+  if (!server) return;
+  const s = server;
+  server = undefined;
+  await s.signaling.close();
+  s.http.closeAllConnections();
+  await new Promise<void>((r) => s.http.close(() => r()));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pacto-table-app-'));
+  camera = join(dir, 'camera.y4m');
+  writeCamera(320, 240, new Uint8Array(320 * 240).fill(200));
+  outDir = join(dir, 'app');
+  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  await startServer();
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${camera}`],
+  });
+  // The test's own tool (not a phone): turns a screenshot into grey levels for the camera file.
+  helper = await (await browser.newContext()).newPage();
+}, 180_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await stopServer();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const base = (): string => `http://127.0.0.1:${port}/`;
+
+/** A phone: its own profile, the app loaded once online and kept by its service worker. */
+async function phone(locale: string): Promise<Page> {
+  const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, permissions: ['camera'] });
+  context.setDefaultTimeout(30_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[${locale}] page error:`, e.message));
+  await page.goto(base());
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+  return page;
+}
+
+/** Points the fake camera at a QR code on a phone's screen (a screenshot of that element). */
+async function aimCameraAt(qr: Locator): Promise<void> {
+  await qr.waitFor({ timeout: 30_000 });
+  const png = (await qr.screenshot({ type: 'png' })).toString('base64');
+  const { width, height, y } = await helper.evaluate(async (p) => {
+    const bytes = Uint8Array.from(atob(p), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    // A white margin, and even sides (4:2:0 halves them).
+    const w = bitmap.width + 80 + (bitmap.width % 2);
+    const h = bitmap.height + 80 + (bitmap.height % 2);
+    const canvas = new OffscreenCanvas(w, h);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, w, h);
+    ctx.drawImage(bitmap, 40, 40);
+    const data = ctx.getImageData(0, 0, w, h).data;
+    let s = '';
+    for (let i = 0; i < data.length; i += 4) s += String.fromCharCode(Math.round(0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!));
+    return { width: w, height: h, y: btoa(s) };
+  }, png);
+  writeCamera(width, height, Buffer.from(y, 'base64'));
+}
+
+const offerQr = (p: Page): Locator => p.locator('[data-table-qr="offer"] svg');
+const answerQr = (p: Page): Locator => p.locator('[data-table-qr="answer"] svg');
+
+async function openPanel(p: Page): Promise<void> {
+  const panel = p.locator('details[data-section="table"]');
+  await panel.waitFor();
+  if ((await panel.getAttribute('open')) === null) await panel.locator('summary').click();
+}
+
+/** `host` shows an offer; `guest` scans it (from "Join at the table" when new, else its game's panel). */
+async function pair(host: Page, guest: Page, guestIsNew: boolean): Promise<void> {
+  await openPanel(host);
+  await host.locator('[data-action="table-pair"]').click();
+  await aimCameraAt(offerQr(host));
+  if (guestIsNew) {
+    await guest.locator('[data-action="join-table"]').click();
+    await expect.poll(() => guest.locator('[data-app-kept]').getAttribute('data-app-kept')).toBe('true');
+  } else {
+    await openPanel(guest);
+    await guest.locator('[data-action="table-scan-offer"]').click();
+  }
+  await guest.locator('[data-action="table-camera"]').click();
+  await aimCameraAt(answerQr(guest));
+  await host.locator('[data-action="table-camera"]').click();
+  await expect.poll(() => host.locator('[data-table-message]').getAttribute('data-table-message'), { timeout: 60_000 }).toBe('ok');
+}
+
+const phaseOf = (page: Page): Promise<string | null> => page.evaluate(() => document.querySelector('#game-phase')?.getAttribute('data-phase') ?? null);
+
+async function waitPhase(pages: readonly Page[], phase: string): Promise<void> {
+  for (const p of pages) await expect.poll(() => phaseOf(p), { timeout: 90_000, interval: 250 }).toBe(phase);
+}
+
+async function seal(page: Page): Promise<void> {
+  await page.locator('[data-tab="board"]').click();
+  await page.locator('[data-action="seal"]').click();
+  await page.locator('[data-action="confirm-seal"]').click();
+  await expect.poll(() => page.locator('[data-action="confirm-seal"]').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** How many phones a page's table panel lists as linked, and as dropped. */
+const linked = (p: Page) => p.locator('.table-phones li[data-linked="true"]').count();
+const dropped = (p: Page) => p.locator('.table-phones li[data-linked="false"]').count();
+
+let gameId = '';
+let ana: Page;
+let bea: Page;
+let carl: Page;
+
+describe('a game at the table: no server, no internet, phones paired by their cameras', () => {
+  it('three phones pair by QR codes with HTTP offline, fill the lobby, start and resolve Spring 1901', async () => {
+    ana = await phone('es-ES');
+    bea = await phone('en-GB');
+    carl = await phone('en-GB');
+    await stopServer();
+    for (const c of contexts) await c.setOffline(true);
+
+    await ana.locator('[data-action="new-game"]').click();
+    await ana.locator('input[name="name"]').fill('Ana');
+    await ana.locator('select[name="seats"]').selectOption('3');
+    await ana.locator('input[name="assignment"][value="choice"]').check();
+    await ana.locator('select[name="claim"]').selectOption('france');
+    await ana.locator('input[name="kind"][value="offline-table"]').check();
+    await expect.poll(() => ana.locator('[data-app-kept]').getAttribute('data-app-kept')).toBe('true');
+    await ana.locator('[data-action="create-game"]').click();
+    await expect.poll(() => ana.url()).toMatch(/#\/game\//);
+    gameId = /#\/game\/(.+)$/.exec(ana.url())![1]!;
+
+    for (const [guest, name, power] of [[bea, 'Bea', 'austria'], [carl, 'Carl', 'italy']] as const) {
+      await pair(ana, guest, true);
+      await expect.poll(() => guest.url(), { timeout: 30_000 }).toContain(`#/game/${gameId}`);
+      await guest.locator('input[name="player-name"]').fill(name);
+      await guest.locator('select[name="claim"]').selectOption(power);
+      await guest.locator('[data-action="join-game"]').click();
+    }
+    await expect.poll(() => linked(ana)).toBe(2);
+    // Bea's JOIN reached Carl only through Ana: the host relays between guests.
+    for (const p of [ana, bea, carl]) await expect.poll(() => p.locator('.seats').getAttribute('data-players'), { timeout: 60_000 }).toBe('3');
+    await ana.locator('[data-action="start-game"]').click();
+    await waitPhase([ana, bea, carl], '1901-spring-movement');
+
+    await tapOnMap(ana, 'par');
+    await tapOnMap(ana, 'pic');
+    await tapOnMap(bea, 'mun');
+    await tapOnMap(bea, 'bur');
+    for (const p of [ana, bea, carl]) await seal(p);
+    await waitPhase([ana, bea, carl], '1901-fall-movement');
+    await expect.poll(() => carl.locator('.board-svg [data-province="bur"]').first().getAttribute('aria-label')).toMatch(/Army, Germany/);
+    await expectSameState(gameId, [ana, bea, carl]);
+  }, 400_000);
+
+  it('a guest whose page closed mid-phase is seen dropped, pairs again in two scans and catches up', async () => {
+    expect(gameId).not.toBe('');
+    const beaContext = bea.context();
+    await bea.close();
+    await openPanel(ana);
+    await expect.poll(() => dropped(ana), { timeout: 60_000 }).toBe(1);
+    // Ana and Carl seal while Bea is away.
+    await seal(ana);
+    await seal(carl);
+    bea = await beaContext.newPage();
+    await bea.goto(`${base()}#/game/${gameId}`);
+    await waitPhase([bea], '1901-fall-movement');
+    await pair(ana, bea, false);
+    await expect.poll(() => linked(ana)).toBe(2);
+    await seal(bea);
+    for (const p of [ana, bea, carl]) await expect.poll(() => phaseOf(p), { timeout: 90_000 }).not.toBe('1901-fall-movement');
+    await expectSameState(gameId, [ana, bea, carl]);
+  }, 300_000);
+
+  it('with the host gone, two guests pair with each other; the host comes back through one of them', async () => {
+    const phase = (await phaseOf(ana))!;
+    const anaContext = ana.context();
+    // Carl seals first; then the host's page closes, and Carl's link with it.
+    await seal(carl);
+    await ana.close();
+    await expect.poll(() => linked(carl), { timeout: 60_000 }).toBe(0);
+    await pair(bea, carl, false);
+    await seal(bea);
+    // Ana returns and pairs with Bea, not with Carl, the first host: everything reaches her.
+    ana = await anaContext.newPage();
+    await ana.goto(`${base()}#/game/${gameId}`);
+    await waitPhase([ana], phase);
+    await pair(bea, ana, false);
+    await seal(ana);
+    for (const p of [ana, bea, carl]) await expect.poll(() => phaseOf(p), { timeout: 90_000 }).not.toBe(phase);
+    await expectSameState(gameId, [ana, bea, carl]);
+  }, 300_000);
+});
