@@ -8,6 +8,7 @@ import { benchNet } from './net';
 import { benchPhase } from './phase';
 import { benchApp } from './app';
 import { benchRelay } from './relay';
+import { benchTable } from './table';
 
 benchRules();
 await benchCli();
@@ -17,3 +18,4 @@ await benchNet();
 await benchPhase();
 await benchApp();
 await benchRelay();
+await benchTable();
