@@ -279,7 +279,11 @@ export function TablePanel(props: { gameId: string; device: Device; lang: Lang; 
             onCode={(bytes) => {
               const inv = pairing.invitation;
               setPairing({ kind: 'connecting' });
-              inv.accept(bytes).then(done, fail);
+              inv.accept(bytes).then(done, (e: unknown) => {
+                // A failed pairing frees its invitation (its WebRTC peer); "Pair a phone" makes a new one.
+                inv.cancel();
+                fail(e);
+              });
             }}
           />
           <button type="button" className="secondary" onClick={cancel}>
