@@ -6,8 +6,9 @@ import { Lobby } from '../lobby/Lobby';
 import { APP_STRINGS } from '../lobby/strings';
 import type { Device } from './device';
 import { useGameSession } from './useGameSession';
-import { TablePanel } from './TablePairing';
 
+// The QR encoder and reader load only with the table panel, after the lobby or the board.
+const TablePanel = lazy(() => import('./TablePairing').then((m) => ({ default: m.TablePanel })));
 const GameScreen = lazy(() => import('./screens/GameScreen').then((m) => ({ default: m.GameScreen })));
 
 export function GamePage(props: { gameId: string; lang: Lang; device?: Device }) {
@@ -20,7 +21,11 @@ export function GamePage(props: { gameId: string; lang: Lang; device?: Device })
   const status = session.view.status;
   // Table mode (pairing phones by QR codes, no server) sits below the lobby and the game alike:
   // a phone can be paired, or paired again after a drop, at any point of the game.
-  const table = <TablePanel gameId={session.gameId} device={session.device} lang={props.lang} view={session.view} open={session.runner.gameRecord.table === true && status !== 'playing' && status !== 'finished'} />;
+  const table = (
+    <Suspense fallback={null}>
+      <TablePanel gameId={session.gameId} device={session.device} lang={props.lang} view={session.view} open={session.runner.gameRecord.table === true && status !== 'playing' && status !== 'finished'} />
+    </Suspense>
+  );
   if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible' || status === 'forked' || status === 'lot')
     return (
       <>
