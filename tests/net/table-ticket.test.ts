@@ -67,6 +67,7 @@ describe('table tickets', () => {
       [Object.assign(new Error('denied'), { name: 'NotAllowedError' }), 'permission refused'],
       [Object.assign(new Error('none'), { name: 'NotFoundError' }), 'no camera'],
       [new Error('the phones could not reach each other'), 'same Wi-Fi'],
+      [Object.assign(new Error('Ice connection failed.'), { code: 'ERR_ICE_CONNECTION_FAILURE' }), 'same Wi-Fi'],
     ];
     for (const [e, en] of cases) {
       expect(tableError(e, 'en')).toContain(en);

@@ -92,11 +92,13 @@ export const TABLE_STRINGS: Record<Lang, TableStrings> = { es, en };
 /** A clear sentence for whatever pairing threw. */
 export function tableError(e: unknown, lang: Lang): string {
   const t = TABLE_STRINGS[lang];
-  const err = e as { name?: string; problem?: string; message?: string };
+  const err = e as { name?: string; problem?: string; message?: string; code?: string };
   if (err?.name === 'NotAllowedError' || err?.name === 'SecurityError') return t.cameraDenied;
   if (err?.name === 'NotFoundError' || err?.name === 'OverconstrainedError' || err?.name === 'NotReadableError') return t.noCamera;
   if (err?.name === 'TicketError') return err.problem === 'other-game' ? t.otherGame : err.problem === 'wrong-kind' ? t.wrongKind : t.notPacto;
-  if (typeof err?.message === 'string' && /could not reach|closed before connecting/.test(err.message)) return t.unreachable;
+  // simple-peer: ICE gave up (no candidate pair works: different networks, client isolation), or
+  // our own connect timeout (peer.ts) fired first.
+  if (err?.code === 'ERR_ICE_CONNECTION_FAILURE' || err?.code === 'ERR_CONNECTION_FAILURE' || (typeof err?.message === 'string' && /could not reach|closed before connecting|Connection failed/.test(err.message))) return t.unreachable;
   if (typeof navigator !== 'undefined' && navigator.mediaDevices === undefined && err?.name === 'TypeError') return t.noCamera;
   return `${t.failed}: ${err?.message ?? String(e)}`;
 }
