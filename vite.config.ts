@@ -8,6 +8,10 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'autoUpdate',
+      // The service worker is ours (src/sw.ts): the precached app shell, and duties in the background.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       includeAssets: ['icon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png', 'apple-touch-icon.png', 'map/diplomacy-asal.svg', 'map/ATTRIBUTION.md'],
       manifest: {
         name: 'Pacto',
@@ -22,9 +26,10 @@ export default defineConfig({
         // and a maskable icon keeps its drawing inside the launcher's safe circle.
         icons: MANIFEST_ICONS,
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,md}'],
-        navigateFallback: 'index.html',
+        // The worker carries the protocol and the rules engine (it reduces and signs like the app).
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
   ],

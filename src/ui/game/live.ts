@@ -2,21 +2,19 @@
 // shared by whoever asks (the game screen, and the home screen's background duty). A phone that
 // shows its home screen still reveals, acknowledges and relays for its games, so it never holds
 // the others up; and y-webrtc allows only one doc per room in a page anyway.
-import type * as Y from 'yjs';
 // Direct imports, not the net index: the index also carries table mode (camera, QR reader), which
 // the game screens do not need on their first load.
 import { connectOptionsFor, formatInvite } from '../../net/invite';
 import { checkIceServer, checkRelayUrl, type IceServer } from '../../net/settings';
-import { createGameDoc } from '../../net/log-doc';
 import { connectGame, type GameConnection } from '../../net/provider';
-import { GameReplica } from '../../net/replica';
-import type { Report } from '../../net/gate';
 import { GameRelay } from '../../net/relay/phone';
-import { entryStorage, persistDoc, relayStorage } from '../../store';
-import type { Device } from './device';
-import { randomBytes } from './random';
+import { relayStorage } from '../../store';
+import { openGameCore } from './core';
 import { asAppRecord } from './records';
-import { GameRunner } from './runner';
+import { notifyRoom, RoomWaker } from './wake-others';
+import { relayKeysFor } from '../../net/relay/keys';
+import type { GameRunner } from './runner';
+import type { Device } from './device';
 import type { GameNetwork, NetStatus } from './session';
 import { TableRoom } from './table';
 
@@ -49,15 +47,6 @@ function online(): boolean {
   return typeof navigator === 'undefined' ? true : navigator.onLine;
 }
 
-/** What peers sent that was refused goes to the console: the first few, then one in a hundred. */
-function reportOnce(): (r: Report) => void {
-  let n = 0;
-  return (r) => {
-    n++;
-    if (n <= 20 || n % 100 === 0) console.warn(`pacto: refused (${n})`, r);
-  };
-}
-
 function open(device: Device, gameId: string): Entry {
   const undo: (() => void)[] = [];
   let closed = false;
@@ -66,39 +55,16 @@ function open(device: Device, gameId: string): Entry {
     undo.reverse().forEach((f) => f());
     undo.length = 0;
   };
+  // This phone's appends that the others must act on make the relays push to them (wake-others.ts).
+  const wake = new RoomWaker();
+  undo.push(() => wake.detach());
   const ready = (async (): Promise<LiveGame | null> => {
-    const record = asAppRecord(await device.store.getGame(gameId));
-    if (record === undefined || closed) return null;
-    const doc: Y.Doc = createGameDoc();
-    undo.push(() => doc.destroy());
-    // The truth: the entries this phone admitted. The doc only carries them; everything in it,
-    // from the store or from peers, passes the replica's gate first.
-    const replica = await GameReplica.open({ gameId, doc, self: device.identity.id, storage: entryStorage(device.store, gameId), onReport: reportOnce() });
-    undo.push(() => replica.destroy());
-    const persisted = persistDoc(device.store, gameId, doc, {
-      onError: (e) => console.warn('pacto: storing the game failed', e),
-      load: (updates, origin) => replica.loadStored(updates, origin),
-      // This phone's own updates also enter the relay outbox, in the same transaction.
-      own: (origin) => replica.isOwnOrigin(origin),
-    });
-    undo.push(() => void persisted.destroy());
-    // Damaged records are reported and skipped; the good updates are in the doc either way.
-    await persisted.ready.catch((e) => console.warn('pacto: some stored updates were unreadable', e));
-    if (closed) return null;
-    const runner = await GameRunner.open({
-      store: device.store,
-      identity: device.identity,
-      gameId,
-      log: replica,
-      now: () => Date.now(),
-      random: randomBytes,
-      onError: (e) => console.warn('pacto:', e),
-    });
-    undo.push(() => runner.close());
-    if (closed) {
+    const core = await openGameCore(device, gameId, undo, () => closed, { onAppended: (m) => wake.appended(m) });
+    if (core === null) {
       close();
       return null;
     }
+    const { record, replica, persisted, runner } = core;
     const listeners = new Set<() => void>();
     let conn: GameConnection | null = null;
     let relay: GameRelay | null = null;
@@ -126,6 +92,9 @@ function open(device: Device, gameId: string): Entry {
           relay = r;
           relayUndo.push(() => r.destroy());
           relayUndo.push(r.onStatus(() => listeners.forEach((l) => l())));
+          const keys = relayKeysFor(gameId, record.password);
+          wake.attach(async () => notifyRoom(r.relays, keys, asAppRecord(await device.store.getGame(gameId))?.notify?.endpoint), () => r.status().waiting);
+          relayUndo.push(r.onStatus(() => wake.check()));
           r.ready.catch((e) => console.warn('pacto: the relays cannot start', e));
         } catch (e) {
           console.warn('pacto: bad relay address', e);

@@ -36,6 +36,16 @@ export interface AppGameRecord extends GameRecord {
   /** Created "at the table (no internet)": the lobby opens on pairing phones by QR code. */
   readonly table?: boolean;
   readonly updated?: number;
+  /** Notifications for this game on this device (Game tab): on or off, quiet hours, and the push
+   *  subscription's endpoint registered with the game's relays (so a notify skips this device). */
+  readonly notify?: GameNotifySettings;
+}
+
+export interface GameNotifySettings {
+  readonly on: boolean;
+  /** Hours of the day (0-23, this phone's clock) between which nothing is shown; from > to wraps midnight. */
+  readonly quiet?: { readonly from: number; readonly to: number };
+  readonly endpoint?: string;
 }
 
 export function asAppRecord(r: GameRecord | undefined): AppGameRecord | undefined {

@@ -72,6 +72,9 @@ export interface RunnerOptions {
   readonly onError?: (e: unknown) => void;
   /** The language of errors meant for the player; by default the page's (App sets <html lang>). */
   readonly lang?: () => Lang;
+  /** Told, after it is stored and published, what this phone appended (`wakesOthers` says whether
+   *  the other phones must act on it: the app then asks the relays to push to them). */
+  readonly onAppended?: (m: { readonly type: string; readonly phase?: string }) => void;
 }
 
 function pageLang(): Lang {
@@ -423,6 +426,15 @@ export class GameRunner {
     this.check(signed);
     await this.o.log.publish([signed.bytes]);
     this.refresh();
+    const m = this.messages.get(signed.id);
+    if (m !== undefined) {
+      const phase = (m.payload as { phase?: unknown }).phase;
+      try {
+        this.o.onAppended?.({ type: m.payload.type, ...(typeof phase === 'string' ? { phase } : {}) });
+      } catch (e) {
+        this.o.onError?.(e);
+      }
+    }
   }
 
   private async perform(d: Duty): Promise<void> {
