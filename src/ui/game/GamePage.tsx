@@ -1,5 +1,6 @@
 // The route #/game/<id>: the lobby until the game starts, then the game screens
 // (src/ui/game/screens/, which read only the GameSession), loaded lazily to keep the first load small.
+import type { GameTabName } from '../home/route';
 import { lazy, Suspense } from 'react';
 import type { Lang } from '../i18n';
 import { Lobby } from '../lobby/Lobby';
@@ -11,7 +12,7 @@ import { useGameSession } from './useGameSession';
 const TablePanel = lazy(() => import('./TablePairing').then((m) => ({ default: m.TablePanel })));
 const GameScreen = lazy(() => import('./screens/GameScreen').then((m) => ({ default: m.GameScreen })));
 
-export function GamePage(props: { gameId: string; lang: Lang; device?: Device }) {
+export function GamePage(props: { gameId: string; lang: Lang; device?: Device; tab?: GameTabName }) {
   const t = APP_STRINGS[props.lang].game;
   const load = useGameSession(props.gameId, props.device);
   if (load.state === 'loading') return <p role="status">{t.loading}</p>;
@@ -36,7 +37,7 @@ export function GamePage(props: { gameId: string; lang: Lang; device?: Device })
   return (
     <>
       <Suspense fallback={<p role="status">{t.loading}</p>}>
-        <GameScreen session={session} lang={props.lang} />
+        <GameScreen session={session} lang={props.lang} {...(props.tab === undefined ? {} : { tab: props.tab })} />
       </Suspense>
       {table}
     </>

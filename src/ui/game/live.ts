@@ -23,6 +23,8 @@ export interface LiveGame {
   readonly runner: GameRunner;
   net(): NetStatus;
   onNet(listener: () => void): () => void;
+  /** The relays the game uses now (its own, else the device's, else the app's host). */
+  relays(): readonly string[];
   /** The game's own relays and ICE servers (its record: from the invite, or set in its settings). */
   network(): GameNetwork;
   /** Stores them in the game's record and switches the open game to them, without a reload. */
@@ -158,6 +160,7 @@ function open(device: Device, gameId: string): Entry {
       },
       network: () => network,
       table,
+      relays: () => relay?.relays ?? [],
       setNetwork: async (relays, iceServers) => {
         // Checked by the caller's parser; checked again here, so a bad address never reaches the record.
         const next = { relays: relays.map(checkRelayUrl), iceServers: iceServers.map(checkIceServer) };

@@ -4,6 +4,7 @@
 import type { ChatEntry, GameView } from '../../protocol';
 import type { Order, Power } from '../../rules';
 import type { IceServer } from '../../net/settings';
+import type { GameNotifySettings } from './records';
 
 /** A game's own relays and STUN/TURN servers (its record; empty: the device's, else the app's host). */
 export interface GameNetwork {
@@ -67,6 +68,16 @@ export interface GameSession {
   voteTimeout(against: readonly Power[]): Promise<void>;
   sendChat(to: readonly Power[] | 'all', text: string): Promise<void>;
   markChatsRead(): void;
+  /** This game's notifications on this device (absent: this session cannot change them). */
+  readonly notifications?: GameNotifications;
   /** Stores new relays and ICE servers for the game and switches to them (rejects on a bad address, storing nothing). */
   setNetwork?(relays: readonly string[], iceServers: readonly IceServer[]): Promise<void>;
+}
+
+export interface GameNotifications {
+  load(): Promise<GameNotifySettings>;
+  /** From the player's tap only: asks permission, subscribes, registers with the game's relays. */
+  enable(quiet?: GameNotifySettings['quiet']): Promise<{ readonly settings: GameNotifySettings; readonly skipped: readonly string[] }>;
+  disable(): Promise<GameNotifySettings>;
+  setQuiet(quiet: GameNotifySettings['quiet'] | undefined): Promise<GameNotifySettings>;
 }

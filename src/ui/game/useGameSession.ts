@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Power } from '../../rules';
 import { pageDevice, type Device } from './device';
 import { acquireGame } from './live';
+import { disableNotifications, enableNotifications, loadNotifySettings, setQuietHours } from './push';
 import type { GameRunner, RunnerState } from './runner';
 import type { GameNetwork, GameSession, NetStatus } from './session';
 
@@ -24,7 +25,7 @@ export type SessionLoad =
 const OFFLINE: NetStatus = { peers: 0, synced: false, online: false };
 
 export function useGameSession(gameId: string, deviceOverride?: Device): SessionLoad {
-  const [load, setLoad] = useState<{ runner: GameRunner; device: Device } | 'loading' | 'missing' | { error: string }>('loading');
+  const [load, setLoad] = useState<{ runner: GameRunner; device: Device; relays: () => readonly string[] } | 'loading' | 'missing' | { error: string }>('loading');
   const [state, setState] = useState<RunnerState | null>(null);
   const [net, setNet] = useState<NetStatus>(OFFLINE);
   const [network, setNetworkState] = useState<{ value: GameNetwork; set: (relays: readonly string[], iceServers: GameNetwork['iceServers']) => Promise<void> } | null>(null);
@@ -58,7 +59,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       setState(runner.current);
       setNet(game.net());
       network();
-      setLoad({ runner, device });
+      setLoad({ runner, device, relays: () => game.relays() });
     })().catch((e: unknown) => {
       if (!cancelled) setLoad({ error: e instanceof Error ? e.message : String(e) });
     });
@@ -86,6 +87,12 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       me: state.me,
       net,
       ...(network ? { network: network.value, setNetwork: network.set } : {}),
+      notifications: {
+        load: () => loadNotifySettings(ready.device, gameId),
+        enable: (quiet) => enableNotifications(ready.device, gameId, ready.relays(), quiet),
+        disable: () => disableNotifications(ready.device, gameId, ready.relays()),
+        setQuiet: (quiet) => setQuietHours(ready.device, gameId, quiet),
+      },
       now,
       drafts: state.drafts,
       sealed: state.sealed,

@@ -6,14 +6,17 @@ export type Route =
   | { readonly name: 'join' }
   | { readonly name: 'table' }
   | { readonly name: 'settings' }
-  | { readonly name: 'game'; readonly gameId: string }
+  /** tab: the screen a notification opens (#/game/<id>/results, /board, /press). */
+  | { readonly name: 'game'; readonly gameId: string; readonly tab?: GameTabName }
   | { readonly name: 'invite'; readonly link: string };
+
+export type GameTabName = 'board' | 'results' | 'history' | 'press' | 'game';
 
 export function routeOf(hash: string): Route {
   const h = hash.replace(/^#/, '');
   if (/^v=/.test(h) || /[?&]g=/.test(h)) return { name: 'invite', link: h };
-  const game = /^\/game\/([A-Za-z0-9_-]{8,128})$/.exec(h);
-  if (game !== null) return { name: 'game', gameId: game[1]! };
+  const game = /^\/game\/([A-Za-z0-9_-]{8,128})(?:\/(board|results|history|press|game))?$/.exec(h);
+  if (game !== null) return { name: 'game', gameId: game[1]!, ...(game[2] === undefined ? {} : { tab: game[2] as GameTabName }) };
   if (h === '/new') return { name: 'new' };
   if (h === '/join') return { name: 'join' };
   if (h === '/table') return { name: 'table' };

@@ -19,12 +19,12 @@ import './screens.css';
 
 type Tab = 'board' | 'results' | 'history' | 'press' | 'game';
 
-export function GameScreen({ session, lang }: { session: GameSession; lang: Lang }) {
+export function GameScreen({ session, lang, tab: initialTab }: { session: GameSession; lang: Lang; tab?: Tab }) {
   const s = SCREEN_STRINGS[lang];
   const view = session.view;
   const press = pressEnabled(view);
   const tabs: Tab[] = ['board', 'results', 'history', ...(press ? (['press'] as const) : []), 'game'];
-  const [tab, setTab] = useState<Tab>(view.result ? 'game' : 'board');
+  const [tab, setTab] = useState<Tab>(initialTab ?? (view.result ? 'game' : 'board'));
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
   // A phase that resolves while the screen is open is shown as results; the end of the game as its result.

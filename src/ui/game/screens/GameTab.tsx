@@ -9,6 +9,7 @@ import { drawPeople, type Person } from './facts';
 import { centreSeries, drawState, phaseLabel, powerList } from './logic';
 import { SCREEN_STRINGS } from './strings';
 import { NetworkSettings } from './NetworkSettings';
+import { NotifySettings } from './NotifySettings';
 import { VariantPanel } from './VariantPanel';
 
 export function GameTab(props: { session: GameSession; lang: Lang }) {
@@ -115,6 +116,7 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
           {error}
         </p>
       ) : null}
+      <NotifySettings session={session} lang={lang} />
       <NetworkSettings session={session} lang={lang} />
     </div>
   );
