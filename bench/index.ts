@@ -9,6 +9,7 @@ import { benchPhase } from './phase';
 import { benchApp } from './app';
 import { benchRelay } from './relay';
 import { benchTable } from './table';
+import { benchPush } from './push';
 
 benchRules();
 await benchCli();
@@ -19,3 +20,4 @@ await benchPhase();
 await benchApp();
 await benchRelay();
 await benchTable();
+await benchPush();

@@ -237,7 +237,7 @@ function longChain(): void {
 }
 
 /** The seats scriptedGame makes for a seed (same identities). */
-function scriptedSeats(seed: number): { me: Identity; power: Power }[] {
+export function scriptedSeats(seed: number): { me: Identity; power: Power }[] {
   const r = rng(seed);
   return POWERS.map((power) => ({ me: createIdentity(r.bytes(32), r.bytes(32)), power }));
 }

@@ -28,20 +28,20 @@ export interface GameNotification {
 
 const S = {
   es: {
-    results: (phase: string) => `Ya están los resultados de ${phase}.`,
+    results: (phase: string) => `${phase}: ya están los resultados.`,
     retreat: 'Tienes que retirar unidades.',
     build: 'Tienes que construir o disbandar unidades.',
-    orders: (phase: string) => `Te toca dar órdenes de ${phase}.`,
+    orders: (phase: string) => `Te toca dar órdenes: ${phase}.`,
     deadline: (when: string) => ` Plazo: ${when}.`,
     draw: 'Hay una votación de tablas abierta: se vota con las órdenes.',
     message: (from: string) => `Nuevo mensaje de ${from}.`,
     someone: 'otro jugador',
   },
   en: {
-    results: (phase: string) => `Results of ${phase} are in.`,
+    results: (phase: string) => `${phase}: results are in.`,
     retreat: 'You have a retreat to order.',
     build: 'You have builds or disbands to order.',
-    orders: (phase: string) => `Your orders for ${phase} are due.`,
+    orders: (phase: string) => `Your orders are due: ${phase}.`,
     deadline: (when: string) => ` Deadline: ${when}.`,
     draw: 'A draw vote is open: it is voted with the orders.',
     message: (from: string) => `New message from ${from}.`,

@@ -1,0 +1,140 @@
+// Duties in the background (issue 13): push received -> reveal uploaded by the service worker, on a
+// 20-year game. What the worker runs on a push (src/ui/background/wake.ts: open the game from
+// IndexedDB, fetch what is new from the relay over HTTP, reduce, sign the REVEAL now due, upload it)
+// runs here in Node, on fake-indexeddb and the real relay over HTTP on 127.0.0.1: the same code
+// without the browser around it. Each phone of a seven-player 20-year game (the protocol bench's
+// scripted game) holds the whole game and its sealed orders of the open phase; the relay then gets
+// the last LOCK, and each phone's wake is timed until its REVEAL is on the relay.
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as Y from 'yjs';
+import { createAppServer } from '../scripts/app-server';
+import { commitTurn, finalOrders, lockBallot, openMessage, reduceLog, secretBytes, type Message } from '../src/protocol';
+import { GameReplica } from '../src/net/replica';
+import { httpAppend, httpFetch } from '../src/net/relay/client';
+import { relayKeysFor } from '../src/net/relay/keys';
+import { MAX_UPDATE_BYTES } from '../src/net/relay/protocol';
+import { splitUpdate } from '../src/net/split-update';
+import { openPactoStore } from '../src/store';
+import { wake } from '../src/ui/background/wake';
+import { rng } from '../tests/protocol/helpers';
+import { scriptedGame, scriptedSeats } from './protocol';
+import { report, summarise } from './report';
+
+const YEARS = 20;
+const SEED = 11;
+/** Phones timed (each its own store): the seats but the one whose LOCK comes last. */
+const PHONES = 3;
+const TARGET_MS = 3_000;
+
+/** The log as one Yjs update (what a relay would hold after the game), in relay-sized pieces. */
+async function updatesOf(gameId: string, log: readonly Uint8Array[]): Promise<Uint8Array[]> {
+  const doc = new Y.Doc();
+  const replica = await GameReplica.open({ gameId, doc });
+  await replica.publish(log);
+  const u = Y.encodeStateAsUpdate(doc);
+  replica.destroy();
+  return u.length > MAX_UPDATE_BYTES ? splitUpdate(u, MAX_UPDATE_BYTES) : [u];
+}
+
+export async function benchPush(): Promise<void> {
+  const game = scriptedGame(YEARS, SEED);
+  const seats = scriptedSeats(SEED);
+  const r = rng(99);
+  const password = 'bench-push-password-0001';
+  const keys = relayKeysFor(game.gameId, password);
+  const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-push-'));
+  const server = createAppServer(undefined, { relay: { dir }, log: () => undefined });
+  await new Promise<void>((res) => server.http.listen(0, '127.0.0.1', res));
+  const relay = `ws://127.0.0.1:${(server.http.address() as AddressInfo).port}/relay`;
+  try {
+    // The open phase: every power seals (holds), signs its FINAL and its LOCK; the last LOCK is held back.
+    const log = [...game.log];
+    let view = reduceLog(game.gameId, log);
+    const c = view.current!;
+    const secrets = new Map<string, { commit: string; secret: bigint; nonce: Uint8Array }>();
+    let seq = 1_000_000;
+    for (const s of seats) {
+      const nonce = r.bytes(24);
+      const t = commitTurn(s.me, game.gameId, view, s.power, [], { secret: r.bytes(32), nonce, entropy: r.bytes(32), coin: r.bytes(32) }, { seq: seq++, time: c.openedAt + 60_000 });
+      if (!t.ok) throw new Error('bench: seal refused');
+      secrets.set(s.power, { commit: t.message.id, secret: t.secret, nonce });
+      log.push(t.message.bytes);
+    }
+    for (const s of seats) log.push(finalOrders(s.me, game.gameId, c.key, s.power, secrets.get(s.power)!.commit, { seq: seq++, time: c.openedAt + 61_000 }).bytes);
+    view = reduceLog(game.gameId, log);
+    const messages = new Map<string, Message>();
+    for (const b of log) {
+      const m = openMessage(b);
+      if (m.ok) messages.set(m.message.id, m.message);
+    }
+    const locks = seats.map((s) => lockBallot(s.me, game.gameId, view, messages, { seq: seq++, time: c.openedAt + 62_000 }).bytes);
+    const held = locks.pop()!;
+    log.push(...locks);
+    for (const u of await updatesOf(game.gameId, log)) await httpAppend(relay, keys, u);
+
+    // Each phone: its identity and sealed orders in its store, the game's record; a first wake takes
+    // in the 20 years from the relay (untimed: the phone held the game before the push).
+    const phones: { store: Awaited<ReturnType<typeof openPactoStore>>; power: string }[] = [];
+    for (const s of seats.slice(0, PHONES)) {
+      const store = await openPactoStore('pacto', new IDBFactory());
+      const seed = rng(SEED);
+      // scriptedSeats draws each seat's two keys in order: skip to this seat's.
+      const idx = seats.indexOf(s);
+      for (let i = 0; i < idx; i++) seed.bytes(64);
+      const sign = seed.bytes(32);
+      const box = seed.bytes(32);
+      const parts = [sign, box];
+      await store.ensureIdentityKeys(() => parts.shift()!, Date.now());
+      const mine = secrets.get(s.power)!;
+      await store.addSeal({ gameId: game.gameId, phase: c.key, power: s.power }, { key: secretBytes(mine.secret), nonce: mine.nonce, hash: mine.commit, created: c.openedAt + 60_000 });
+      await store.putGame({ id: game.gameId, title: 'bench', created: Date.now(), password, signaling: [], relays: [relay], notify: { on: true } });
+      const first = await wake({ store, payload: null, languages: ['en'] });
+      if (first[0]?.appended.includes('reveal')) throw new Error('bench: a reveal was due before the last LOCK');
+      phones.push({ store, power: s.power });
+    }
+
+    // The last LOCK reaches the relay; then each phone gets its push.
+    await httpAppend(relay, keys, (await updatesOf(game.gameId, [held]))[0]!);
+    const ms: number[] = [];
+    for (const p of phones) {
+      const t0 = performance.now();
+      const res = await wake({ store: p.store, payload: null, languages: ['en'] });
+      const t = performance.now() - t0;
+      if (!res[0]?.appended.includes('reveal') || res[0].uploaded === 0) throw new Error(`bench: no reveal uploaded (${JSON.stringify(res[0])})`);
+      ms.push(t);
+    }
+    // The reveals are on the relay.
+    let reveals = 0;
+    let after = '';
+    for (;;) {
+      const page = await httpFetch(relay, keys, after);
+      for (const u of page.updates) {
+        const d = new Y.Doc();
+        Y.applyUpdate(d, u);
+        for (const item of d.getArray<Uint8Array>('log').toArray()) {
+          const m = openMessage(item);
+          if (m.ok && m.message.payload.type === 'reveal') reveals++;
+        }
+      }
+      if (!page.more) break;
+      after = page.next;
+    }
+    if (reveals < PHONES) throw new Error(`bench: ${reveals} reveals on the relay`);
+    const s = summarise(ms);
+    report(`Duties in the background: push received -> reveal uploaded by the service worker's code (Node, fake-indexeddb, relay over HTTP)`, [
+      [`${YEARS}-year game, ${log.length + 1} entries; median of ${PHONES} phones`, `${s.median.toFixed(0)} ms (target < ${TARGET_MS} ms) · max ${Math.max(...ms).toFixed(0)} ms`],
+    ]);
+  } finally {
+    server.http.closeAllConnections?.();
+    await new Promise<void>((res) => server.http.close(() => res()));
+    await server.relay?.close?.();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPush();
