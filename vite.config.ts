@@ -8,9 +8,9 @@ export default defineConfig({
     react(),
     VitePWA({
       registerType: 'autoUpdate',
-      // The service worker is ours (src/sw.ts): the precached app shell, and duties in the background.
+      // The service worker is ours (src/ui/sw.ts): the precached app shell, and duties in the background.
       strategies: 'injectManifest',
-      srcDir: 'src',
+      srcDir: 'src/ui',
       filename: 'sw.ts',
       includeAssets: ['icon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png', 'apple-touch-icon.png', 'map/diplomacy-asal.svg', 'map/ATTRIBUTION.md'],
       manifest: {

@@ -8,9 +8,9 @@
 // 3. Tapping a notification focuses an open window of the app on that game's screen, or opens one.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { openPactoStore } from './store/open';
-import type { GameNotification } from './ui/background/notification';
-import { wake } from './ui/background/wake';
+import { openPactoStore } from '../store/open';
+import type { GameNotification } from './background/notification';
+import { wake } from './background/wake';
 
 // The parts of the service worker's global scope used here (the project's TypeScript checks the
 // app with the DOM library, which does not declare them).
