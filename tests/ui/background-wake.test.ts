@@ -83,3 +83,25 @@ describe('the notification', () => {
     expect(composeNotification('g1', glance(viewAt(1)), glance(viewAt(1)), 'en')).toBeNull();
   });
 });
+
+describe('the open app wakes the others once the relays hold its entry', () => {
+  it('sends after the outbox drains, once per batch, never for a plain ACK', async () => {
+    const { RoomWaker } = await import('../../src/ui/game/wake-others');
+    const w = new RoomWaker();
+    let waiting = 1;
+    let sent = 0;
+    w.attach(async () => void sent++, () => waiting);
+    w.appended({ type: 'ack', phase: '1901-spring-movement' });
+    waiting = 0;
+    w.check();
+    expect(sent).toBe(0);
+    waiting = 1;
+    w.appended({ type: 'reveal', phase: '1901-spring-movement' });
+    w.appended({ type: 'ack', phase: '1901-spring-movement' });
+    expect(sent).toBe(0);
+    waiting = 0;
+    w.check();
+    w.check();
+    expect(sent).toBe(1);
+  });
+});
