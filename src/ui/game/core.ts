@@ -4,7 +4,7 @@
 // The open app (live.ts) adds WebRTC and the relays' WebSockets on top; the service worker
 // (src/ui/background) adds the relays' HTTP API. Both open a game through here, so the worker
 // performs exactly the duties the open app performs, through the same runner.
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { createGameDoc } from '../../net/log-doc';
 import { GameReplica } from '../../net/replica';
 import type { Report } from '../../net/gate';
