@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { newProfile, serveApp, type Served } from '../ui/browser-app';
 import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
-import { phaseOf, relaySettled, storedEntries, viewOf } from './relay-app';
+import { createGameWith, phaseOf, relaySettled, storedEntries, viewOf } from './relay-app';
 import { openMessage, type Message } from '../../src/protocol';
 
 let served: Served;
@@ -124,18 +124,9 @@ async function notificationsOn(page: Page): Promise<void> {
 describe('duties in the background: a push wakes a closed phone', () => {
   it('three phones make a game through the relay and turn its notifications on', async () => {
     const ana = pages.ana;
-    await ana.goto(`${served.base}#/new`);
-    await ana.locator('input[name="name"]').fill(NAMES.ana);
-    await ana.locator('select[name="seats"]').selectOption('3');
-    await ana.locator('input[name="assignment"][value="choice"]').check();
-    await ana.locator('select[name="claim"]').selectOption('france');
-    await ana.locator('[data-section="advanced"] summary').click();
-    await ana.locator('input[name="signaling"]').fill('ws://127.0.0.1:9/');
-    await ana.locator('textarea[name="relays"]').fill(relayUrl);
-    await ana.locator('textarea[name="iceServers"]').fill('stun:127.0.0.1:9');
-    await ana.locator('[data-action="create-game"]').click();
-    const link = await ana.locator('input.invite-link').inputValue();
-    gameId = /[#&]g=([^&]+)/.exec(link)![1]!;
+    const created = await createGameWith(ana, served.base, { name: NAMES.ana, seats: 3, claim: 'france', signaling: 'ws://127.0.0.1:9/', relays: relayUrl, iceServers: 'stun:127.0.0.1:9' });
+    const link = created.link;
+    gameId = created.gameId;
     await ana.goto(`${served.base}#/game/${gameId}`);
     for (const [who, claim] of [['bea', 'austria'], ['carl', 'italy']] as const) {
       const p = pages[who];

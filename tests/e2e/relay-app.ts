@@ -142,3 +142,28 @@ export async function pressTexts(page: Page): Promise<string[]> {
   }
   return out;
 }
+
+/**
+ * The creator fills New game (name, seats, the power they choose, and under "Advanced" the
+ * signaling address, the relays and the ICE servers) and creates it; the invite link, the game id
+ * and the power chosen.
+ */
+export async function createGameWith(
+  page: Page,
+  base: string,
+  o: { readonly name: string; readonly seats: number; readonly claim: string | { readonly index: number }; readonly signaling: string; readonly relays: string; readonly iceServers?: string },
+): Promise<{ link: string; gameId: string; claim: string }> {
+  await page.goto(`${base}#/new`);
+  await page.locator('input[name="name"]').fill(o.name);
+  await page.locator('select[name="seats"]').selectOption(String(o.seats));
+  await page.locator('input[name="assignment"][value="choice"]').check();
+  await page.locator('select[name="claim"]').selectOption(o.claim);
+  const claim = await page.locator('select[name="claim"]').inputValue();
+  await page.locator('[data-section="advanced"] summary').click();
+  await page.locator('input[name="signaling"]').fill(o.signaling);
+  await page.locator('textarea[name="relays"]').fill(o.relays);
+  if (o.iceServers !== undefined) await page.locator('textarea[name="iceServers"]').fill(o.iceServers);
+  await page.locator('[data-action="create-game"]').click();
+  const link = await page.locator('input.invite-link').inputValue();
+  return { link, gameId: new URLSearchParams(link.split('#')[1]).get('g')!, claim };
+}

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newProfile, serveApp, SCREENSHOTS, tapOnMap, type Served } from '../ui/browser-app';
 import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
-import { expectSameState, filesUnder, outboxSize, phaseOf, plaintextFound, pressTexts, relaySettled, sendPress, storedEntries, viewOf } from './relay-app';
+import { createGameWith, expectSameState, filesUnder, outboxSize, phaseOf, plaintextFound, pressTexts, relaySettled, sendPress, storedEntries, viewOf } from './relay-app';
 
 let served: Served;
 let relay: ServeProcess;
@@ -118,18 +118,8 @@ async function commitsOn(who: Who): Promise<string[]> {
 describe('a weekend game through the relay alone', () => {
   it('is created with the relay under Advanced, and the invite carries it', async () => {
     const page = await openPage('ana', `${served.base}#/new`);
-    await page.locator('input[name="name"]').fill(NAMES.ana);
-    await page.locator('select[name="seats"]').selectOption('3');
-    await page.locator('input[name="assignment"][value="choice"]').check();
-    await page.locator('select[name="claim"]').selectOption('france');
-    await page.locator('[data-section="advanced"] summary').click();
-    // Nothing listens there: WebRTC can never start.
-    await page.locator('input[name="signaling"]').fill('ws://127.0.0.1:9/');
-    await page.locator('textarea[name="relays"]').fill(relayUrl);
-    await page.locator('textarea[name="iceServers"]').fill('stun:127.0.0.1:9');
-    await page.locator('[data-action="create-game"]').click();
-    link = await page.locator('input.invite-link').inputValue();
-    gameId = /[#&]g=([^&]+)/.exec(link)![1]!;
+    // Nothing listens at that signaling address: WebRTC can never start.
+    ({ link, gameId } = await createGameWith(page, served.base, { name: NAMES.ana, seats: 3, claim: 'france', signaling: 'ws://127.0.0.1:9/', relays: relayUrl, iceServers: 'stun:127.0.0.1:9' }));
     const fragment = new URLSearchParams(link.split('#')[1]);
     expect(fragment.getAll('r')).toEqual([relayUrl]);
     expect(JSON.parse(fragment.getAll('i')[0]!)).toEqual({ urls: ['stun:127.0.0.1:9'] });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newProfile, serveApp, tapOnMap, type Served } from '../ui/browser-app';
 import { startRedis, startServe, type RedisServer, type ServeProcess } from '../net/helpers/relay';
-import { expectSameState, filesUnder, phaseOf, plaintextFound, pressTexts, relaySettled, sendPress } from './relay-app';
+import { createGameWith, expectSameState, filesUnder, phaseOf, plaintextFound, pressTexts, relaySettled, sendPress } from './relay-app';
 
 let served: Served;
 let redis: RedisServer;
@@ -45,17 +45,7 @@ async function playLobby(anaSignal: string, otherSignal: string): Promise<{ ana:
   const ana = await newProfile(served, contexts, 'es-ES', 'phone');
   const bea = await newProfile(served, contexts, 'en-GB', 'phone');
   const carl = await newProfile(served, contexts, 'en-GB', 'phone');
-  await ana.goto(`${served.base}#/new`);
-  await ana.locator('input[name="name"]').fill('Anastasia');
-  await ana.locator('select[name="seats"]').selectOption('3');
-  await ana.locator('input[name="assignment"][value="choice"]').check();
-  await ana.locator('select[name="claim"]').selectOption('france');
-  await ana.locator('[data-section="advanced"] summary').click();
-  await ana.locator('input[name="signaling"]').fill(anaSignal);
-  await ana.locator('textarea[name="relays"]').fill(urlOf(relays[0]!));
-  await ana.locator('[data-action="create-game"]').click();
-  const link = await ana.locator('input.invite-link').inputValue();
-  const gameId = /[#&]g=([^&]+)/.exec(link)![1]!;
+  const { link, gameId } = await createGameWith(ana, served.base, { name: 'Anastasia', seats: 3, claim: 'france', signaling: anaSignal, relays: urlOf(relays[0]!) });
   await relaySettled(ana);
   // Bea's and Carl's invite names the second process.
   const [base, fragment] = link.split('#') as [string, string];

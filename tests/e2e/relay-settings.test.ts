@@ -11,7 +11,7 @@ import { relayKeysFor } from '../../src/net/relay/keys';
 import { reduceLog } from '../../src/protocol';
 import { newProfile, serveApp, type Served } from '../ui/browser-app';
 import { startRelay, type LocalRelay } from '../net/helpers/relay';
-import { phaseOf, pressTexts, relaySettled, sendPress } from './relay-app';
+import { createGameWith, phaseOf, pressTexts, relaySettled, sendPress } from './relay-app';
 
 let served: Served;
 let relayA: LocalRelay;
@@ -74,17 +74,7 @@ describe("a game's relays and ICE servers, changed in its settings", () => {
   it('refuses a bad address with a clear error, stores a good list, and the open game uses it without a reload', async () => {
     const ana = await newProfile(served, contexts, 'es-ES', 'phone');
     const bea = await newProfile(served, contexts, 'en-GB', 'phone');
-    await ana.goto(`${served.base}#/new`);
-    await ana.locator('input[name="name"]').fill('Anastasia');
-    await ana.locator('select[name="seats"]').selectOption('2');
-    await ana.locator('input[name="assignment"][value="choice"]').check();
-    await ana.locator('select[name="claim"]').selectOption({ index: 1 });
-    const anaClaim = await ana.locator('select[name="claim"]').inputValue();
-    await ana.locator('[data-section="advanced"] summary').click();
-    await ana.locator('input[name="signaling"]').fill('ws://127.0.0.1:9/');
-    await ana.locator('textarea[name="relays"]').fill(relayA.url);
-    await ana.locator('[data-action="create-game"]').click();
-    const link = await ana.locator('input.invite-link').inputValue();
+    const { link, claim: anaClaim } = await createGameWith(ana, served.base, { name: 'Anastasia', seats: 2, claim: { index: 1 }, signaling: 'ws://127.0.0.1:9/', relays: relayA.url });
     const params = new URLSearchParams(link.split('#')[1]);
     const gameId = params.get('g')!;
     const password = params.get('k')!;

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { stopAppServer } from './app-server-stop';
 import { CHROMIUM_FLAGS, chromiumPath } from './browser';
 import { expectSameState } from './relay-app';
 import { tapOnMap } from '../ui/browser-app';
@@ -48,9 +49,7 @@ async function stopServer(): Promise<void> {
   if (!server) return;
   const s = server;
   server = undefined;
-  await s.signaling.close();
-  s.http.closeAllConnections();
-  await new Promise<void>((r) => s.http.close(() => r()));
+  await stopAppServer(s);
 }
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { stopAppServer } from './app-server-stop';
 import { CHROMIUM_FLAGS, chromiumPath } from './browser';
 
 let dir: string;
@@ -27,9 +28,7 @@ async function stopServer(): Promise<void> {
   if (!server) return;
   const s = server;
   server = undefined;
-  await s.signaling.close();
-  s.http.closeAllConnections();
-  await new Promise<void>((r) => s.http.close(() => r()));
+  await stopAppServer(s);
 }
 
 beforeAll(async () => {

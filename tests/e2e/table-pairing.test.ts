@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { stopAppServer } from './app-server-stop';
 import { launchChromium } from './browser';
 
 let outDir: string;
@@ -20,9 +21,7 @@ async function stopServer(): Promise<void> {
   if (!server) return;
   const s = server;
   server = undefined;
-  await s.signaling.close();
-  s.http.closeAllConnections();
-  await new Promise<void>((r) => s.http.close(() => r()));
+  await stopAppServer(s);
 }
 
 beforeAll(async () => {
