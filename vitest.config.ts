@@ -41,6 +41,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts', 'tests/net/**/*.test.ts'],
           fileParallelism: false,
+          // expect.poll waits for something a browser, a peer or a server does: its 1 s default is
+          // a wall-clock bet a loaded machine loses (a table test's first check failed so, beside
+          // another suite). A poll that never succeeds still fails, after 30 s.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

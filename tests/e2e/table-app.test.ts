@@ -134,7 +134,7 @@ async function pair(host: Page, guest: Page, guestIsNew: boolean): Promise<void>
   await aimCameraAt(offerQr(host));
   if (guestIsNew) {
     await guest.locator('[data-action="join-table"]').click();
-    await expect.poll(() => guest.locator('[data-app-kept]').getAttribute('data-app-kept')).toBe('true');
+    await expect.poll(() => guest.locator('[data-app-kept]').getAttribute('data-app-kept'), { timeout: 30_000 }).toBe('true');
   } else {
     await openPanel(guest);
     await guest.locator('[data-action="table-scan-offer"]').click();
@@ -168,7 +168,12 @@ async function resolvedPast(pages: readonly Page[], from: string): Promise<void>
   await expect.poll(() => phaseOf(pages[0]!), { timeout: 90_000 }).not.toBe(from);
   const next = (await phaseOf(pages[0]!))!;
   await waitPhase(pages, next);
-  // The screens move on as soon as the entries are admitted; their IndexedDB writes follow.
+  await sameStateSoon(pages);
+}
+
+/** The phones' stored entries reduce to one state. The screens move on as soon as the entries are
+ *  admitted and their IndexedDB writes follow, so this waits for the writes (bounded). */
+async function sameStateSoon(pages: readonly Page[]): Promise<void> {
   await expect.poll(async () => {
     try {
       await expectSameState(gameId, pages);
@@ -206,9 +211,9 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     await ana.locator('input[name="assignment"][value="choice"]').check();
     await ana.locator('select[name="claim"]').selectOption('france');
     await ana.locator('input[name="kind"][value="offline-table"]').check();
-    await expect.poll(() => ana.locator('[data-app-kept]').getAttribute('data-app-kept')).toBe('true');
+    await expect.poll(() => ana.locator('[data-app-kept]').getAttribute('data-app-kept'), { timeout: 30_000 }).toBe('true');
     await ana.locator('[data-action="create-game"]').click();
-    await expect.poll(() => ana.url()).toMatch(/#\/game\//);
+    await expect.poll(() => ana.url(), { timeout: 30_000 }).toMatch(/#\/game\//);
     gameId = /#\/game\/(.+)$/.exec(ana.url())![1]!;
 
     for (const [guest, name, power] of [[bea, 'Bea', 'austria'], [carl, 'Carl', 'italy']] as const) {
@@ -218,7 +223,7 @@ describe('a game at the table: no server, no internet, phones paired by their ca
       await guest.locator('select[name="claim"]').selectOption(power);
       await guest.locator('[data-action="join-game"]').click();
     }
-    await expect.poll(() => linked(ana)).toBe(2);
+    await expect.poll(() => linked(ana), { timeout: 30_000 }).toBe(2);
     // Bea's JOIN reached Carl only through Ana: the host relays between guests.
     for (const p of [ana, bea, carl]) await expect.poll(() => p.locator('.seats').getAttribute('data-players'), { timeout: 60_000 }).toBe('3');
     await ana.locator('[data-action="start-game"]').click();
@@ -230,8 +235,8 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     await tapOnMap(bea, 'bur');
     for (const p of [ana, bea, carl]) await seal(p);
     await waitPhase([ana, bea, carl], '1901-fall-movement');
-    await expect.poll(() => carl.locator('.board-svg [data-province="bur"]').first().getAttribute('aria-label')).toMatch(/Army, Germany/);
-    await expectSameState(gameId, [ana, bea, carl]);
+    await expect.poll(() => carl.locator('.board-svg [data-province="bur"]').first().getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/Army, Germany/);
+    await sameStateSoon([ana, bea, carl]);
   }, 400_000);
 
   it('a guest whose page closed mid-phase is seen dropped, pairs again in two scans and catches up', async () => {
@@ -247,7 +252,7 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     await bea.goto(`${base()}#/game/${gameId}`);
     await waitPhase([bea], '1901-fall-movement');
     await pair(ana, bea, false);
-    await expect.poll(() => linked(ana)).toBe(2);
+    await expect.poll(() => linked(ana), { timeout: 30_000 }).toBe(2);
     await seal(bea);
     await resolvedPast([ana, bea, carl], '1901-fall-movement');
   }, 300_000);
