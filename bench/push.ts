@@ -73,7 +73,18 @@ export async function benchPush(): Promise<void> {
     const locks = seats.map((s) => lockBallot(s.me, game.gameId, view, messages, { seq: seq++, time: c.openedAt + 62_000 }).bytes);
     const held = locks.pop()!;
     log.push(...locks);
-    for (const u of await updatesOf(log)) await httpAppend(relay, keys, u);
+    // The relay limits each caller's bytes a second; a phone's outbox waits and tries again, so does this setup.
+    for (const u of await updatesOf(log)) {
+      for (;;) {
+        try {
+          await httpAppend(relay, keys, u);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== 'rate-limited') throw e;
+          await new Promise((res) => setTimeout(res, 1_000));
+        }
+      }
+    }
 
     // Each phone: its identity and sealed orders in its store, the game's record; a first wake takes
     // in the 20 years from the relay (untimed: the phone held the game before the push).

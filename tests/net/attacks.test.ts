@@ -245,5 +245,7 @@ describe('attacks on the log', () => {
       for (const e of game.log) expect(carried.has(e.join())).toBe(true);
       p.replica.destroy();
     }
-  });
+    // Curve arithmetic for 400 updates: 10 s on a quiet machine, 27-30 s beside another suite.
+    // A hang guard only (speed lives in the bench).
+  }, 120_000);
 });
