@@ -2,27 +2,30 @@
 // anchor (the START it signed or accepted). Entries are opened, deduplicated by id and sorted
 // canonically before anything is folded, so delivery order and duplicates cannot matter; anything
 // that does not fit is listed in `ignored`, never thrown.
-import {
-  allianceWinners,
-  centreCounts,
-  missingOrders,
-  POWERS,
-  variantPhase,
-  variantWinners,
-  type Loc,
-  type Order,
-  type Position,
-  type Power,
-  type Seat,
-  type Variant,
-  type VariantRules,
-} from '../rules';
-import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type BallotResult, type WorkCounter } from './ballot';
-import { compareText, utf8 } from './bytes';
+import { centreCounts, POWERS, variantPhase, type Position, type Power, type Seat, type Variant, type VariantPhaseSetup, type VariantRules } from '../rules';
+import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type WorkCounter } from './ballot';
+import { compareText } from './bytes';
 import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
 import { legacyEntry, signatureVerifier, openMessage, type Message, type Opened, type Verifier } from './envelope';
 import { escrowShape } from './escrow';
+import {
+  adjudicationStep,
+  ballotStep,
+  chosenOrdersStep,
+  clocksOf,
+  concessionEnding,
+  drawEnding,
+  endingStep,
+  handoverStep,
+  holdersStep,
+  openPhaseStep,
+  sealedAt,
+  seatsStep,
+  signalsStep,
+  stepsGrace,
+  type FoldState,
+} from './fold';
 import { reduceLobby, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
@@ -44,10 +47,10 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { memoAdjudicate, memoFacts, memoOpen, memoPhase, memoView } from './memo';
-import { lotValueFromPlain, ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
-import { countTimeouts, openingTime, upperMedian, type TimeoutCount } from './timeout';
-import { Alliances, handoversDone, isTossPhase, tossWinner, variantOf } from './variants';
+import { memoFacts, memoOpen, memoPhase, memoView } from './memo';
+import { lotValueFromPlain, sealedSizeAllowed } from './seal';
+import { countTimeouts, openingTime, upperMedian } from './timeout';
+import { Alliances, variantOf } from './variants';
 import type { GameResult, GameView, HashMismatch, Ignored, LotView, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
 
 export interface ReduceOptions {
@@ -387,40 +390,8 @@ function sortMisconduct(list: readonly Misconduct[]): Misconduct[] {
   return [...unique.entries()].sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
 }
 
-/**
- * When the seats finished sealing: once every key has a commit, the upper median of each key's
- * earliest commit claim (no single clock sets it); +Infinity while a key has none. Commits only
- * add, so it only ever comes earlier.
- */
-function sealedAt(keys: readonly string[], claims: readonly { key: string; time: number }[]): number {
-  const earliest = new Map<string, number>();
-  for (const c of claims) earliest.set(c.key, Math.min(earliest.get(c.key) ?? Infinity, c.time));
-  if (keys.some((k) => !earliest.has(k))) return Infinity;
-  return upperMedian(keys.map((k) => earliest.get(k)!)) ?? Infinity;
-}
 
-/**
- * For the players: from when a seat that has sealed may be voted out for not finishing the
- * automatic steps (what the phones suggest; a vote counts from the deadline that applies). While a
- * seat has not sealed, that is after the orders deadline. Otherwise each automatic step gets the
- * whole reveal duration from when the step before it was complete (the upper median of the claims
- * that completed it, so no single clock sets it), and from any vote that unblocked it.
- */
-function stepsGrace(revealDeadline: number, deadline: number, reveal: number, slots: readonly string[], committed: ReadonlySet<string>, timeouts: TimeoutCount, tally: BallotResult): number {
-  const out = new Set(timeouts.timedOut);
-  if (!slots.every((s) => out.has(s) || committed.has(s))) return deadline + reveal;
-  const unblocked = slots.filter((s) => out.has(s)).map((s) => timeouts.at[s]! + reveal);
-  const base = Number.isFinite(revealDeadline) ? revealDeadline : deadline + reveal;
-  const stage = tally.view.stage;
-  const steps = [stage === 'lock' || stage === 'reveal' ? tally.finalsAt : -Infinity, stage === 'reveal' ? tally.locksAt : -Infinity].filter(Number.isFinite).map((t) => t + reveal);
-  return Math.max(base, ...unblocked, ...steps);
-}
 
-function clocksOf(list: readonly Message<ClockPayload>[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const c of list) out.set(c.payload.from, Math.max(out.get(c.payload.from) ?? -Infinity, c.payload.time));
-  return out;
-}
 
 type LotOutcome = { view: LotView; roster?: Record<Power, string>; opening: number };
 
@@ -551,21 +522,6 @@ interface Fold {
   handedTo: string[];
 }
 
-/** Messages of a phase signed by whoever holds the power they name in that phase. */
-function byHolder<P extends Payload & { power: Power }>(
-  list: readonly Message<P>[],
-  holders: Readonly<Record<Power, string>>,
-  neutral: readonly Power[],
-  ignored: IgnoredList,
-): Message<P>[] {
-  return list.filter((m) => {
-    if (neutral.includes(m.payload.power)) return ignored.add(m.id, 'neutral-power'), false;
-    if (holders[m.payload.power] !== m.payload.from) return ignored.add(m.id, 'not-your-power'), false;
-    return true;
-  });
-}
-
-const uniqueSorted = (keys: Iterable<string>): string[] => [...new Set(keys)].sort(compareText);
 
 /**
  * What one resolved phase of the fold took in and gave out, remembered so that re-reducing a log
@@ -580,13 +536,8 @@ interface PhaseMemo {
   readonly phase?: ResolvedPhase;
   readonly ignored: readonly Ignored[];
   readonly misconduct: readonly Misconduct[];
-  readonly position: Position;
-  readonly openedAt: number;
-  readonly memoKey: string;
-  readonly holders: Readonly<Record<Power, string>>;
-  readonly conceded: readonly Power[];
-  readonly toss?: TossView;
-  readonly alliances: Alliances;
+  /** The state carried out of the phase (its alliances a copy no later phase changes). */
+  readonly state: FoldState;
   readonly handedTo: readonly string[];
   readonly result?: GameResult;
 }
@@ -610,46 +561,35 @@ function foldPhases(input: FoldInput): Fold {
   const rules = { ...variant.rules, ...settings.rules };
   const playing: Variant = { ...variant, rules, victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory };
   const phases: ResolvedPhase[] = [];
-  const conceded = new Set<Power>();
   const visited = new Set<string>();
-  const holders: Record<Power, string> = { ...input.roster };
   const handedTo = new Set<string>();
-  let alliances = new Alliances();
-  let toss: TossView | undefined;
-  let position = input.startPosition;
-  let openedAt = input.openedAt;
-  let memoKey = `${engine.version}|${hashHex(canonicalEncode([input.startPosition, rules, variant.id]))}`;
+  let state: FoldState = {
+    position: input.startPosition,
+    openedAt: input.openedAt,
+    memoKey: `${engine.version}|${hashHex(canonicalEncode([input.startPosition, rules, variant.id]))}`,
+    holders: { ...input.roster },
+    conceded: new Set(),
+    alliances: new Alliances(),
+  };
   let current: OpenPhase | undefined;
   let result: GameResult | undefined;
-  let setup = variantPhase(variant, position.phase, null);
+  let setup = variantPhase(variant, state.position.phase, null);
 
   for (let guard = 0; guard < MAX_PHASES; guard++) {
-    const key = phaseKey(position.phase);
+    const key = phaseKey(state.position.phase);
     if (visited.has(key)) break;
     visited.add(key);
-    setup = variantPhase(variant, position.phase, toss?.winner ?? null);
-    const neutral = setup.neutral;
-    if (toss?.winner != null && variant.toss !== undefined && !neutral.includes(variant.toss.power)) {
-      const side = setup.seats.find((s) => s.id === toss!.winner);
-      const lead = side?.powers.find((p) => p !== variant.toss!.power);
-      if (lead !== undefined && holders[variant.toss.power] === input.roster[variant.toss.power]) holders[variant.toss.power] = holders[lead];
-    }
+    setup = variantPhase(variant, state.position.phase, state.toss?.winner ?? null);
+    state = { ...state, holders: holdersStep(state.holders, input.roster, variant, setup, state.toss) };
     const raw = input.groups.get(key) ?? emptyGroup();
-    const inKey = `${fixedKey}|${memoKey}|${openedAt}|${canonicalText(holders)}|${[...conceded].sort().join(',')}|${toss === undefined ? '-' : canonicalText(toss)}|${alliances.key()}|${groupIds(raw)}`;
+    const inKey = `${fixedKey}|${state.memoKey}|${state.openedAt}|${canonicalText(state.holders)}|${[...state.conceded].sort().join(',')}|${state.toss === undefined ? '-' : canonicalText(state.toss)}|${state.alliances.key()}|${groupIds(raw)}`;
     const memoSlot = `${input.gameId}|${key}`;
     const hit = memoPhase.get(memoSlot) as PhaseMemo | undefined;
     if (hit !== undefined && hit.inKey === inKey) {
       input.ignored.addAll(hit.ignored);
       input.misconduct.push(...hit.misconduct);
       if (hit.phase !== undefined) phases.push(hit.phase);
-      position = hit.position;
-      openedAt = hit.openedAt;
-      memoKey = hit.memoKey;
-      Object.assign(holders, hit.holders);
-      conceded.clear();
-      for (const p of hit.conceded) conceded.add(p);
-      toss = hit.toss;
-      alliances = hit.alliances.clone();
+      state = { ...hit.state, alliances: hit.state.alliances.clone() };
       for (const k of hit.handedTo) handedTo.add(k);
       if (hit.result !== undefined) {
         result = hit.result;
@@ -657,257 +597,123 @@ function foldPhases(input: FoldInput): Fold {
       }
       continue;
     }
-    // This phase's own reports, kept apart so that they can be remembered with its outcome.
-    const ignored = new IgnoredList();
-    const misconduct: Misconduct[] = [];
-    const handedHere: string[] = [];
-    const remember = (phase: ResolvedPhase | undefined) => {
-      input.ignored.addAll(ignored.list());
-      input.misconduct.push(...misconduct);
-      memoPhase.set(memoSlot, {
-        inKey,
-        ...(phase === undefined ? {} : { phase }),
-        ignored: ignored.list(),
-        misconduct: [...misconduct],
-        position,
-        openedAt,
-        memoKey,
-        holders: { ...holders },
-        conceded: [...conceded],
-        ...(toss === undefined ? {} : { toss }),
-        alliances: alliances.clone(),
-        handedTo: handedHere,
-        ...(result === undefined ? {} : { result }),
-      });
-    };
-    const concededBefore = new Set(conceded);
-    for (const c of byHolder(raw.concedes, holders, neutral, ignored)) conceded.add(c.payload.power);
-    ignored.addAll(alliances.add(byHolder(raw.alliances, holders, neutral, ignored), position.phase));
-
-    const here = position;
-    const facts = memoFacts(memoKey, () => {
-      const centres = centreCounts(here);
-      return {
-        ordersNeeded: engine.ordersNeeded(here),
-        withUnits: POWERS.filter((p) => here.units.some((u) => u.power === p)),
-        withCentres: POWERS.filter((p) => centres[p] > 0),
-      };
-    });
-    const inPlay = (p: Power, gone: ReadonlySet<Power>) => !gone.has(p) && !neutral.includes(p) && (facts.withUnits.includes(p) || facts.withCentres.includes(p));
-    const active = POWERS.filter((p) => inPlay(p, conceded));
-    // The players of the phase (who may vote) and its ballot keys (the escrow community) are fixed
-    // at its opening; concessions signed in the phase only stop the conceding power being awaited.
-    const players = uniqueSorted(POWERS.filter((p) => inPlay(p, concededBefore)).map((p) => holders[p]));
-    const requiredAtOpening = facts.ordersNeeded.filter((p) => !concededBefore.has(p) && !neutral.includes(p));
-    const ballotKeys = uniqueSorted(requiredAtOpening.map((p) => holders[p]));
-    const required = requiredAtOpening.filter((p) => !conceded.has(p));
-    const survivors = facts.withUnits.filter((p) => !conceded.has(p) && !neutral.includes(p));
-    if (survivors.length <= 1 && conceded.size > 0) {
-      result = { kind: 'concession', winners: survivors, phase: key };
-      remember(undefined);
-      break;
-    }
-
-    const commits: BallotCommit[] = [];
-    for (const m of byHolder(raw.commits, holders, neutral, ignored)) {
-      const p = m.payload;
-      const shape = escrowShape(escrowHolders(ballotKeys, p.from).length);
-      const reason =
-        !requiredAtOpening.includes(p.power) ? 'commit-for-power-not-required'
-        : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
-        : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power)) ? 'commit-bad-size'
-        : null;
-      if (reason !== null) ignored.add(m.id, reason);
-      else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
-    }
-    const finals: BallotFinal[] = byHolder(raw.finals, holders, neutral, ignored).map((m) => ({ id: m.id, slot: m.payload.power, from: m.payload.from, seq: m.payload.seq, time: m.payload.time, commit: m.payload.commit }));
-
-    const duration = settings.deadlines[position.phase.kind];
-    const deadline = openedAt + duration;
-    const revealDeadline = sealedAt(ballotKeys, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
-    const isPlayer = new Set(players);
-    const committed = new Set(commits.map((c) => c.slot));
-    const timeouts = countTimeouts({
-      slots: required,
-      holderOf: (s) => holders[s as Power],
-      players,
-      threshold: (s) => (committed.has(s) ? Math.min(deadline, revealDeadline) : deadline),
-      votes: raw.timeouts,
-      clocks: clocksOf(raw.clocks.filter((c) => isPlayer.has(c.payload.from))),
-    });
-    ignored.addAll(timeouts.ignored);
-    const timedOut = new Set(timeouts.timedOut as Power[]);
-    const tally: BallotResult = tallyBallot({
-      phase: key,
-      required,
-      holderOf: (s) => holders[s as Power],
-      ballotKeys,
-      timedOut,
-      commits,
-      finals,
-      locks: raw.locks,
-      reveals: raw.reveals,
-      escrowKeys: input.escrowKeys,
-      work: input.work,
-    });
-    ignored.addAll(tally.ignored);
-    misconduct.push(...tally.misconduct);
-    const drawVoters = position.phase.kind === 'movement' ? survivors : [];
-
-    if (!tally.closed) {
-      current = {
-        key,
-        position,
-        map: setup.map,
-        openedAt,
-        deadline,
-        // For the players: when the automatic steps' grace ends. While a seat has not sealed, the
-        // orders deadline comes first, and the steps get the whole reveal stage after it.
-        revealDeadline: stepsGrace(revealDeadline, deadline, settings.deadlines.reveal, required, committed, timeouts, tally),
-        required,
-        active,
-        players,
-        ballotKeys,
-        committed: POWERS.filter((p) => committed.has(p)),
-        finalized: POWERS.filter((p) => tally.view.finals[p] !== undefined),
-        timedOut: [...timedOut].sort(),
-        ballot: tally.view,
-        timeoutVotes: timeouts.votes as OpenPhase['timeoutVotes'],
-        drawVoters,
-      };
+    const step = foldPhase({ key, state, raw, setup, input, rules, playing });
+    input.ignored.addAll(step.ignored);
+    input.misconduct.push(...step.misconduct);
+    state = step.state;
+    for (const k of step.handedTo) handedTo.add(k);
+    if (step.phase !== undefined) phases.push(step.phase);
+    if (step.open !== undefined) {
       // The open phase is not remembered: it is the one that changes as entries arrive.
-      input.ignored.addAll(ignored.list());
-      input.misconduct.push(...misconduct);
+      current = step.open;
       break;
     }
-
-    const orders: Partial<Record<Power, readonly Order[]>> = {};
-    const used: Partial<Record<Power, string>> = {};
-    const coins = new Map<Power, Uint8Array>();
-    const drawYes = new Set<Power>();
-    const disorder = new Set<Power>(conceded);
-    for (const power of required) {
-      const outcome = tally.outcomes.get(power);
-      if (outcome?.kind !== 'opened') {
-        disorder.add(power);
-        continue;
-      }
-      const content = ordersFromPlain(outcome.plain);
-      if (content === null) {
-        misconduct.push({ author: holders[power], slot: power, phase: key, kind: 'bad-orders', ids: [outcome.commit] });
-        disorder.add(power);
-        continue;
-      }
-      used[power] = outcome.commit;
-      orders[power] = content.orders.filter((o) => o.power === power);
-      if (content.coin !== null) coins.set(power, content.coin);
-      if (content.draw) drawYes.add(power);
-    }
-    // A commit replaced by a later one of its slot is simply superseded; the latest, when it is not
-    // the one that counts (made after the FINAL, or never finalized), is listed.
-    for (const [slot, id] of Object.entries(tally.view.heads)) if (used[slot as Power] !== id && !timedOut.has(slot as Power)) ignored.add(id, 'commit-not-counted');
-
-    // Rulebook II: every survivor's sealed vote opened and yes ends the game in a draw (not adjudicated).
-    if (drawVoters.length > 0 && drawVoters.every((p) => drawYes.has(p))) {
-      result = { kind: 'draw', winners: drawVoters, phase: key };
-      remember(undefined);
+    memoPhase.set(memoSlot, {
+      inKey,
+      ...(step.phase === undefined ? {} : { phase: step.phase }),
+      ignored: step.ignored,
+      misconduct: step.misconduct,
+      state: { ...state, alliances: state.alliances.clone() },
+      handedTo: step.handedTo,
+      ...(step.result === undefined ? {} : { result: step.result }),
+    } satisfies PhaseMemo);
+    if (step.result !== undefined) {
+      result = step.result;
       break;
     }
-
-    const civilDisorder = [...disorder].sort();
-    const flat = POWERS.flatMap((p) => orders[p] ?? []);
-    // "1914" rules: a commit that leaves units without orders (made without the seal helper) is
-    // still used as it is; those units hold, as any unit without an order does, and are listed.
-    const unordered: Loc[] = rules.allOrdersRequired === true
-      ? POWERS.filter((p) => orders[p] !== undefined).flatMap((p) => missingOrders(position, p, orders[p]!).map((u) => u.loc))
-      : [];
-    // The position is a function of the start and every earlier phase, and a commit id fixes the
-    // orders inside it, so chained ids name the board without encoding it.
-    memoKey = hashHex(utf8(`${memoKey}|${civilDisorder.join(',')}|${POWERS.map((p) => used[p] ?? '-').join(',')}|${neutral.join(',')}|${toss?.winner ?? '-'}`));
-    const before = position;
-    const phaseOptions = { civilDisorder, rules, map: setup.map, neutral };
-    const { adjudication, nextHash } = memoAdjudicate(memoKey, () => {
-      const a = engine.adjudicate(before, flat, phaseOptions);
-      return { adjudication: a, nextHash: stateHash(a.next) };
-    });
-    // The coin holders come from the board alone (not from who conceded or was timed out), so a
-    // side cannot switch to another power's coin after seeing the other side's.
-    if (isTossPhase(variant, position.phase)) toss = { phase: key, ...tossWinner(variant.seats, facts.ordersNeeded, coins) };
-    const resolved: ResolvedPhase = {
-      key,
-      position,
-      openedAt,
-      deadline,
-      orders,
-      commits: used,
-      civilDisorder,
-      timedOut: [...timedOut].sort(),
-      conceded: [...conceded].sort(),
-      results: adjudication.results,
-      dislodged: adjudication.dislodged,
-      contested: adjudication.contested,
-      stateHash: nextHash,
-      ...(drawVoters.length > 0 ? { drawVotes: drawVoters.filter((p) => drawYes.has(p)), drawVoters } : {}),
-      ...(unordered.length > 0 ? { unordered: [...unordered].sort() } : {}),
-    };
-    phases.push(resolved);
-    position = adjudication.next;
-    openedAt = openingTime(openedAt, [...tally.revealClaims.values()]);
-
-    const handovers = handoversDone({
-      messages: raw.handovers,
-      holders,
-      players,
-      absent: new Set([...timedOut, ...conceded]),
-      joined: input.joined,
-      startId: input.startId,
-    });
-    ignored.addAll(handovers.ignored);
-    for (const [power, to] of handovers.done) {
-      holders[power] = to;
-      handedTo.add(to);
-      handedHere.push(to);
-      // A conceded power handed over is played again by its new holder.
-      conceded.delete(power);
-    }
-
-    const victors = variantWinners(playing, position, setup.seats);
-    const allied = victors.length > 0 ? [] : allianceWinners(playing, position, alliances.standing());
-    if (victors.length > 0) result = { kind: 'victory', winners: victors, phase: key, ...(playing.victory.by === 'seat' ? { by: 'seat' as const } : {}) };
-    else if (allied.length > 0) result = { kind: 'victory', winners: allied, phase: key, by: 'alliance' };
-    else if (settings.endYear !== null && position.phase.year > settings.endYear) result = { kind: 'short-game', winners: shortGameLeaders(position, setup.seats), phase: key };
-    remember(resolved);
-    if (result !== undefined) break;
   }
 
   for (const [key, group] of input.groups) {
     if (visited.has(key) || key === LOT_PHASE) continue;
     for (const m of Object.values(group).flat() as Message[]) input.ignored.add(m.id, 'phase-not-reached');
   }
-  const alliancesView = alliances.standing().map((a) => ({ powers: a.powers, since: phaseKey(a.since) }));
+  const alliancesView = state.alliances.standing().map((a) => ({ powers: a.powers, since: phaseKey(a.since) }));
   return {
     rules,
     phases,
     current,
-    position,
+    position: state.position,
     result,
-    holders,
+    holders: { ...state.holders },
     neutral: [...setup.neutral],
     seats: setup.seats.map((s) => ({ id: s.id, powers: [...s.powers] })),
     alliances: alliancesView,
-    ...(toss === undefined ? {} : { toss }),
+    ...(state.toss === undefined ? {} : { toss: state.toss }),
     handedTo: [...handedTo].sort(compareText),
   };
 }
 
-/**
- * Rulebook III: the player with most units in play wins a short game ("el jugador que posea más
- * unidades"); a player is a seat, so a seat's powers are added up. Centres break ties, a full tie
- * is shared. With one power per seat this is the power with most units.
- */
-function shortGameLeaders(position: Position, seats: readonly Seat[]): Power[] {
-  const centres = centreCounts(position);
-  const score = (s: Seat) => s.powers.reduce((n, p) => n + position.units.filter((u) => u.power === p).length * 100 + centres[p], 0);
-  const best = Math.max(...seats.map(score));
-  return POWERS.filter((p) => seats.some((s) => score(s) === best && s.powers.includes(p)));
+/** What one phase of the fold gave: the state carried out, and the phase resolved, left open, or ending the game. */
+interface PhaseStep {
+  readonly state: FoldState;
+  readonly phase?: ResolvedPhase;
+  readonly open?: OpenPhase;
+  readonly result?: GameResult;
+  readonly handedTo: string[];
+  readonly ignored: Ignored[];
+  readonly misconduct: Misconduct[];
 }
+
+/** One phase, not remembered: the steps of fold.ts in order (godip's Next()). */
+function foldPhase(args: {
+  readonly key: string;
+  readonly state: FoldState;
+  readonly raw: PhaseGroup;
+  readonly setup: VariantPhaseSetup;
+  readonly input: FoldInput;
+  readonly rules: VariantRules;
+  readonly playing: Variant;
+}): PhaseStep {
+  const { key, raw, setup, input, rules } = args;
+  const { engine, settings } = input;
+  const neutral = setup.neutral;
+  const ignored = new IgnoredList();
+  const misconduct: Misconduct[] = [];
+  const done = (state: FoldState, rest: Partial<PhaseStep> = {}): PhaseStep => ({ handedTo: [], ...rest, state, ignored: ignored.list(), misconduct });
+
+  const concededBefore = args.state.conceded;
+  const signals = signalsStep(args.state, raw.concedes, raw.alliances, neutral);
+  ignored.addAll(signals.ignored);
+  const state: FoldState = { ...args.state, conceded: signals.conceded, alliances: signals.alliances };
+
+  const here = state.position;
+  const facts = memoFacts(state.memoKey, () => {
+    const centres = centreCounts(here);
+    return {
+      ordersNeeded: engine.ordersNeeded(here),
+      withUnits: POWERS.filter((p) => here.units.some((u) => u.power === p)),
+      withCentres: POWERS.filter((p) => centres[p] > 0),
+    };
+  });
+  const seats = seatsStep(facts, neutral, state.holders, concededBefore, state.conceded);
+  const conceding = concessionEnding(seats.survivors, state.conceded, key);
+  if (conceding !== undefined) return done(state, { result: conceding });
+
+  const ballot = ballotStep({ key, position: state.position, openedAt: state.openedAt, settings, holders: state.holders, neutral, seats, entries: raw, escrowKeys: input.escrowKeys, work: input.work });
+  ignored.addAll(ballot.ignored);
+  misconduct.push(...ballot.misconduct);
+  const drawVoters = state.position.phase.kind === 'movement' ? seats.survivors : [];
+  if (!ballot.tally.closed) return done(state, { open: openPhaseStep({ key, state, setup, settings, seats, ballot, drawVoters }) });
+
+  const chosen = chosenOrdersStep({ key, required: seats.required, conceded: state.conceded, holders: state.holders, tally: ballot.tally, timedOut: ballot.timedOut });
+  ignored.addAll(chosen.ignored);
+  misconduct.push(...chosen.misconduct);
+  const drawn = drawEnding(drawVoters, chosen.drawYes, key);
+  if (drawn !== undefined) return done(state, { result: drawn });
+
+  const adjudged = adjudicationStep({ key, state, variant: input.variant, rules, setup, engine, facts, chosen, ballot, drawVoters });
+  const handed = handoverStep({ messages: raw.handovers, holders: state.holders, conceded: state.conceded, players: seats.players, timedOut: ballot.timedOut, joined: input.joined, startId: input.startId });
+  ignored.addAll(handed.ignored);
+  const next: FoldState = {
+    position: adjudged.next,
+    openedAt: openingTime(state.openedAt, [...ballot.tally.revealClaims.values()]),
+    memoKey: adjudged.memoKey,
+    holders: handed.holders,
+    conceded: handed.conceded,
+    ...(adjudged.toss === undefined ? {} : { toss: adjudged.toss }),
+    alliances: state.alliances,
+  };
+  const result = endingStep({ key, playing: args.playing, position: next.position, seats: setup.seats, alliances: next.alliances, endYear: settings.endYear });
+  return done(next, { phase: adjudged.resolved, handedTo: handed.handedTo, ...(result === undefined ? {} : { result }) });
+}
+
