@@ -162,9 +162,7 @@ export async function benchApp(): Promise<void> {
     report(`app: production build, ${RUNS} fresh Chromium profiles on 127.0.0.1 (no throttling)`, rows);
   } finally {
     await browser?.close();
-    await server.signaling.close();
-    server.http.closeAllConnections();
-    if (server.http.listening) await new Promise<void>((r) => server.http.close(() => r()));
+    await server.stop();
     rmSync(outDir, { recursive: true, force: true });
   }
 }

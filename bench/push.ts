@@ -139,9 +139,7 @@ export async function benchPush(): Promise<void> {
       [`${YEARS}-year game, ${log.length + 1} entries; median of ${PHONES} phones`, `${s.median.toFixed(0)} ms (target < ${TARGET_MS} ms) · max ${Math.max(...ms).toFixed(0)} ms`],
     ]);
   } finally {
-    server.http.closeAllConnections?.();
-    await new Promise<void>((res) => server.http.close(() => res()));
-    await server.relay?.close?.();
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -124,9 +124,7 @@ async function benchOne(kind: 'embedded (LMDB)' | 'Redis', redisUrl?: string): P
     ]);
   } finally {
     for (const c of clients) c.close();
-    server.http.closeAllConnections?.();
-    await server.close().catch(() => undefined);
-    await new Promise<void>((r) => server.http.close(() => r()));
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -212,9 +210,7 @@ export async function benchPhoneSide(): Promise<void> {
       [`a phone away for ${YEARS} years opens: fetch, open, gate, admit, store`, `${catchUpMs.toFixed(0)} ms, ${(catchUpBytes / 1024).toFixed(0)} KB received`],
     ]);
   } finally {
-    server.http.closeAllConnections?.();
-    await server.close().catch(() => undefined);
-    await new Promise<void>((r) => server.http.close(() => r()));
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -248,9 +244,7 @@ export async function benchPush(): Promise<void> {
     const s = summarise(samples);
     report('Relay, Web Push, loopback (embedded store)', [[`notify -> the push service has it, verified and decrypted (${SAMPLES} notifies, HTTP API)`, `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`]]);
   } finally {
-    server.http.closeAllConnections?.();
-    await server.close().catch(() => undefined);
-    await new Promise<void>((r) => server.http.close(() => r()));
+    await server.stop();
     await service.stop();
     cert.remove();
     rmSync(dir, { recursive: true, force: true });

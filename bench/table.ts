@@ -73,9 +73,7 @@ export async function benchTable(): Promise<void> {
     ]);
   } finally {
     await browser?.close();
-    await server.signaling.close();
-    server.http.closeAllConnections();
-    if (server.http.listening) await new Promise<void>((r) => server.http.close(() => r()));
+    await server.stop();
     rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -81,6 +81,9 @@ export interface AppServer {
   readonly ready: Promise<void>;
   /** Closes the relay, signaling, the store and the bus (not the HTTP listener). */
   close(): Promise<void>;
+  /** close(), then cuts every open HTTP connection and closes the listener: the server is gone at
+   *  once, as a phone sees a server vanish (tests and benches end with it). */
+  stop(): Promise<void>;
 }
 
 /** `root` undefined: no app, only signaling and the relay (`npm run signal`). */
@@ -126,6 +129,12 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     else if (relay) relay.handleUpgrade(req, socket, head);
     else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
+  const close = async (): Promise<void> => {
+    await relay?.close();
+    await signaling.close();
+    await store?.close();
+    await bus.close();
+  };
   return {
     http,
     signaling,
@@ -133,11 +142,11 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     guard,
     // The VAPID keys are made (or read) at start, so the first subscriber does not wait for them.
     ready: (redis ? redis.ready : Promise.resolve()).then(() => relay?.pushKey().then(() => undefined, (e) => log(`relay: no VAPID keys yet: ${(e as Error).message}`))),
-    close: async () => {
-      await relay?.close();
-      await signaling.close();
-      await store?.close();
-      await bus.close();
+    close,
+    stop: async () => {
+      await close().catch(() => undefined);
+      http.closeAllConnections();
+      if (http.listening) await new Promise<void>((r) => http.close(() => r()));
     },
   };
 }

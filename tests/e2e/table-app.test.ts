@@ -9,60 +9,36 @@
 // Then the lobby, the start and Spring 1901; a guest's page closes mid-phase, pairs again and
 // catches up; the host's page closes, the two guests pair with each other, and the host comes back
 // through a guest; finally the server returns and a new phone joins the same game by invite link.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { createAppServer, type AppServer } from '../../scripts/app-server';
-import { stopAppServer } from './app-server-stop';
 import { CHROMIUM_FLAGS, chromiumPath } from './browser';
+import { FakeCamera, LocalApp } from './local-app';
 import { expectSameState } from './relay-app';
 import { tapOnMap } from '../ui/browser-app';
 
 let dir: string;
 let outDir: string;
-let camera: string;
-let server: AppServer | undefined;
-let port = 0;
+let camera: FakeCamera;
+let app: LocalApp;
 let browser: Browser;
 let helper: Page;
 const contexts: BrowserContext[] = [];
 
-/** One still picture as a Y4M video (4:2:0, grey), which the fake camera plays in a loop. */
-function writeCamera(width: number, height: number, y: Uint8Array): void {
-  const chroma = new Uint8Array((width / 2) * (height / 2) * 2).fill(128);
-  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\nFRAME\n`);
-  writeFileSync(camera, Buffer.concat([header, y, chroma]));
-}
-
-async function startServer(): Promise<void> {
-  server = createAppServer(outDir);
-  const s = server;
-  await new Promise<void>((r) => s.http.listen(port, '127.0.0.1', r));
-  port = (s.http.address() as AddressInfo).port;
-}
-
-async function stopServer(): Promise<void> {
-  if (!server) return;
-  const s = server;
-  server = undefined;
-  await stopAppServer(s);
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pacto-table-app-'));
-  camera = join(dir, 'camera.y4m');
-  writeCamera(320, 240, new Uint8Array(320 * 240).fill(200));
+  camera = new FakeCamera(join(dir, 'camera.y4m'));
   outDir = join(dir, 'app');
   await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  await startServer();
+  app = new LocalApp(outDir);
+  await app.start();
   browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${camera}`],
+    args: [...CHROMIUM_FLAGS, ...camera.flags],
   });
   // The test's own tool (not a phone): turns a screenshot into grey levels for the camera file.
   helper = await (await browser.newContext()).newPage();
@@ -71,11 +47,11 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
-  await stopServer();
+  await app?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const base = (): string => `http://127.0.0.1:${port}/`;
+const base = (): string => app.base;
 
 /** A phone: its own profile, the app loaded once online and kept by its service worker. */
 async function phone(locale: string): Promise<Page> {
@@ -115,7 +91,7 @@ async function aimCameraAt(qr: Locator): Promise<void> {
     for (let i = 0; i < data.length; i += 4) s += String.fromCharCode(Math.round(0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!));
     return { width: w, height: h, y: btoa(s) };
   }, png);
-  writeCamera(width, height, Buffer.from(y, 'base64'));
+  camera.show(width, height, Buffer.from(y, 'base64'));
 }
 
 const offerQr = (p: Page): Locator => p.locator('[data-table-qr="offer"] svg');
@@ -198,7 +174,7 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     ana = await phone('es-ES');
     bea = await phone('en-GB');
     carl = await phone('en-GB');
-    await stopServer();
+    await app.stop();
     // HTTP offline: every request that leaves a phone fails as with no internet, so only the
     // service worker's cache serves the app. (context.setOffline would be the obvious way, but
     // Chromium's offline emulation also blocks WebRTC between pages, measured here: a data channel
@@ -277,7 +253,7 @@ describe('a game at the table: no server, no internet, phones paired by their ca
 
   it('the same game then continues online, through the signaling server its invite names', async () => {
     const phase = (await phaseOf(ana))!;
-    await startServer();
+    await app.start();
     for (const c of contexts) await c.unroute('**/*');
     // A reload drops every table link: from now on the phones meet only through the server that
     // served the app, the one the invite Bea and Carl were given at the table names.

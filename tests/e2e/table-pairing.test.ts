@@ -4,25 +4,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
-import { createAppServer, type AppServer } from '../../scripts/app-server';
-import { stopAppServer } from './app-server-stop';
 import { launchChromium } from './browser';
+import { LocalApp } from './local-app';
 
 let outDir: string;
-let server: AppServer | undefined;
+let app: LocalApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-async function stopServer(): Promise<void> {
-  if (!server) return;
-  const s = server;
-  server = undefined;
-  await stopAppServer(s);
-}
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'pacto-table-'));
@@ -32,21 +23,19 @@ beforeAll(async () => {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: false },
   });
+  app = new LocalApp(outDir);
   browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
   await browser?.close();
-  await stopServer();
+  await app?.stop();
   rmSync(outDir, { recursive: true, force: true });
 });
 
 async function openPhones(n: number): Promise<Page[]> {
-  server = createAppServer(outDir);
-  const s = server;
-  await new Promise<void>((r) => s.http.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(s.http.address() as AddressInfo).port}/`;
+  const base = await app.start();
   const pages: Page[] = [];
   for (let i = 0; i < n; i++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -79,7 +68,7 @@ describe('table mode in Chromium', () => {
   it('pairs by QR codes with no server, plays a phase, and relays to a second guest', async () => {
     const [host, guest1, guest2] = await openPhones(3);
     // From here on there is no signaling server and no HTTP server: only the phones.
-    await stopServer();
+    await app.stop();
     await host!.evaluate(() => window.table.becomeHost());
 
     const sizes = await pair(host!, guest1!);

@@ -2,29 +2,22 @@
 // entry crossed each link about twice). src/net/forwarding.ts forwards an update received from X
 // only to peers not connected to X. Four phones in a full mesh, each its own Node process over
 // real WebRTC (@roamhq/wrtc), through our signaling server on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attachSignaling, type SignalingServer } from '../../src/net/signal/server';
-import { startPeer, type PeerProcess } from './helpers/processes';
+import { startPeer, startSignaling, type PeerProcess } from './helpers/processes';
 
-let http: Server;
-let signaling: SignalingServer;
+let signaling: Awaited<ReturnType<typeof startSignaling>>;
 let url: string;
 const peers: PeerProcess[] = [];
 const RESYNC_MS = 1500;
 
 beforeEach(async () => {
-  http = createServer();
-  signaling = attachSignaling(http);
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  signaling = await startSignaling();
+  url = signaling.url;
 });
 
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.stop()));
   await signaling.close();
-  await new Promise<void>((r) => http.close(() => r()));
 });
 
 describe('forwarding over WebRTC', () => {

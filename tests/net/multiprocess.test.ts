@@ -1,34 +1,27 @@
 // Separate Node processes, one y-webrtc provider each over @roamhq/wrtc, find each other through
 // our signaling server on 127.0.0.1 and reach the same log; a catch-up larger than a data channel
 // carries in one message arrives whole, in pieces.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attachSignaling, type SignalingServer } from '../../src/net/signal/server';
 import { startLockstep } from './helpers/lockstep-signaling';
-import { startPeer, type PeerProcess } from './helpers/processes';
+import { startPeer, startSignaling, type PeerProcess } from './helpers/processes';
 import type { State } from './helpers/peer-process';
 
 const CHROME_LIMIT = 256 * 1024;
 
-let http: Server;
-let signaling: SignalingServer;
+let signaling: Awaited<ReturnType<typeof startSignaling>>;
 let url: string;
 const peers: PeerProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeEach(async () => {
-  http = createServer();
-  signaling = attachSignaling(http);
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
-  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  signaling = await startSignaling();
+  url = signaling.url;
 });
 
 afterEach(async () => {
   await Promise.all(peers.splice(0).map((p) => p.stop()));
   await Promise.all(cleanups.splice(0).map((f) => f()));
   await signaling.close();
-  await new Promise<void>((r) => http.close(() => r()));
 });
 
 async function peer(gameId: string, extra: Record<string, string> = {}): Promise<PeerProcess> {

@@ -1,6 +1,9 @@
 // Parent side of the multi-process tests: forks peer-process.ts and talks to it over IPC.
 import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { attachSignaling } from '../../../src/net/signal/server';
 import type { Command, State } from './peer-process';
 
 const SCRIPT = fileURLToPath(new URL('./peer-process.ts', import.meta.url));
@@ -71,6 +74,20 @@ export async function startPeer(env: Record<string, string>): Promise<PeerProces
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+/** Our signaling server on 127.0.0.1 (a free port) for the peer processes: its URL, and close(). */
+export async function startSignaling(): Promise<{ readonly url: string; close(): Promise<void> }> {
+  const http = createServer();
+  const signaling = attachSignaling(http);
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  return {
+    url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: async () => {
+      await signaling.close();
+      await new Promise<void>((r) => http.close(() => r()));
     },
   };
 }

@@ -41,11 +41,7 @@ export async function startRelay(options: AppServerOptions = {}): Promise<LocalR
     base: `http://127.0.0.1:${port}`,
     logs,
     dir,
-    stop: async () => {
-      server.http.closeAllConnections?.();
-      await server.close();
-      await new Promise<void>((r) => server.http.close(() => r()));
-    },
+    stop: () => server.stop(),
   };
 }
 
