@@ -6,9 +6,12 @@
 // video → canvas → jsqr). Nothing is handed to a page behind the app's back: the only way a code
 // reaches a phone is its camera. The fake camera is one file per browser process, read when a
 // camera opens, so the file is written before the scanning phone taps "Scan with the camera".
-// Then the lobby, the start and Spring 1901; a guest's page closes mid-phase, pairs again and
-// catches up; the host's page closes, the two guests pair with each other, and the host comes back
-// through a guest; finally the server returns and a new phone joins the same game by invite link.
+// Then the lobby, the start and Spring 1901; a guest's page closes mid-Fall, pairs again and
+// catches up, and Fall 1901 takes two centres; the Winter builds; in Spring 1902 the host seals and
+// her page closes, the two guests pair with each other and finish the phase without her the way the
+// protocol allows (her sealed orders opened from the escrow shares once the two vote her out after
+// the reveal stage's ten minutes, which the guests' clocks are moved through), and the host comes
+// back through a guest; finally the server returns and the same game goes on through it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,8 +135,21 @@ async function waitPhase(pages: readonly Page[], phase: string): Promise<void> {
   for (const p of pages) await expect.poll(() => phaseOf(p), { timeout: 90_000, interval: 250 }).toBe(phase);
 }
 
+const board = (page: Page): Promise<void> => page.locator('[data-tab="board"]').click();
+
+/** The board's label for a province: "Kiel: Fleet, Germany" and the like. */
+const label = (page: Page, province: string) => page.locator(`.board-svg [data-province="${province}"]`).first().getAttribute('aria-label');
+
+/** A move entered the way a finger does it: the unit, then where it goes. */
+async function move(page: Page, from: string, to: string): Promise<void> {
+  await board(page);
+  await tapOnMap(page, from);
+  await tapOnMap(page, to);
+  await expect.poll(() => page.locator(`li[data-order="${from}"]`).count()).toBe(1);
+}
+
 async function seal(page: Page): Promise<void> {
-  await page.locator('[data-tab="board"]').click();
+  await board(page);
   await page.locator('[data-action="seal"]').click();
   await page.locator('[data-action="confirm-seal"]').click();
   await expect.poll(() => page.locator('[data-action="confirm-seal"]').count(), { timeout: 20_000 }).toBe(0);
@@ -221,7 +237,8 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     await bea.close();
     await openPanel(ana);
     await expect.poll(() => dropped(ana), { timeout: 60_000 }).toBe(1);
-    // Ana and Carl seal while Bea is away.
+    // Ana and Carl seal while Bea is away; France takes Belgium.
+    await move(ana, 'pic', 'bel');
     await seal(ana);
     await seal(carl);
     bea = await beaContext.newPage();
@@ -229,26 +246,78 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     await waitPhase([bea], '1901-fall-movement');
     await pair(ana, bea, false);
     await expect.poll(() => linked(ana), { timeout: 30_000 }).toBe(2);
+    // Germany takes Denmark.
+    await move(bea, 'kie', 'den');
     await seal(bea);
     await resolvedPast([ana, bea, carl], '1901-fall-movement');
+    expect(await phaseOf(carl)).toBe('1901-winter-adjustment');
+    await expect.poll(() => label(carl, 'bel'), { timeout: 30_000 }).toMatch(/Army, France/);
+    await expect.poll(() => label(carl, 'den'), { timeout: 30_000 }).toMatch(/Fleet, Germany/);
   }, 300_000);
 
-  it('with the host gone, two guests pair with each other; the host comes back through one of them', async () => {
+  it('Winter 1901: France and Germany build over the table links; Spring 1902 opens on every phone', async () => {
+    await board(ana);
+    // Paris is inland: an army is the only build there, so the tap enters it.
+    await tapOnMap(ana, 'par');
+    await expect.poll(() => ana.locator('li[data-order="par"]').count()).toBe(1);
+    await board(bea);
+    await tapOnMap(bea, 'kie');
+    await bea.locator('.options button', { hasText: /fleet/i }).first().click();
+    await expect.poll(() => bea.locator('li[data-order="kie"]').count()).toBe(1);
+    // Carl has nothing to adjust: only France's and Germany's holders seal.
+    await seal(ana);
+    await seal(bea);
+    await resolvedPast([ana, bea, carl], '1901-winter-adjustment');
+    expect(await phaseOf(carl)).toBe('1902-spring-movement');
+    await board(carl);
+    await expect.poll(() => label(carl, 'par'), { timeout: 30_000 }).toMatch(/Army, France/);
+    await expect.poll(() => label(carl, 'kie'), { timeout: 30_000 }).toMatch(/Fleet, Germany/);
+  }, 300_000);
+
+  it('the host seals and leaves: the guests pair with each other and finish the phase without her; she comes back through one of them', async () => {
     const phase = (await phaseOf(ana))!;
+    expect(phase).toBe('1902-spring-movement');
     const anaContext = ana.context();
-    // Carl seals first; then the host's page closes, and Carl's link with it.
-    await seal(carl);
+    // Ana orders A Bel-Hol, seals, and her page closes once both guests hold her commit.
+    await move(ana, 'bel', 'hol');
+    await seal(ana);
+    for (const p of [bea, carl]) {
+      await board(p);
+      await expect.poll(() => p.locator('[data-list="sealed"]').innerText(), { timeout: 60_000 }).toContain('France');
+    }
     await ana.close();
     await expect.poll(() => linked(carl), { timeout: 60_000 }).toBe(0);
+    // The two guests had no link of their own (each was paired with Ana): they pair now.
     await pair(bea, carl, false);
-    await seal(bea);
+    for (const p of [bea, carl]) await seal(p);
+    // Everyone has sealed but Ana is not there to sign her FINAL, so the automatic steps wait for
+    // her. A table game has no orders deadline, but the reveal stage has one (ten minutes after
+    // the commits): the guests' clocks go through it, and each is offered the vote against the
+    // powers that stalled it, Ana's two.
+    for (const p of [bea, carl]) {
+      expect(await p.locator('[data-action="vote-timeout"]').count()).toBe(0);
+      await p.context().clock.setSystemTime(Date.now() + 11 * 60_000);
+    }
+    for (const p of [bea, carl]) {
+      await board(p);
+      const vote = p.locator('[data-action="vote-timeout"]');
+      await expect.poll(() => vote.count(), { timeout: 30_000 }).toBe(1);
+      expect(await vote.innerText()).toMatch(/France.*Turkey|Turkey.*France/);
+      await vote.click();
+    }
+    // France and Turkey timed out by both others; their sealed commits open from the guests'
+    // escrow shares, so Ana's move is played though her phone is gone.
+    await resolvedPast([bea, carl], phase);
+    expect(await phaseOf(carl)).toBe('1902-fall-movement');
+    await board(carl);
+    await expect.poll(() => label(carl, 'hol'), { timeout: 30_000 }).toMatch(/Army, France/);
     // Ana returns and pairs with Bea, not with Carl, the first host: everything reaches her.
     ana = await anaContext.newPage();
     await ana.goto(`${base()}#/game/${gameId}`);
     await waitPhase([ana], phase);
     await pair(bea, ana, false);
-    await seal(ana);
-    await resolvedPast([ana, bea, carl], phase);
+    await waitPhase([ana], '1902-fall-movement');
+    await sameStateSoon([ana, bea, carl]);
   }, 300_000);
 
   it('the same game then continues online, through the signaling server its invite names', async () => {
