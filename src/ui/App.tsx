@@ -65,7 +65,7 @@ export function App() {
   const openInvite = useCallback(
     (link: string) => {
       if (device === null) return;
-      void Promise.all([import('../net/invite'), import('./lobby/create')]).then(([{ parseInvite }, { acceptInvite }]) => {
+      void Promise.all([import('../net/invite'), import('./game/create')]).then(([{ parseInvite }, { acceptInvite }]) => {
         let invite;
         try {
           invite = parseInvite(link);

@@ -132,3 +132,107 @@ describe('layers', () => {
     expect(violations(at('ui/x.tsx'), "import { a } from '../net/y';")).toEqual([]);
   });
 });
+
+// The screens' input, checked on every file of the screen folders: the reducer's view is the only
+// thing a screen reads. A screen file (src/ui/game/screens, src/ui/lobby, src/ui/orders):
+//  1. imports nothing that resolves into src/net (the carrier, invites, network settings) or
+//     src/store (where the signed entries and Y.Doc updates are kept): what a screen needs from them
+//     the game plumbing (src/ui/game outside screens/) offers through the session or a function of
+//     its own;
+//  2. reads no raw log messages: from src/protocol it imports, through the protocol's index, only
+//     the types of the reducer's view (every name src/protocol/view.ts exports) and the pure
+//     helpers over the view and keys listed in VIEW_HELPERS. Everything else the protocol exports
+//     is the log itself (Message, Signed, Payload, openMessage, parseEntry, reduceLog, Admission,
+//     the signing calls createGame, joinGame...), which only the plumbing touches;
+//  3. does not reach into the runner's opened messages or entry log (`runner.opened`, `runner.log`).
+
+const screenFolders = ['ui/game/screens', 'ui/lobby', 'ui/orders'];
+
+/** Pure functions of the view (or of a key, or of the variant registry) a screen may call. */
+const VIEW_HELPERS = ['fingerprint', 'variantOf', 'rosterProblem', 'timeoutsDue'];
+
+/** Every name src/protocol/view.ts exports: the reducer's view and its parts. */
+function viewNames(): Set<string> {
+  const text = code(readFileSync(join(src, 'protocol/view.ts'), 'utf8'));
+  return new Set([...text.matchAll(/export\s+(?:interface|type|const|function|enum|class)\s+([A-Za-z0-9_$]+)/g)].map((m) => m[1]!));
+}
+
+/** Each import or re-export with its specifier and the names it binds ('*' for everything). */
+function namedImports(text: string): { spec: string; names: string[] }[] {
+  const out: { spec: string; names: string[] }[] = [];
+  const stat = /(?:import|export)\s+(?:type\s+)?([^'"`;]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const m of text.matchAll(stat)) {
+    const clause = m[1]!;
+    const names: string[] = [];
+    const braces = /\{([^}]*)\}/.exec(clause);
+    if (braces) {
+      for (const part of braces[1]!.split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        if (name !== '') names.push(name);
+      }
+    }
+    const rest = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim();
+    if (rest.includes('*')) names.push('*');
+    else if (rest !== '') names.push('default');
+    out.push({ spec: m[2]!, names });
+  }
+  for (const m of text.matchAll(/import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g)) out.push({ spec: (m[1] ?? m[2])!, names: ['*'] });
+  return out;
+}
+
+export function screenViolations(file: string, text: string, view: Set<string> = viewNames()): string[] {
+  const body = code(text);
+  const name = relative(root, file);
+  const out: string[] = [];
+  for (const { spec, names } of namedImports(body)) {
+    if (!spec.startsWith('.')) continue;
+    const target = resolve(dirname(file), spec);
+    const inside = relative(src, target).split(/[\\/]/);
+    if (inside[0] === 'net' || inside[0] === 'store') {
+      out.push(`${name} imports ${spec}: the screens get the network and the store through the game plumbing`);
+      continue;
+    }
+    if (inside[0] !== 'protocol') continue;
+    const entry = inside.slice(1).join('/');
+    if (entry !== '' && entry !== 'index' && entry !== 'view') {
+      out.push(`${name} imports ${spec}: a screen imports the protocol through its index only`);
+      continue;
+    }
+    for (const n of names) {
+      if (!view.has(n) && !VIEW_HELPERS.includes(n)) out.push(`${name} imports ${n} from ${spec}: not part of the reducer's view`);
+    }
+  }
+  if (/\brunner\s*\.\s*(opened|log)\b/.test(body)) out.push(`${name} reads the runner's raw messages`);
+  return out;
+}
+
+describe('screens read the view only', () => {
+  const view = viewNames();
+  const screens = screenFolders.flatMap((f) => files(join(src, f)));
+
+  it('no screen imports src/net or src/store, or any part of the protocol but the view', () => {
+    expect(view.has('GameView')).toBe(true);
+    expect(screens.length).toBeGreaterThan(40);
+    const found = screens.flatMap((f) => screenViolations(f, readFileSync(f, 'utf8'), view));
+    expect(found).toEqual([]);
+  });
+
+  it('the check itself catches each kind of breach', () => {
+    const lobby = join(src, 'ui/lobby/x.tsx');
+    const screen = join(src, 'ui/game/screens/x.tsx');
+    const orders = join(src, 'ui/orders/x.ts');
+    expect(screenViolations(lobby, "import { formatInvite } from '../../net/invite';", view)).toHaveLength(1);
+    expect(screenViolations(screen, "import type { IceServer } from '../../../net/settings';", view)).toHaveLength(1);
+    expect(screenViolations(orders, "const n = await import('../../net');", view)).toHaveLength(1);
+    expect(screenViolations(lobby, "import { entryStorage } from '../../store';", view)).toHaveLength(1);
+    expect(screenViolations(screen, "import { type GameView, openMessage } from '../../../protocol';", view)).toEqual([
+      "src/ui/game/screens/x.tsx imports openMessage from ../../../protocol: not part of the reducer's view",
+    ]);
+    expect(screenViolations(lobby, "import type {\n  Message,\n  Signed as S,\n} from '../../protocol';", view)).toHaveLength(2);
+    expect(screenViolations(lobby, "import * as P from '../../protocol';", view)).toHaveLength(1);
+    expect(screenViolations(screen, "import { reduceLog } from '../../../protocol/reduce';", view)).toHaveLength(1);
+    expect(screenViolations(lobby, 'const m = session.runner.opened.get(id);', view)).toHaveLength(1);
+    // The view, its helpers and everything else of the app stay allowed; comments are not code.
+    expect(screenViolations(screen, "import { fingerprint, type GameView, type ResolvedPhase } from '../../../protocol';\nimport type { GameSession } from '../session';\n// import { x } from '../../../net';", view)).toEqual([]);
+  });
+});

@@ -24,7 +24,7 @@ import {
 } from './sealed-adapter';
 
 const HOUR = 3_600_000;
-const NO_DEADLINE = 1_000_000_000_000; // src/ui/lobby/create.ts NO_DEADLINE_MS: a table game
+const NO_DEADLINE = 1_000_000_000_000; // src/ui/game/create.ts NO_DEADLINE_MS: a table game
 const move = (power: Power, type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
 const text = (o: readonly Order[] | null | undefined) => (o == null ? 'none' : canonicalText(o));
 const SEVEN: Power[][] = [['austria'], ['england'], ['france'], ['germany'], ['italy'], ['russia'], ['turkey']];

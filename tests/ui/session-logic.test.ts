@@ -7,7 +7,7 @@ import { createIdentity, fingerprint, reduceLog, type GameView, type Player } fr
 import { POWERS } from '../../src/rules';
 import { duties, dutyKey, powersOf } from '../../src/ui/game/duties';
 import { routeOf } from '../../src/ui/home/route';
-import { deadlinesFor, NO_DEADLINE_MS } from '../../src/ui/lobby/create';
+import { deadlinesFor, NO_DEADLINE_MS } from '../../src/ui/game/create';
 import { defaultRoster, defaultSeats, fillFreeSeats, isComplete } from '../../src/ui/lobby/roster';
 import { variantFor } from '../../src/ui/lobby/variants';
 import { APP_STRINGS } from '../../src/ui/lobby/strings';

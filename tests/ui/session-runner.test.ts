@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
 import { openMessage } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
-import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
+import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
 import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
 

@@ -9,7 +9,7 @@ import { openMessage } from '../../src/protocol';
 import { formatUnit, type Order, type Power } from '../../src/rules';
 import { MissingOrdersError } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
-import { acceptInvite, createNewGame } from '../../src/ui/lobby/create';
+import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { dealProblem, defaultSeats, rosterOf } from '../../src/ui/lobby/roster';
 import { variantFor } from '../../src/ui/lobby/variants';
 import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';

@@ -6,7 +6,7 @@ import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { createGame, createIdentity, joinGame, reduceLog, rosterProblem, startGame, type Identity, type Player } from '../../src/protocol';
 import { POWERS, VARIANTS, type Variant } from '../../src/rules';
-import { gameSettings } from '../../src/ui/lobby/create';
+import { gameSettings } from '../../src/ui/game/create';
 import { dealProblem, defaultSeats, rosterOf } from '../../src/ui/lobby/roster';
 import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, ruleSetOf, seatClaim, seatLabel, variantsFor } from '../../src/ui/lobby/variants';
 

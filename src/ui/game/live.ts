@@ -4,18 +4,19 @@
 // the others up; and y-webrtc allows only one doc per room in a page anyway.
 // Direct imports, not the net index: the index also carries table mode (camera, QR reader), which
 // the game screens do not need on their first load.
-import { connectOptionsFor, formatInvite } from '../../net/invite';
+import { connectOptionsFor } from '../../net/invite';
 import { checkIceServer, checkRelayUrl, type IceServer } from '../../net/settings';
 import { connectGame, type GameConnection } from '../../net/provider';
 import { GameRelay } from '../../net/relay/phone';
 import { relayStorage } from '../../store';
 import { openGameCore } from './core';
+import { gameInvite, inviteLink } from './invite';
 import { asAppRecord } from './records';
 import { notifyRoom, RoomWaker } from './wake-others';
 import { relayKeysFor } from '../../net/relay/keys';
 import type { GameRunner } from './runner';
 import type { Device } from './device';
-import type { GameNetwork, NetStatus } from './session';
+import type { GameInvite, GameNetwork, NetStatus } from './session';
 import { TableRoom } from './table';
 
 export interface LiveGame {
@@ -29,6 +30,8 @@ export interface LiveGame {
   network(): GameNetwork;
   /** Stores them in the game's record and switches the open game to them, without a reload. */
   setNetwork(relays: readonly string[], iceServers: readonly IceServer[]): Promise<void>;
+  /** The game's invite with its network now (the same object until the link changes). */
+  invite(): GameInvite;
   /** The game's links to phones at the table (no server): pairing by QR code, which phone dropped. */
   readonly table: TableRoom;
 }
@@ -119,15 +122,14 @@ function open(device: Device, gameId: string): Entry {
     connect(true);
     // Table mode: links made by QR codes, with no server; they carry the same replica, so what
     // comes in by one way goes out by the others (a table game can go online and back).
-    const table = new TableRoom(replica, gameId, device.identity.id, () =>
-      formatInvite(typeof location === 'undefined' ? 'http://localhost/' : `${location.origin}${location.pathname}`, {
-        gameId,
-        password: record.password,
-        signaling: record.signaling,
-        ...(network.relays.length > 0 ? { relays: network.relays } : {}),
-        ...(network.iceServers.length > 0 ? { iceServers: network.iceServers } : {}),
-      }),
-    );
+    // The invite follows the game's network: a settings change makes a new link.
+    let invite: GameInvite | null = null;
+    const currentInvite = (): GameInvite => {
+      const link = inviteLink(gameId, record, network);
+      if (invite?.link !== link) invite = gameInvite(link);
+      return invite;
+    };
+    const table = new TableRoom(replica, gameId, device.identity.id, () => currentInvite().link);
     undo.push(() => table.destroy());
     undo.push(table.onChange(() => listeners.forEach((l) => l())));
     undo.push(table.provider.onStatus(() => listeners.forEach((l) => l())));
@@ -159,6 +161,7 @@ function open(device: Device, gameId: string): Entry {
         return () => listeners.delete(l);
       },
       network: () => network,
+      invite: currentInvite,
       table,
       relays: () => relay?.relays ?? [],
       setNetwork: async (relays, iceServers) => {

@@ -12,6 +12,14 @@ export interface GameNetwork {
   readonly iceServers: readonly IceServer[];
 }
 
+/** This game's invite (game id, room password, the game's signaling, relays and ICE servers). */
+export interface GameInvite {
+  /** The link, as shared and copied. */
+  readonly link: string;
+  /** The link as a QR code, an SVG document. */
+  qrSvg(): Promise<string>;
+}
+
 export interface NetStatus {
   /** Peers currently connected (WebRTC, BroadcastChannel or table mode). */
   readonly peers: number;
@@ -41,6 +49,8 @@ export interface GameSession {
   readonly net: NetStatus;
   /** The game's relays and ICE servers as stored (absent: this session cannot change them). */
   readonly network?: GameNetwork;
+  /** The invite to this game (absent: this session has none to show). */
+  readonly invite?: GameInvite;
   /** The clock for countdowns (ms since epoch), ticking once a second. */
   readonly now: number;
   /** The player's unsealed draft for the current phase, per power; survives reloads. */

@@ -8,7 +8,7 @@ import { pageDevice, type Device } from './device';
 import { acquireGame } from './live';
 import { disableNotifications, enableNotifications, loadNotifySettings, setQuietHours } from './push';
 import type { GameRunner, RunnerState } from './runner';
-import type { GameNetwork, GameSession, NetStatus } from './session';
+import type { GameInvite, GameNetwork, GameSession, NetStatus } from './session';
 
 /** The session plus what only the lobby needs (joining, starting, the lot). */
 export interface AppGameSession extends GameSession {
@@ -28,7 +28,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
   const [load, setLoad] = useState<{ runner: GameRunner; device: Device; relays: () => readonly string[] } | 'loading' | 'missing' | { error: string }>('loading');
   const [state, setState] = useState<RunnerState | null>(null);
   const [net, setNet] = useState<NetStatus>(OFFLINE);
-  const [network, setNetworkState] = useState<{ value: GameNetwork; set: (relays: readonly string[], iceServers: GameNetwork['iceServers']) => Promise<void> } | null>(null);
+  const [network, setNetworkState] = useState<{ value: GameNetwork; set: (relays: readonly string[], iceServers: GameNetwork['iceServers']) => Promise<void>; invite: GameInvite } | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -49,7 +49,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       }
       const runner = game.runner;
       undo.push(runner.subscribe(() => setState(runner.current)));
-      const network = (): void => setNetworkState((prev) => (prev?.value === game.network() ? prev : { value: game.network(), set: (r, i) => game.setNetwork(r, i) }));
+      const network = (): void => setNetworkState((prev) => (prev?.value === game.network() ? prev : { value: game.network(), set: (r, i) => game.setNetwork(r, i), invite: game.invite() }));
       undo.push(
         game.onNet(() => {
           setNet(game.net());
@@ -86,7 +86,7 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       view: state.view,
       me: state.me,
       net,
-      ...(network ? { network: network.value, setNetwork: network.set } : {}),
+      ...(network ? { network: network.value, setNetwork: network.set, invite: network.invite } : {}),
       notifications: {
         load: () => loadNotifySettings(ready.device, gameId),
         enable: (quiet) => enableNotifications(ready.device, gameId, ready.relays(), quiet),

@@ -11,7 +11,7 @@ import { answerAsNewcomer } from '../game/table';
 import { TABLE_STRINGS, tableError } from '../game/table-strings';
 import { InstallStep, TableQr, TableScanner } from '../game/TablePairing';
 import type { Lang } from '../i18n';
-import { acceptInvite } from '../lobby/create';
+import { acceptInvite } from '../game/create';
 
 export function TableJoin(props: { device: Device; lang: Lang; onJoined: (gameId: string) => void }) {
   const t = TABLE_STRINGS[props.lang];

@@ -3,9 +3,9 @@
 // phone's marked "you"; the variant and its seats filling up live (a seat may hold several powers;
 // neutral powers are nobody's); joining with a name and a claimed seat; for the creator the deal
 // of whole seats (by lot or by hand) and START; the invite, shared through the phone's share sheet
-// where it has one; and, when a creator signed two STARTs, the forked card.
-import { useEffect, useMemo, useState } from 'react';
-import { formatInvite, inviteQrSvg } from '../../net/invite';
+// where it has one (the link and its QR code come from the session); and, when a creator signed two
+// STARTs, the forked card.
+import { useEffect, useState } from 'react';
 import { fingerprint, type GameView } from '../../protocol';
 import type { Power, Variant } from '../../rules';
 import { RelayStatus } from '../game/RelayStatus';
@@ -21,25 +21,11 @@ function viewVariant(view: GameView): Variant {
   return variantFor(view.settings?.variant);
 }
 
-function appUrl(): string {
-  return `${location.origin}${location.pathname}`;
-}
-
 export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
   const t = APP_STRINGS[props.lang].lobby;
-  const record = props.session.runner.gameRecord;
-  // The invite carries the game's relays and ICE servers, so every phone uses the same ones.
-  const link = useMemo(
-    () =>
-      formatInvite(appUrl(), {
-        gameId: props.session.gameId,
-        password: record.password,
-        signaling: record.signaling,
-        ...(record.relays ? { relays: record.relays } : {}),
-        ...(record.iceServers ? { iceServers: record.iceServers } : {}),
-      }),
-    [props.session.gameId, record.password, record.signaling, record.relays, record.iceServers],
-  );
+  // The game's invite (with its relays and ICE servers, so every phone uses the same ones).
+  const invite = props.session.invite;
+  const link = invite?.link ?? '';
   const [svg, setSvg] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [shareFailed, setShareFailed] = useState(false);
@@ -53,11 +39,12 @@ export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
   };
   useEffect(() => {
     let live = true;
-    void inviteQrSvg(link).then((s) => live && setSvg(s));
+    void invite?.qrSvg().then((s) => live && setSvg(s));
     return () => {
       live = false;
     };
-  }, [link]);
+  }, [invite]);
+  if (invite === undefined) return null;
   return (
     <section className="invite" aria-labelledby="invite-title">
       <h3 id="invite-title">{t.invite}</h3>

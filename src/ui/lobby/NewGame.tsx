@@ -2,16 +2,16 @@
 // variants for that count), how seats are assigned, rule options, deadlines (none for a table
 // game, hours for a weekend game), short-game end year, press on or off, and, folded under
 // "Advanced", the network: the signaling address, relays and STUN/TURN servers (the invite carries
-// them to every phone). The name is remembered. Creating signs CREATE and the creator's JOIN, then
-// opens the lobby.
+// them to every phone). The name is remembered. The form only reads what was typed: the network
+// lines are checked by the game plumbing (readNetworkLines), and creating (signing CREATE and the
+// creator's JOIN, the room password, storing) is the plumbing's createNewGame; then the lobby opens.
 import { useState } from 'react';
-import { checkSignalingUrl, parseIceServerLines, parseRelayLines, type IceServer } from '../../net/settings';
 import type { Power, Variant } from '../../rules';
+import { createNewGame } from '../game/create';
 import type { Device } from '../game/device';
-import { randomBytes } from '../game/random';
+import { readNetworkLines, type NetworkField } from '../game/network-form';
 import { powerName, type Lang } from '../i18n';
 import { AdvancedField, AdvancedSection } from './Advanced';
-import { createNewGame } from './create';
 import { rememberName, useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
 import { TABLE_STRINGS } from '../game/table-strings';
@@ -83,33 +83,15 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
   const year = endYear !== null && endYear >= startYear ? endYear : defaultEndYear(variant);
   const centres = victoryCentres ?? variant.rules.victoryCentres;
   const claimable = variant.seats.some((seat) => claim !== '' && seat.powers.includes(claim)) ? claim : '';
+  const badNetwork: Record<NetworkField, string> = { signaling: t.badSignaling, relays: t.badRelays, iceServers: t.badIce };
 
   const submit = async () => {
-    const address = signaling.trim();
-    if (address !== '') {
-      try {
-        checkSignalingUrl(address);
-      } catch {
-        setError(t.badSignaling);
-        return;
-      }
-    }
-    let relayList: string[];
-    let iceServers: IceServer[];
-    try {
-      relayList = parseRelayLines(relays);
-    } catch {
-      setError(t.badRelays);
-      return;
-    }
-    try {
-      iceServers = parseIceServerLines(ice);
-    } catch {
-      setError(t.badIce);
-      return;
-    }
-    if (relayList.length > 4 || iceServers.length > 4) {
-      setError(relayList.length > 4 ? t.badRelays : t.badIce);
+    const network = readNetworkLines({ signaling, relays, iceServers: ice });
+    if (!network.ok) {
+      // The first field with a bad line, and the lines refused there.
+      const field = network.problems[0]!.field;
+      const refused = network.problems.filter((p) => p.field === field && p.line !== null).map((p) => `«${p.line}»`);
+      setError(refused.length > 0 ? `${badNetwork[field]} ${refused.join(', ')}` : badNetwork[field]);
       return;
     }
     setBusy(true);
@@ -120,26 +102,21 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
       if (variant.victory.by === 'power' && centres !== variant.rules.victoryCentres) rules.victoryCentres = centres;
       // Not an adjudication rule: the protocol carries it in the signed settings so every phone agrees press is off.
       if (gunboat) rules.gunboat = true;
-      const gameId = await createNewGame(
-        device,
-        {
-          name: name.trim() || '?',
-          seats,
-          assignment,
-          claim: claimable === '' ? null : claimable,
-          variant: variant.id,
-          rules,
-          movementHours: weekend ? movementHours : 0,
-          retreatHours: weekend ? retreatHours : 0,
-          endYear: short ? year : null,
-          signaling: address === '' ? [] : [address],
-          relays: relayList,
-          iceServers,
-        },
-        randomBytes,
-        Date.now(),
-      );
-      if (offline) await device.store.updateGame(gameId, { table: true });
+      const gameId = await createNewGame(device, {
+        name: name.trim() || '?',
+        seats,
+        assignment,
+        claim: claimable === '' ? null : claimable,
+        variant: variant.id,
+        rules,
+        movementHours: weekend ? movementHours : 0,
+        retreatHours: weekend ? retreatHours : 0,
+        endYear: short ? year : null,
+        signaling: network.signaling,
+        relays: network.relays,
+        iceServers: network.iceServers,
+        table: offline,
+      });
       props.onCreated(gameId);
     } catch (e) {
       setError(String((e as Error).message ?? e));
@@ -268,7 +245,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
           <input type="checkbox" name="gunboat" checked={gunboat} onChange={(e) => setGunboat(e.target.checked)} />
           {t.gunboat}
         </label>
-        <AdvancedSection lang={lang} open={error === t.badSignaling || error === t.badRelays || error === t.badIce}>
+        <AdvancedSection lang={lang} open={error !== null && Object.values(badNetwork).some((b) => error.startsWith(b))}>
           <AdvancedField label={t.signaling} help={t.signalingHelp}>
             <input name="signaling" value={signaling} placeholder="wss://…" onChange={(e) => setSignaling(e.target.value)} inputMode="url" />
           </AdvancedField>

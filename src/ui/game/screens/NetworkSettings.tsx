@@ -1,22 +1,19 @@
 // The game's relays and STUN/TURN servers, editable after the game was created (New Game →
-// Advanced sets them first, the invite carries them). Checked here with the same parsers as the
-// new-game form; a bad line is named in a clear error and nothing is saved. Saving stores them in
-// the game's record, and the open game switches to them at once (live.ts: setNetwork).
+// Advanced sets them first, the invite carries them). The text is read by the game plumbing, as
+// the new-game form's is (network-form.ts: readNetworkLines); every bad line is named in a clear
+// error and nothing is saved. Saving stores them in the game's record, and the open game switches
+// to them at once (live.ts: setNetwork).
 import { useEffect, useState } from 'react';
-import { formatIceServerLines, NetSettingsError, parseIceServerLines, parseRelayLines, type IceServer } from '../../../net/settings';
 import type { Lang } from '../../i18n';
+import { networkText, readNetworkLines } from '../network-form';
 import type { GameSession } from '../session';
 import { NETWORK_STRINGS } from './network-strings';
-
-/** At most this many of each, as in the invite. */
-const MAX = 4;
 
 export function NetworkSettings(props: { session: GameSession; lang: Lang }) {
   const { session, lang } = props;
   const t = NETWORK_STRINGS[lang];
   const network = session.network;
-  const relaysText = (network?.relays ?? []).join('\n');
-  const iceText = formatIceServerLines(network?.iceServers ?? []);
+  const { relays: relaysText, iceServers: iceText } = networkText(network);
   const [relays, setRelays] = useState(relaysText);
   const [ice, setIce] = useState(iceText);
   const [error, setError] = useState<string | null>(null);
@@ -31,26 +28,25 @@ export function NetworkSettings(props: { session: GameSession; lang: Lang }) {
 
   const save = async (): Promise<void> => {
     setSaved(false);
-    let relayList: string[];
-    let iceServers: IceServer[];
-    try {
-      relayList = parseRelayLines(relays);
-      if (relayList.length > MAX) throw new NetSettingsError(`${relayList.length} > ${MAX}`);
-    } catch (e) {
-      setError(`${t.badRelays} (${e instanceof Error ? e.message : String(e)})`);
-      return;
-    }
-    try {
-      iceServers = parseIceServerLines(ice);
-      if (iceServers.length > MAX) throw new NetSettingsError(`${iceServers.length} > ${MAX}`);
-    } catch (e) {
-      setError(`${t.badIce} (${e instanceof Error ? e.message : String(e)})`);
+    const read = readNetworkLines({ relays, iceServers: ice });
+    if (!read.ok) {
+      // Each field with a problem once, naming its bad lines (a list too long names none: the words say "up to 4").
+      const fields = [...new Set(read.problems.map((p) => p.field))];
+      setError(
+        fields
+          .map((f) => {
+            const refused = read.problems.filter((p) => p.field === f && p.line !== null).map((p) => `«${p.line}»`);
+            const words = f === 'relays' ? t.badRelays : t.badIce;
+            return refused.length > 0 ? `${words} ${refused.join(', ')}` : words;
+          })
+          .join(' '),
+      );
       return;
     }
     setError(null);
     setBusy(true);
     try {
-      await setNetwork(relayList, iceServers);
+      await setNetwork(read.relays, read.iceServers);
       setSaved(true);
     } catch (e) {
       setError(`${t.saveError}: ${e instanceof Error ? e.message : String(e)}`);

@@ -59,7 +59,7 @@ export function sealStatus(view: GameView): SealStatus {
 
 /** 'd h:mm:ss' left until the deadline; null once it has passed. */
 /** A table game has no deadline: the protocol still needs a number, so the new-game screen signs
- *  one decades away (lobby/create.ts NO_DEADLINE_MS). A phase longer than a year has none. */
+ *  one decades away (game/create.ts NO_DEADLINE_MS). A phase longer than a year has none. */
 const NO_DEADLINE_AFTER_MS = 365 * 24 * 3600 * 1000;
 
 export function hasDeadline(phase: { readonly openedAt: number; readonly deadline: number }): boolean {

@@ -1,7 +1,9 @@
 // Creating a game and taking an invite in, on this device: the game's record (with the room
 // password the invite carries) and, for a new game, the signed CREATE and the creator's JOIN,
 // admitted into the game's entry set and stored (entries and Y.Doc updates) before any screen
-// opens the game.
+// opens the game. This is plumbing, like every other signature the app makes: the new-game form
+// (src/ui/lobby/NewGame.tsx) only fills NewGameOptions and calls createNewGame, and the invite
+// routes call acceptInvite; no screen signs, opens a replica or makes a room password.
 import { newRoomPassword, type Invite } from '../../net/invite';
 import type { IceServer } from '../../net/settings';
 import { createGameDoc } from '../../net/log-doc';
@@ -9,8 +11,9 @@ import { GameReplica } from '../../net/replica';
 import { createGame, joinGame, revealDeadlineFor, RULES_ENGINE_VERSION, TABLE_DEADLINE_MS, type Settings } from '../../protocol';
 import type { Power } from '../../rules';
 import { entryStorage, persistDoc } from '../../store';
-import type { Device } from '../game/device';
-import type { AppGameRecord } from '../game/records';
+import type { Device } from './device';
+import { randomBytes } from './random';
+import type { AppGameRecord } from './records';
 
 export interface NewGameOptions {
   readonly name: string;
@@ -32,6 +35,8 @@ export interface NewGameOptions {
   readonly relays?: readonly string[];
   /** STUN/TURN servers every phone of the game uses; carried in the invite. */
   readonly iceServers?: readonly IceServer[];
+  /** Created "at the table (no internet)": the lobby opens on pairing phones by QR code. */
+  readonly table?: boolean;
 }
 
 /** "No deadline" is a deadline far beyond any game (about 30 years), so no one is ever timed out. */
@@ -47,7 +52,7 @@ export function deadlinesFor(o: Pick<NewGameOptions, 'movementHours' | 'retreatH
 }
 
 /** The signed settings of a new game (pure, so tests can check the protocol accepts them). */
-export function gameSettings(o: Omit<NewGameOptions, 'name' | 'seats' | 'claim'>): Settings {
+export function gameSettings(o: Omit<NewGameOptions, 'name' | 'seats' | 'claim' | 'table'>): Settings {
   return {
     variant: o.variant,
     engine: RULES_ENGINE_VERSION,
@@ -59,7 +64,8 @@ export function gameSettings(o: Omit<NewGameOptions, 'name' | 'seats' | 'claim'>
   };
 }
 
-export async function createNewGame(device: Device, o: NewGameOptions, random: (n: number) => Uint8Array, now: number): Promise<string> {
+/** Signs CREATE and the creator's JOIN, stores the game's record and both entries; the game's id. */
+export async function createNewGame(device: Device, o: NewGameOptions, random: (n: number) => Uint8Array = randomBytes, now: number = Date.now()): Promise<string> {
   const settings = gameSettings(o);
   const { gameId, message } = createGame(device.identity, random(16), settings, { seq: 0, time: now });
   const join = joinGame(device.identity, gameId, o.name, o.assignment === 'choice' ? o.claim : null, { seq: 1, time: now });
@@ -80,6 +86,7 @@ export async function createNewGame(device: Device, o: NewGameOptions, random: (
     status: 'lobby',
     creatorName: o.name,
     updated: now,
+    ...(o.table ? { table: true } : {}),
   };
   await device.store.putGame(record);
   await storeMessages(device, gameId, [message.bytes, join.bytes]);
@@ -87,7 +94,7 @@ export async function createNewGame(device: Device, o: NewGameOptions, random: (
 }
 
 /** Keeps an invite on this device; the game's messages arrive when the room connects. */
-export async function acceptInvite(device: Device, invite: Invite, now: number): Promise<string> {
+export async function acceptInvite(device: Device, invite: Invite, now: number = Date.now()): Promise<string> {
   const old = await device.store.getGame(invite.gameId);
   if (old === undefined) {
     const record: AppGameRecord = {
