@@ -319,7 +319,7 @@ export class GameRunner {
 
   private async afterChange(): Promise<void> {
     await this.loadDrafts();
-    const work = duties({ view: this.state.view, me: this.o.identity.id, messages: this.messages, now: this.o.now() });
+    const work = duties({ view: this.state.view, me: this.o.identity.id, now: this.o.now() });
     for (const d of work) {
       const key = dutyKey(d);
       if (this.done.has(key)) continue;
