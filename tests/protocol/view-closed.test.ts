@@ -87,8 +87,8 @@ describe('the view counts the STARTs and the acceptances', () => {
 describe('the view lists who acknowledged each resolved phase', () => {
   it('a player’s ACK shows under its phase, with a wrong hash too (the mismatch is reported apart)', () => {
     const game = startedGame(36);
-    let v = playPhase(game, {}, T0 + 10);
-    v = settlePhase(game, T0 + 20);
+    playPhase(game, {}, T0 + 10);
+    let v = settlePhase(game, T0 + 20);
     const phase = v.phases[0]!;
     expect(v.acked[phase.key]).toBeUndefined();
     const [a, b] = [game.byPower.austria, game.byPower.turkey];
