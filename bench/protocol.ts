@@ -104,7 +104,7 @@ export function scriptedGame(years: number, seed = 1): { gameId: string; log: Ui
       const v = reduceLog(gameId, log);
       const messages = messagesOf(log);
       for (const s of seats) {
-        const due = ballotDuties(v, s.me.id, messages);
+        const due = ballotDuties(v, s.me.id);
         if (step === 'final' && due.finals.length > 0) log.push(finalOrders(s.me, gameId, c.key, s.power, s.commits.get(c.key)!, stamp(s, time + 1)).bytes);
         if (step === 'lock' && due.lock) log.push(lockBallot(s.me, gameId, v, messages, stamp(s, time + 1)).bytes);
         if (step === 'reveal' && due.reveal) log.push(revealBallot(s.me, gameId, v, messages, (id) => s.secrets.get(id) ?? null, stamp(s, time + 1)).bytes);

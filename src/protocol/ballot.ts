@@ -411,10 +411,14 @@ export function tallyBallot(input: BallotInput): BallotResult {
   for (const [key, vs] of validBy) revealClaims.set(key, least(vs.map((v) => v.r.payload.time)));
   const outcomeView: Record<string, string> = {};
   for (const [slot, o] of outcomes) outcomeView[slot] = o.kind === 'void' ? `void:${o.reason}` : o.kind;
+  const commitIds: Record<string, string[]> = {};
+  for (const [slot, cs] of commitsBySlot) commitIds[slot] = [...cs].sort(bySeq).map((c) => c.id);
   const view: BallotView = {
     stage: closed ? 'closed' : stage,
     keys,
     heads,
+    commits: commitIds,
+    sealed: noCommit.length === 0,
     finals: finalIds,
     locks: lockIds,
     lockNamed,

@@ -207,25 +207,22 @@ export interface BallotDuties {
   readonly reveal: boolean;
 }
 
-const mineIn = (messages: ReadonlyMap<string, Message>, me: string, type: string, phase: string): Message[] =>
-  [...messages.values()].filter((m) => m.payload.from === me && m.payload.type === type && (m.payload as { phase?: string }).phase === phase);
-
 /**
  * What an honest phone signs now in the open ballot: FINAL of each of its slots once every awaited
  * slot has a commit; its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
- * ballot has a LOCK. Each once: the messages this phone holds say whether it already signed one.
+ * ballot has a LOCK. Each once: the view's ballot says whether this key's FINAL, LOCK or REVEAL is in.
  */
-export function ballotDuties(view: GameView, me: string, messages: ReadonlyMap<string, Message>): BallotDuties {
+export function ballotDuties(view: GameView, me: string): BallotDuties {
   const b = openBallot(view);
   const none: BallotDuties = { finals: [], lock: false, reveal: false };
   if (b === undefined) return none;
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
-  const sealedAll = awaited.every((s) => b.ballot.heads[s] !== undefined);
-  const finals = b.lot || !sealedAll ? [] : awaited.filter((s) => b.holderOf(s) === me && b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined && mineIn(messages, me, 'final', b.phase).every((m) => (m.payload as { power: string }).power !== s));
+  const sealedAll = b.ballot.sealed;
+  const finals = b.lot || !sealedAll ? [] : awaited.filter((s) => b.holderOf(s) === me && b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined);
   const inBallot = b.ballot.keys.includes(me);
-  const locked = mineIn(messages, me, 'lock', b.phase).length > 0;
+  const locked = b.ballot.locks[me] !== undefined;
   const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
-  const reveal = inBallot && locked && mineIn(messages, me, 'reveal', b.phase).length === 0 && b.ballot.keys.every((k) => b.ballot.locks[k] !== undefined);
+  const reveal = inBallot && locked && b.ballot.reveals[me] === undefined && b.ballot.keys.every((k) => b.ballot.locks[k] !== undefined);
   return { finals, lock, reveal };
 }
 
@@ -357,7 +354,7 @@ export function claimClock(identity: Identity, gameId: string, phase: PhaseKey, 
  * past the orders deadline by its own clock: a phone that has sealed has nothing to be voted out
  * for, and its automatic steps never wait for its player.
  */
-export function clockDue(view: GameView, me: string, now: number, messages: ReadonlyMap<string, Message>): PhaseKey | null {
+export function clockDue(view: GameView, me: string, now: number): PhaseKey | null {
   const b = openBallot(view);
   if (b === undefined) return null;
   const c = view.current;
@@ -365,7 +362,8 @@ export function clockDue(view: GameView, me: string, now: number, messages: Read
   const deadline = b.lot ? view.lot!.deadline : c!.deadline;
   if (players.length !== 2 || now < deadline) return null;
   const owes = b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
-  if (!owes || mineIn(messages, me, 'clock', b.phase).length > 0) return null;
+  const clocked = b.lot ? view.lot!.clocked : c!.clocked;
+  if (!owes || clocked.includes(me)) return null;
   return b.phase;
 }
 

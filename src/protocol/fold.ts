@@ -189,6 +189,8 @@ export interface PhaseBallot {
   readonly committed: ReadonlySet<Power>;
   readonly timeouts: TimeoutCount;
   readonly timedOut: ReadonlySet<Power>;
+  /** Players who claimed their clock had passed a deadline of the phase (CLOCK), sorted. */
+  readonly clocked: readonly string[];
   readonly tally: BallotResult;
   readonly ignored: Ignored[];
   readonly misconduct: Misconduct[];
@@ -231,13 +233,14 @@ export function ballotStep(input: {
   const revealDeadline = sealedAt(seats.ballotKeys, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
   const isPlayer = new Set(seats.players);
   const committed = new Set(commits.map((c) => c.slot as Power));
+  const clocks = clocksOf(entries.clocks.filter((c) => isPlayer.has(c.payload.from)));
   const timeouts = countTimeouts({
     slots: seats.required,
     holderOf: (s) => holders[s as Power],
     players: seats.players,
     threshold: (s) => (committed.has(s as Power) ? Math.min(deadline, revealDeadline) : deadline),
     votes: entries.timeouts,
-    clocks: clocksOf(entries.clocks.filter((c) => isPlayer.has(c.payload.from))),
+    clocks,
   });
   ignored.push(...timeouts.ignored);
   const timedOut = new Set(timeouts.timedOut as Power[]);
@@ -255,7 +258,7 @@ export function ballotStep(input: {
     work: input.work,
   });
   ignored.push(...tally.ignored);
-  return { deadline, revealDeadline, committed, timeouts, timedOut, tally, ignored, misconduct: [...tally.misconduct] };
+  return { deadline, revealDeadline, committed, timeouts, timedOut, clocked: uniqueSorted(clocks.keys()), tally, ignored, misconduct: [...tally.misconduct] };
 }
 
 /** The open phase as the players see it (the ballot is not closed yet). */
@@ -287,6 +290,7 @@ export function openPhaseStep(input: {
     timedOut: [...ballot.timedOut].sort(),
     ballot: ballot.tally.view,
     timeoutVotes: ballot.timeouts.votes as OpenPhase['timeoutVotes'],
+    clocked: ballot.clocked,
     drawVoters: [...input.drawVoters],
   };
 }

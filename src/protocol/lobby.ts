@@ -36,6 +36,10 @@ export interface Lobby {
   readonly players: Player[];
   /** Members of `start` (roster keys or participants) who have accepted it (sorted). */
   readonly accepted: string[];
+  /** The creator's valid STARTs, lowest seq first (two or more: duplicate-start). */
+  readonly starts: readonly string[];
+  /** Per key, the START its first acceptance names (a phone accepts one START, ever). */
+  readonly acceptances: Readonly<Record<string, string>>;
   /** Members of `start`: the roster keys (not a neutral power's placeholder) or the participants. */
   readonly members: string[];
   /** Per key, its escrow public key; null when its JOINs disagree (its complaints never count). */
@@ -61,7 +65,7 @@ export function startMembers(start: StartPayload, settings: Settings): string[] 
 export function reduceLobby(gameId: string, messages: readonly Message[], options: LobbyOptions = {}): Lobby {
   const ignored: Ignored[] = [];
   const misconduct: Misconduct[] = [];
-  const empty: Lobby = { anchored: false, forks: [], players: [], accepted: [], members: [], escrowKeys: new Map(), startClaims: new Map(), ignored, misconduct };
+  const empty: Lobby = { starts: [], acceptances: {}, anchored: false, forks: [], players: [], accepted: [], members: [], escrowKeys: new Map(), startClaims: new Map(), ignored, misconduct };
   // The id binds every field of the CREATE that matters, so every CREATE that counts is the same game.
   const creates = of(messages, 'create').filter((m) => {
     if (gameIdFor(m.payload.from, m.payload.salt, m.payload.settings) === gameId) return true;
@@ -152,7 +156,9 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
       startClaims.set(k, Math.min(startClaims.get(k) ?? Infinity, a.payload.time));
     }
   }
-  return { create, start, anchored: anchor !== undefined, forks, players, accepted, members, escrowKeys, startClaims, ignored, misconduct };
+  const acceptances: Record<string, string> = {};
+  for (const [k, a] of firstAck) if (startById.has(a.payload.hash)) acceptances[k] = a.payload.hash;
+  return { create, start, starts: starts.map((s) => s.id), acceptances, anchored: anchor !== undefined, forks, players, accepted, members, escrowKeys, startClaims, ignored, misconduct };
 }
 
 /** Why a START cannot count, or null. */

@@ -24,6 +24,7 @@ import {
   seatsStep,
   signalsStep,
   stepsGrace,
+  uniqueSorted,
   type FoldState,
 } from './fold';
 import { reduceLobby, type Lobby } from './lobby';
@@ -226,6 +227,9 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     gameId,
     players: lobby.players,
     accepted: lobby.accepted,
+    starts: lobby.starts,
+    acceptances: lobby.acceptances,
+    acked: {} as Record<string, string[]>,
     anchored: lobby.anchored,
     forks: lobby.forks,
     members: lobby.members,
@@ -343,8 +347,12 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     const expected = resolvedHashes.get(ack.payload.phase);
     if (!players.has(ack.payload.from)) ignored.add(ack.id, 'ack-by-non-player');
     else if (expected === undefined) ignored.add(ack.id, 'ack-for-unresolved-phase');
-    else if (expected !== ack.payload.hash) base.hashMismatches.push({ phase: ack.payload.phase, author: ack.payload.from, claimed: ack.payload.hash, expected });
+    else {
+      (base.acked[ack.payload.phase] ??= []).push(ack.payload.from);
+      if (expected !== ack.payload.hash) base.hashMismatches.push({ phase: ack.payload.phase, author: ack.payload.from, claimed: ack.payload.hash, expected });
+    }
   }
+  for (const [phase, keys] of Object.entries(base.acked)) base.acked[phase] = uniqueSorted(keys);
   base.hashMismatches.sort((a, b) => compareText(a.phase, b.phase) || compareText(a.author, b.author) || compareText(a.claimed, b.claimed));
   base.phases = fold.phases;
   return finish({
@@ -445,13 +453,14 @@ function foldLot(
   const deadline = openedAt + settings.deadlines.lot;
   const revealDeadline = sealedAt(participants, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
   const committed = new Set(commits.map((c) => c.slot));
+  const clocks = clocksOf(group.clocks.filter((c) => isParticipant.has(c.payload.from)));
   const timeouts = countTimeouts({
     slots: participants,
     holderOf: (s) => s,
     players: participants,
     threshold: (s) => (committed.has(s) ? Math.min(deadline, revealDeadline) : deadline),
     votes: group.timeouts,
-    clocks: clocksOf(group.clocks.filter((c) => isParticipant.has(c.payload.from))),
+    clocks,
   });
   ignored.addAll(timeouts.ignored);
   const tally = tallyBallot({
@@ -477,6 +486,7 @@ function foldLot(
     ballot: tally.view,
     timedOut: timeouts.timedOut,
     timeoutVotes: timeouts.votes,
+    clocked: [...clocks.keys()].sort(compareText),
   };
   if (!tally.closed) return { view, opening: openedAt };
   const values = new Map<string, Uint8Array>();

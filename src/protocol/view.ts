@@ -68,6 +68,10 @@ export interface BallotView {
   readonly keys: readonly string[];
   /** Latest commit (highest seq) per slot. */
   readonly heads: Readonly<Record<string, string>>;
+  /** Every valid commit per slot, oldest (lowest seq) first: what this phone may have to open. */
+  readonly commits: Readonly<Record<string, readonly string[]>>;
+  /** Every awaited slot (timed-out ones aside) has a commit: from here a later seal does not count. */
+  readonly sealed: boolean;
   /** Valid FINALs per slot (two: equivocation). */
   readonly finals: Readonly<Record<string, readonly string[]>>;
   /** Valid LOCKs per key (two: equivocation). */
@@ -109,6 +113,8 @@ export interface OpenPhase {
   readonly ballot: BallotView;
   /** Per power named in a counted vote, the keys voting it out. */
   readonly timeoutVotes: Partial<Record<Power, readonly string[]>>;
+  /** Players who signed a CLOCK in this phase (two-player games), sorted. */
+  readonly clocked: readonly string[];
   /** Movement phases: the powers whose sealed draw vote counts (units, not conceded). */
   readonly drawVoters: readonly Power[];
 }
@@ -143,6 +149,8 @@ export interface LotView {
   readonly ballot: BallotView;
   readonly timedOut: readonly string[];
   readonly timeoutVotes: Readonly<Record<string, readonly string[]>>;
+  /** Participants who signed a CLOCK in the lot, sorted. */
+  readonly clocked: readonly string[];
   /** Once closed: participants in lot order (those whose value was not opened last). */
   readonly order?: readonly string[];
 }
@@ -192,6 +200,13 @@ export interface GameView {
   readonly players: readonly Player[];
   /** The START this view follows (its anchor, or the only candidate). */
   readonly start?: string;
+  /** The counted STARTs: every valid START of the creator, lowest seq first. More than one is
+   *  misconduct (duplicate-start), and no phone accepts a START on its own then. */
+  readonly starts: readonly string[];
+  /** Per key, the START its first acceptance names (any START counted; the first one counts). */
+  readonly acceptances: Readonly<Record<string, string>>;
+  /** Per resolved phase, the players who acknowledged its state hash (whatever hash they claimed), sorted. */
+  readonly acked: Readonly<Record<string, readonly string[]>>;
   /** Whether this phone is anchored (it signed or accepted the START, chose it, or was handed a power under it). */
   readonly anchored: boolean;
   /** status 'forked': the competing STARTs, for the person to choose after comparing fingerprints. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openPactoStore, persistDoc } from '../../src/store';
 import type { PeerRef } from '../../src/net';
 import { ballotDuties, finalOrders } from '../../src/protocol';
-import { messagesOf, playPhase, randomPhaseOrders, rng, startedGame, T0, view, type Game } from '../protocol/helpers';
+import { playPhase, randomPhaseOrders, rng, startedGame, T0, view, type Game } from '../protocol/helpers';
 import { Mesh, meshPhone, sameIds, viewHash, viewOf, type MeshPhone } from './helpers/mesh';
 
 const ATTACKER: PeerRef = { name: 'attacker', origin: 'attacker' };
@@ -152,7 +152,7 @@ describe('attacks on the log', () => {
         const phone = phoneOf(h.power);
         const v = viewOf(phone);
         const log = [...phone.replica.admission.entries()];
-        const due = ballotDuties(v, h.me.id, messagesOf(log));
+        const due = ballotDuties(v, h.me.id);
         const step = due.finals.length > 0 ? h.final(game.gameId, v, T0 + 20) : due.lock ? h.lock(game.gameId, v, log, T0 + 20) : due.reveal ? h.reveal(game.gameId, v, log, T0 + 20) : null;
         if (step !== null) await phone.replica.publish([step.bytes]);
       }

@@ -161,7 +161,7 @@ export function settlePhase(game: Game, time: number, opts: { silent?: readonly 
       if (opts.silent?.includes(ph.power)) continue;
       const v = view(game);
       if (v.status !== 'playing' || v.current === undefined) return v;
-      const due = ballotDuties(v, ph.me.id, messagesOf(game.log));
+      const due = ballotDuties(v, ph.me.id);
       if (due.finals.length > 0) game.log.push(ph.final(game.gameId, v, time).bytes);
       else if (due.lock) game.log.push(ph.lock(game.gameId, v, game.log, time).bytes);
       else if (due.reveal && !opts.hold?.includes(ph.power)) game.log.push(ph.reveal(game.gameId, v, game.log, time).bytes);

@@ -55,7 +55,7 @@ function runLot(gameId: string, log: Uint8Array[], phones: readonly Phone[], val
         n++;
         continue;
       }
-      const due = ballotDuties(v, ph.me.id, messages);
+      const due = ballotDuties(v, ph.me.id);
       if (due.lock) log.push(lockBallot(ph.me, gameId, v, messages, ph.stamp(time)).bytes);
       else if (due.reveal) log.push(revealBallot(ph.me, gameId, v, messages, (id) => ph.secrets.get(id) ?? null, ph.stamp(time)).bytes);
       else continue;

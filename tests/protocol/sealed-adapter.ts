@@ -281,7 +281,7 @@ export function honestSteps(t: Table, d: Device, time: number, opts: { hold?: bo
     const v = reduceAs(t, d);
     const messages = opened(t.log);
     const step: Signed[] = [];
-    for (const duty of duties({ view: v, me: d.key, messages, now: time })) {
+    for (const duty of duties({ view: v, me: d.key, now: time })) {
       switch (duty.kind) {
         case 'accept-start':
           step.push(acceptStart(d.me, t.gameId, duty.startId, d.stamp(time)));
@@ -425,7 +425,7 @@ export function revealOmittingShares(t: Table, d: Device, time: number, owners: 
   const out: Signed[] = [];
   let v = reduceAs(t, d);
   let messages = opened(t.log);
-  if (!ballotDuties(v, d.key, messages).reveal) {
+  if (!ballotDuties(v, d.key).reveal) {
     out.push(...honestSteps(t, d, time, { hold: true }));
     v = reduceAs(t, d);
     messages = opened(t.log);

@@ -53,7 +53,7 @@ export class SeatPhone {
       const v = vview(game);
       if (v.status !== 'playing' || v.current === undefined) break;
       const messages = messagesOf(game.log);
-      const due = ballotDuties(v, this.me.id, messages);
+      const due = ballotDuties(v, this.me.id);
       let signed: Signed | undefined;
       if (due.finals.length > 0) {
         const power = due.finals[0] as Power;

@@ -44,7 +44,7 @@ describe('duties of an honest phone', () => {
 
   it('has nothing to do for a game it knows nothing of', () => {
     const view: GameView = reduceLog('0'.repeat(32), []);
-    expect(duties({ view, me: me.id, messages: new Map() })).toEqual([]);
+    expect(duties({ view, me: me.id })).toEqual([]);
     expect(powersOf(view, me.id)).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
-// What an honest phone does on its own, as a pure function of the view and the messages it has:
+// What an honest phone does on its own, as a pure function of the view:
 // accept the START that names it (only when it is the only one: a second START is never accepted
 // without the person choosing), take part in the lot, sign FINAL, LOCK and REVEAL as soon as the
 // protocol says they are due (ballotDuties), claim the clock where a two-player game needs it, and
 // acknowledge each resolved phase's state hash. Timeout votes are never automatic: a player asks
 // for them (the deadline alone is this phone's clock's opinion).
-import { ballotDuties, clockDue, variantOf, type GameView, type Message } from '../../protocol';
+import { ballotDuties, clockDue, variantOf, type GameView } from '../../protocol';
 import { POWERS, type Power } from '../../rules';
 
 export type Duty =
@@ -36,8 +36,6 @@ export function dutyKey(d: Duty): string {
 export interface DutyContext {
   readonly view: GameView;
   readonly me: string;
-  /** Every message this phone has opened, by id. */
-  readonly messages: ReadonlyMap<string, Message>;
   /** This phone's clock (for the two-player CLOCK claim); without it no CLOCK is due. */
   readonly now?: number;
 }
@@ -55,34 +53,32 @@ export function powersOf(view: GameView, me: string): Power[] {
 }
 
 export function duties(ctx: DutyContext): Duty[] {
-  const { view, me, messages } = ctx;
+  const { view, me } = ctx;
   const out: Duty[] = [];
-  const mine = [...messages.values()].filter((m) => m.payload.from === me);
 
   // A phone accepts one START, ever, and never on its own when there are two: the person compares
   // fingerprints with the table and chooses (the forked screen).
-  const acceptedOne = mine.some((m) => m.payload.type === 'ack' && m.payload.phase === 'start');
-  const twoStarts = view.misconduct.some((m) => m.kind === 'duplicate-start');
+  const acceptedOne = view.acceptances[me] !== undefined;
+  const twoStarts = view.starts.length > 1;
   if (view.status === 'starting' && view.start !== undefined && view.members.includes(me) && !acceptedOne && !twoStarts && view.creator !== me) {
     out.push({ kind: 'accept-start', startId: view.start });
   }
 
-  if (view.status === 'lot' && view.lot?.participants.includes(me) === true && !mine.some((m) => m.payload.type === 'lot-commit')) out.push({ kind: 'lot-commit' });
+  if (view.status === 'lot' && view.lot?.participants.includes(me) === true && view.lot.ballot.commits[me] === undefined) out.push({ kind: 'lot-commit' });
 
   if (view.status === 'playing' || view.status === 'finished') {
     if (powersOf(view, me).length > 0) {
-      const acked = new Set(mine.flatMap((m) => (m.payload.type === 'ack' ? [m.payload.phase] : [])));
-      for (const ph of view.phases) if (!acked.has(ph.key)) out.push({ kind: 'ack', phase: ph.key, hash: ph.stateHash });
+      for (const ph of view.phases) if (view.acked[ph.key]?.includes(me) !== true) out.push({ kind: 'ack', phase: ph.key, hash: ph.stateHash });
     }
   }
 
   const phase = view.status === 'lot' ? 'lot' : view.current?.key;
   if (phase !== undefined && (view.status === 'lot' || view.status === 'playing')) {
-    const due = ballotDuties(view, me, messages);
+    const due = ballotDuties(view, me);
     for (const power of due.finals) out.push({ kind: 'final', phase, power: power as Power });
     if (due.lock) out.push({ kind: 'lock', phase });
     if (due.reveal) out.push({ kind: 'reveal', phase });
-    if (ctx.now !== undefined && clockDue(view, me, ctx.now, messages) !== null) out.push({ kind: 'clock', phase });
+    if (ctx.now !== undefined && clockDue(view, me, ctx.now) !== null) out.push({ kind: 'clock', phase });
   }
   return out;
 }

@@ -319,7 +319,7 @@ export class GameRunner {
 
   private async afterChange(): Promise<void> {
     await this.loadDrafts();
-    const work = duties({ view: this.state.view, me: this.o.identity.id, messages: this.messages, now: this.o.now() });
+    const work = duties({ view: this.state.view, me: this.o.identity.id, now: this.o.now() });
     for (const d of work) {
       const key = dutyKey(d);
       if (this.done.has(key)) continue;
@@ -505,7 +505,7 @@ export class GameRunner {
     if (phase === 'lot') {
       const bytes = this.record.lotSecret === undefined ? null : fromBase64(this.record.lotSecret);
       const s = bytes === null ? null : scalarFromBytes(bytes);
-      if (s !== null) for (const m of this.messages.values()) if (m.payload.type === 'lot-commit' && m.payload.from === this.o.identity.id) out.set(m.id, s);
+      if (s !== null) for (const id of this.state.view.lot?.ballot.commits[this.o.identity.id] ?? []) out.set(id, s);
       return out;
     }
     for (const power of this.state.me.powers) {
@@ -707,7 +707,7 @@ export class GameRunner {
       if (fork === undefined) throw new Error('no such start');
       await this.patchRecord({ anchor: startId });
       const me = this.o.identity.id;
-      const acked = [...this.messages.values()].some((m) => m.payload.from === me && m.payload.type === 'ack' && m.payload.phase === 'start');
+      const acked = this.state.view.acceptances[me] !== undefined;
       if (fork.members.some((m) => m.key === me) && !acked && this.state.view.creator !== me) {
         const stamp = await this.stamp('accept-start');
         if (stamp !== null) await this.append(acceptStart(this.o.identity, this.gameId, startId, stamp));

@@ -20,7 +20,7 @@ export function SealPanel(props: { session: GameSession; powers: readonly Power[
   const everSealed = powers.some((p) => session.sealed[p] !== undefined);
   const c = session.view.current;
   // Once every awaited power has sealed, phones reveal: a later seal would not count.
-  const locked = c !== undefined && c.required.every((p) => c.committed.includes(p) || c.timedOut.includes(p));
+  const locked = c !== undefined && c.ballot.sealed;
   const differs = everSealed && powers.some((p) => !sameOrders(session.sealed[p], ordersOf(draft, p)));
 
   const seal = async (): Promise<void> => {

@@ -108,7 +108,7 @@ function react(): void {
           const o = openMessage(e, verifier);
           if (o.ok) opened.set(o.message.id, o.message);
         }
-        const due = ballotDuties(view, seat.me.id, opened);
+        const due = ballotDuties(view, seat.me.id);
         const commit = mine.get(c.key);
         if (due.finals.length > 0 && commit !== undefined) appendMessage(doc, finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes);
         else if (due.lock) appendMessage(doc, lockBallot(seat.me, gameId, view, opened, stamp()).bytes);

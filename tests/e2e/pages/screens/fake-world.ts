@@ -267,7 +267,7 @@ export class FakeWorld {
         }
         if (acted) break;
         const messages = this.messages();
-        const due = ballotDuties(v, ph.me.id, messages);
+        const due = ballotDuties(v, ph.me.id);
         if (due.finals.length > 0) {
           for (const p of due.finals as Power[]) this.log.push(finalOrders(ph.me, this.gameId, c.key, p, ph.commits.get(`${c.key}|${p}`)?.at(-1) ?? c.ballot.heads[p]!, ph.stamp(time)).bytes);
         } else if (due.lock) this.log.push(lockBallot(ph.me, this.gameId, v, messages, ph.stamp(time)).bytes);

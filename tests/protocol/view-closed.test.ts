@@ -1,0 +1,103 @@
+// The view is closed (issue 14): what a phone acts on is computed once, in the reducer, and read
+// from the view. Each field here replaced a scan of raw messages in the app.
+import { describe, expect, it } from 'vitest';
+import { acceptStart, acknowledge, ballotDuties, claimClock, startGame } from '../../src/protocol';
+import { POWERS, type Power } from '../../src/rules';
+import { playPhase, settlePhase, startedGame, T0, HOUR, view } from './helpers';
+
+describe('the view carries the ballot per power', () => {
+  it('lists every valid commit of a power, oldest first, and says when every awaited power has sealed', () => {
+    const game = startedGame(31);
+    let v = view(game);
+    expect(v.current!.ballot.commits).toEqual({});
+    expect(v.current!.ballot.sealed).toBe(false);
+    const france = game.byPower.france;
+    const first = france.commit(game.gameId, v, [], T0 + 10);
+    game.log.push(first.bytes);
+    v = view(game);
+    const second = france.commit(game.gameId, v, [], T0 + 11);
+    game.log.push(second.bytes);
+    v = view(game);
+    expect(v.current!.ballot.commits['france']).toEqual([first.id, second.id]);
+    expect(v.current!.ballot.heads['france']).toBe(second.id);
+    expect(v.current!.ballot.sealed).toBe(false);
+    for (const p of v.current!.required.filter((p) => p !== 'france')) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 12).bytes);
+    v = view(game);
+    expect(v.current!.ballot.sealed).toBe(true);
+    for (const p of POWERS) expect(v.current!.ballot.commits[p]?.length).toBe(p === 'france' ? 2 : 1);
+  });
+
+  it('the duties read LOCK and REVEAL from the view: a key whose LOCK is in owes no other', () => {
+    const game = startedGame(32);
+    const v0 = view(game);
+    for (const p of v0.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v0, [], T0 + 10).bytes);
+    // FINALs only (no phone locks yet).
+    let v = view(game);
+    for (const ph of game.phones) {
+      const due = ballotDuties(v, ph.me.id);
+      expect(due.finals).toEqual([ph.power]);
+      game.log.push(ph.final(game.gameId, v, T0 + 11).bytes);
+    }
+    v = view(game);
+    const austria = game.byPower.austria;
+    expect(ballotDuties(v, austria.me.id).lock).toBe(true);
+    game.log.push(austria.lock(game.gameId, v, game.log, T0 + 12).bytes);
+    v = view(game);
+    expect(v.current!.ballot.locks[austria.me.id]).toHaveLength(1);
+    expect(ballotDuties(v, austria.me.id)).toEqual({ finals: [], lock: false, reveal: false });
+    expect(ballotDuties(v, game.byPower.england.me.id).lock).toBe(true);
+  });
+});
+
+describe('the view counts the CLOCK claims', () => {
+  it('lists the players who claimed their clock in the open phase', () => {
+    const game = startedGame(33);
+    const v0 = view(game);
+    expect(v0.current!.clocked).toEqual([]);
+    const england = game.byPower.england;
+    game.log.push(claimClock(england.me, game.gameId, v0.current!.key, 'orders', england.stamp(T0 + HOUR)).bytes);
+    expect(view(game).current!.clocked).toEqual([england.me.id]);
+  });
+});
+
+describe('the view counts the STARTs and the acceptances', () => {
+  it('one START: counted once, and each member’s acceptance names it', () => {
+    const game = startedGame(34);
+    const v = view(game);
+    expect(v.starts).toEqual([game.startId]);
+    for (const ph of game.phones.slice(1)) expect(v.acceptances[ph.me.id]).toBe(game.startId);
+    expect(v.acceptances[game.phones[0]!.me.id]).toBeUndefined();
+  });
+
+  it('a second START is counted (the creator started twice), and a later acceptance does not replace the first', () => {
+    const game = startedGame(35);
+    const creator = game.phones[0]!;
+    const roster = Object.fromEntries(game.phones.map((ph) => [ph.power, ph.me.id])) as Record<Power, string>;
+    roster.england = game.byPower.france.me.id;
+    const second = startGame(creator.me, game.gameId, roster, creator.stamp(T0 + 5));
+    game.log.push(second.bytes);
+    const england = game.byPower.england;
+    game.log.push(acceptStart(england.me, game.gameId, second.id, england.stamp(T0 + 6)).bytes);
+    const v = view(game);
+    expect(v.starts).toEqual([game.startId, second.id]);
+    expect(v.acceptances[england.me.id]).toBe(game.startId);
+  });
+});
+
+describe('the view lists who acknowledged each resolved phase', () => {
+  it('a player’s ACK shows under its phase, with a wrong hash too (the mismatch is reported apart)', () => {
+    const game = startedGame(36);
+    playPhase(game, {}, T0 + 10);
+    let v = settlePhase(game, T0 + 20);
+    const phase = v.phases[0]!;
+    expect(v.acked[phase.key]).toBeUndefined();
+    const [a, b] = [game.byPower.austria, game.byPower.turkey];
+    game.log.push(acknowledge(a.me, game.gameId, phase.key, phase.stateHash, a.stamp(T0 + 30)).bytes);
+    const wrong = (phase.stateHash[0] === '0' ? '1' : '0') + phase.stateHash.slice(1);
+    game.log.push(acknowledge(b.me, game.gameId, phase.key, wrong, b.stamp(T0 + 30)).bytes);
+    v = view(game);
+    expect(v.ignored).toEqual(view(game, game.log.slice(0, -2)).ignored);
+    expect(v.acked[phase.key]).toEqual([a.me.id, b.me.id].sort());
+    expect(v.hashMismatches.map((m) => m.author)).toEqual([b.me.id]);
+  });
+});
