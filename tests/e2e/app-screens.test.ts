@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SCREENSHOTS, missingStrings, serveApp, type Served } from '../ui/browser-app';
+import { ACTION_TIMEOUT_MS } from './browser';
 
 let served: Served;
 
@@ -29,7 +30,7 @@ describe('outer screens', () => {
     for (const size of ['phone', 'laptop'] as const) {
       it(`render every string (${locale}, ${size})`, async () => {
         const context = await served.browser.newContext({ locale, viewport: sizes[size] });
-        context.setDefaultTimeout(15_000);
+        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
         const page = await context.newPage();
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
@@ -59,7 +60,7 @@ describe('outer screens', () => {
 
   it('keeps the identity, name and language across reloads, and lists games created here', async () => {
     const context = await served.browser.newContext({ locale: 'es-ES', viewport: sizes.phone });
-    context.setDefaultTimeout(15_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await visit(page, '#/settings', '.settings form');
     const print = await page.locator('.settings code').textContent();
@@ -81,7 +82,7 @@ describe('outer screens', () => {
 
     // Another phone pastes the link on the join screen and lands in the lobby.
     const other = await served.browser.newContext({ locale: 'en-GB', viewport: sizes.phone });
-    other.setDefaultTimeout(30_000);
+    other.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const guest = await other.newPage();
     await visit(guest, '#/join', '.join textarea');
     await guest.locator('.join textarea').fill('not a link');
@@ -112,7 +113,7 @@ describe('outer screens', () => {
   it('draws the powers by lot in a two-player game and starts it', async () => {
     const a = await served.browser.newContext({ locale: 'es-ES', viewport: sizes.phone });
     const b = await served.browser.newContext({ locale: 'en-GB', viewport: sizes.laptop });
-    for (const c of [a, b]) c.setDefaultTimeout(30_000);
+    for (const c of [a, b]) c.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const host = await a.newPage();
     const guest = await b.newPage();
     await visit(host, '#/new', 'form.form');

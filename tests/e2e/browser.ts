@@ -2,6 +2,11 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
+/** How long one page action or wait may take before it fails. Loaded 2-core CI machines made a page
+ *  take more than 5 s to draw the board after goto (ui-orders, twice in two fresh-clone runs side by
+ *  side), so no test bets on less; a missing element still fails within the test's own timeout. */
+export const ACTION_TIMEOUT_MS = 30_000;
+
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatOrder, type Order } from '../../src/rules';
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
 import { ORDER_STRINGS } from '../../src/ui/orders/strings';
-import { launchChromium } from './browser';
+import { launchChromium, ACTION_TIMEOUT_MS } from './browser';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, missingStrings, tapOnMap } from '../ui/browser-app';
 import { mkdirSync } from 'node:fs';
@@ -46,7 +46,7 @@ const move = (power: Order['power'], type: 'A' | 'F', loc: string, to: string): 
 describe('in-game screens', { timeout: 90_000 }, () => {
   it('seals with a summary, re-seals, passes press between two players, and shows the animated results', async () => {
     const context = await browser.newContext(PHONE);
-    context.setDefaultTimeout(8_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const es = SCREEN_STRINGS.es;
     const en = SCREEN_STRINGS.en;
     // France (Spanish) drives the bots; England (English) is another tab.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SCREEN_STRINGS } from '../../src/ui/game/screens/strings';
-import { launchChromium } from './browser';
+import { launchChromium, ACTION_TIMEOUT_MS } from './browser';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, missingStrings } from '../ui/browser-app';
 
@@ -38,7 +38,7 @@ describe('variant panel and alliances', { timeout: 90_000 }, () => {
   for (const [lang, size, name] of [['en', PHONE, 'phone'], ['es', LAPTOP, 'laptop']] as const) {
     it(`shows the 1914 variant and its seats, and declares an alliance (${lang}, ${name})`, async () => {
       const context = await browser.newContext(size);
-      context.setDefaultTimeout(8_000);
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));

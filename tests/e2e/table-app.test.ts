@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { CHROMIUM_FLAGS, chromiumPath } from './browser';
+import { CHROMIUM_FLAGS, chromiumPath, ACTION_TIMEOUT_MS } from './browser';
 import { FakeCamera, LocalApp } from './local-app';
 import { expectSameState } from './relay-app';
 import { tapOnMap } from '../ui/browser-app';
@@ -59,7 +59,7 @@ const base = (): string => app.base;
 /** A phone: its own profile, the app loaded once online and kept by its service worker. */
 async function phone(locale: string): Promise<Page> {
   const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, permissions: ['camera'] });
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${locale}] page error:`, e.message));

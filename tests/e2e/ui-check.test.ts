@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { checkLayout } from './layout';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, missingStrings, serveApp, tapOnMap, type Served } from '../ui/browser-app';
+import { ACTION_TIMEOUT_MS } from './browser';
 
 let served: Served;
 let site: ScreensPage;
@@ -47,7 +48,7 @@ async function look(page: Page, screen: string, lang: string, size: Size): Promi
 
 async function context(locale: string, size: Size): Promise<BrowserContext> {
   const c = await served.browser.newContext({ locale, ...SIZES[size] });
-  c.setDefaultTimeout(15_000);
+  c.setDefaultTimeout(ACTION_TIMEOUT_MS);
   return c;
 }
 

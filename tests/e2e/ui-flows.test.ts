@@ -15,6 +15,7 @@ import { ORDER_STRINGS } from '../../src/ui/orders/strings';
 import { checkLayout } from './layout';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, missingStrings, newProfile, serveApp, tapOnMap, type Served } from '../ui/browser-app';
+import { ACTION_TIMEOUT_MS } from './browser';
 
 let served: Served;
 let site: ScreensPage;
@@ -40,7 +41,7 @@ const targetsShown = (page: Page) => page.locator('.province.target').evaluateAl
 /** The home screen's practice board in English, at phone size. */
 async function practice(): Promise<Page> {
   const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
-  context.setDefaultTimeout(8_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(served.base);
@@ -137,7 +138,7 @@ describe('winter and convoys on the practice board', { timeout: 90_000 }, () => 
 describe('the status line', { timeout: 90_000 }, () => {
   it('names people, this player included, and says so at the top when this player is the last', async () => {
     const context = await served.browser.newContext(PHONE);
-    context.setDefaultTimeout(8_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
     const open = async (query: string): Promise<Page> => {
       const page = await context.newPage();

@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { STANDARD_MAP, STARTING_POSITION, explainResult, adjudicate, formatLoc, formatOrder, legalOrdersForUnit, provinceOf } from '../../src/rules';
 import type { Order } from '../../src/rules';
 import { SCREENSHOTS, missingStrings, serveApp, tapOnMap, type Served } from '../ui/browser-app';
+import { ACTION_TIMEOUT_MS } from './browser';
 
 let served: Served;
 
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 async function phone(locale: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await served.browser.newContext({ locale, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  context.setDefaultTimeout(5_000); // a missing element fails the test quickly instead of hanging it
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

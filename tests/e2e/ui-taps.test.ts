@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { STARTING_POSITION, provinceOf, type Position, type Power, type Unit } from '../../src/rules';
 import { startScreensPage, type ScreensPage } from './pages/screens/serve';
 import { SCREENSHOTS, mapPointOnScreen, serveApp, type Served } from '../ui/browser-app';
+import { ACTION_TIMEOUT_MS } from './browser';
 
 let served: Served;
 let site: ScreensPage;
@@ -104,7 +105,7 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
 
   it('on the starting position at the default view', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await page.goto(served.base);
     await page.waitForSelector('[data-province="par"]');
@@ -117,7 +118,7 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
 
   it('on a crowded mid-game position at the default view', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await page.goto(`${site.base}?lang=en&practice=${encodeURIComponent(JSON.stringify(CROWDED))}`);
     await page.waitForSelector('[data-province="par"]');

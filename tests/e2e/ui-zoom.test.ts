@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { neighbourInDirection, type Arrow } from '../../src/ui/map/keys';
 import { SCREENSHOTS, mapPointOnScreen, serveApp, type Served } from '../ui/browser-app';
+import { ACTION_TIMEOUT_MS } from './browser';
 
 let served: Served;
 
@@ -22,7 +23,7 @@ const viewBox = async (page: Page): Promise<number[]> =>
 describe('board zoom and pan', () => {
   it('zooms with two fingers, pans with one, and a pan is not a tap', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await page.goto(served.base);
     await page.waitForSelector('[data-province="par"]');
@@ -73,7 +74,7 @@ describe('board zoom and pan', () => {
 describe('board controls and keys', () => {
   it('keeps the zoom buttons off the map: zoomed in and panned east, the army in Moscow under the old "−" button is tapped', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await page.goto(served.base);
     await page.waitForSelector('[data-province="par"]');
@@ -111,7 +112,7 @@ describe('board controls and keys', () => {
 
   it('draws no labels at the phone\'s default view, labels 9 to 15 px tall once zoomed in, and names the tapped province under the map', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await page.goto(served.base);
     await page.waitForSelector('[data-province="par"]');
@@ -144,7 +145,7 @@ describe('board controls and keys', () => {
 
   it('is one stop in the Tab order; arrow keys walk to Paris and Enter selects it', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
-    context.setDefaultTimeout(5_000);
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
     await page.goto(served.base);
     await page.waitForSelector('[data-province="par"]');

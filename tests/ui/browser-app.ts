@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createAppServer, type AppServer } from '../../scripts/app-server';
-import { launchChromium } from '../e2e/browser';
+import { launchChromium, ACTION_TIMEOUT_MS } from '../e2e/browser';
 
 export const SCREENSHOTS = join(process.cwd(), 'test-output');
 
@@ -85,7 +85,7 @@ export async function newProfile(served: Served, contexts: BrowserContext[], loc
       ? { locale, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
       : { locale, viewport: { width: 1280, height: 800 }, hasTouch: true },
   );
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${locale}] page error:`, e.message));
