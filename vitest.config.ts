@@ -41,6 +41,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts', 'tests/net/**/*.test.ts'],
           fileParallelism: false,
+          // A hang guard, not a speed check, as in the unit project: a browser test that takes 20 s
+          // on a quiet machine took over 30 s (the default) in a fresh-clone run beside another one.
+          testTimeout: 120_000,
           // expect.poll waits for something a browser, a peer or a server does: its 1 s default is
           // a wall-clock bet a loaded machine loses (a table test's first check failed so, beside
           // another suite). A poll that never succeeds still fails, after 30 s.
