@@ -2,7 +2,7 @@
 // Browser tests drive Debian's Chromium through playwright-core (a downloaded browser build cannot be
 // fetched on these machines). Install it when it is missing so `npm test` works on a fresh machine.
 import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
+import { aptInstall } from './apt.mjs';
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 if (candidates.some((p) => existsSync(p))) process.exit(0);
@@ -11,13 +11,9 @@ if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
   console.error('Chromium not found. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
   process.exit(1);
 }
-const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
 console.log('Installing Debian chromium for the browser tests...');
 try {
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null`, {
-    stdio: 'inherit',
-    shell: '/bin/bash',
-  });
+  aptInstall(['chromium', 'fonts-dejavu-core']);
 } catch (err) {
   console.error('Could not install chromium:', err.message);
   process.exit(1);

@@ -4,7 +4,7 @@
 // `npm test` works on a fresh machine. Neither is started as a service: tests start their own on
 // free ports with their files in temp dirs.
 import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
+import { aptInstall } from './apt.mjs';
 
 const wanted = [
   { bin: ['/usr/bin/redis-server', '/usr/bin/redis-cli'], pkg: 'redis-server' },
@@ -20,11 +20,10 @@ if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
   console.error(`Missing for the relay tests: ${names}. Install them (Debian: apt-get install ${names}).`);
   process.exit(1);
 }
-const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
 console.log(`Installing Debian ${names} for the relay tests...`);
 try {
   // policy-rc.d may refuse to start the services in a container; that is fine, tests start their own.
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names} >/dev/null`, { stdio: 'inherit', shell: '/bin/bash' });
+  aptInstall(missing.map((m) => m.pkg));
 } catch (err) {
   console.error(`Could not install ${names}:`, err.message);
   process.exit(1);
