@@ -21,6 +21,9 @@ const BYTES_TARGET_RATIO = 2;
  *  timestamps, so this only bounds the waiting; asking seven pages often takes processor time
  *  from the pages being measured (two shared cores). */
 const POLL_MS = 100;
+/** The steps of a phase each page stamps, in order: when it knew every commit was in, when its own
+ *  FINAL was stored and sent, and so on (tests/e2e/pages/bench/main.ts). */
+const STEPS = ['commits-in', 'final-sent', 'finals-in', 'lock-sent', 'locks-in', 'reveal-sent'] as const;
 /** Sequence numbers the pages start from, above those of the setup messages made here. */
 const FIRST_PAGE_SEQ = 100;
 
@@ -32,6 +35,7 @@ interface Phone {
   payloadBytes(): number;
   nativeEd25519(): Promise<boolean>;
   revealedAt(key: string): number | null;
+  marks(key: string): Record<string, number>;
   phasesAt(n: number): number | null;
   webrtcPeers(): number;
   bytesSent(): Promise<number>;
@@ -119,6 +123,8 @@ export async function benchPhase(): Promise<void> {
 
     const latencies: number[] = [];
     const toLastReveal: number[] = [];
+    /** Per step, per phase: last commit -> the last page to reach the step. */
+    const steps = new Map<string, number[]>(STEPS.map((s) => [s, []]));
     const bytesPerPage: number[] = [];
     const payloadPerPhase: number[] = [];
     const reduceBefore = await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary())));
@@ -140,6 +146,11 @@ export async function benchPhase(): Promise<void> {
       latencies.push(Math.max(...(resolvedAt as number[])) - lastCommit);
       const revealed = await Promise.all(pages.map((p) => p.evaluate((k) => (window as unknown as W).phone.revealedAt(k), before.current ?? '')));
       toLastReveal.push(Math.max(...revealed.filter((t): t is number => t !== null)) - lastCommit);
+      const marks = await Promise.all(pages.map((p) => p.evaluate((k) => (window as unknown as W).phone.marks(k), before.current ?? '')));
+      for (const s of STEPS) {
+        const at = marks.map((m) => m[s]).filter((t): t is number => t !== undefined);
+        if (at.length > 0) steps.get(s)!.push(Math.max(...at) - lastCommit);
+      }
       // Every commit, reveal and the seven acknowledgements on every page before counting bytes.
       const expected = before.count + 2 * committed.length + pages.length;
       await until(
@@ -169,6 +180,7 @@ export async function benchPhase(): Promise<void> {
       ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],
       ['  target', 'median < 300 ms, p95 < 600 ms'],
       ['  of which last commit -> last phone reveals, median', `${rev.median} ms`],
+      ['  steps, last commit -> the last phone to reach each, median', STEPS.map((s) => `${s} ${summarise(steps.get(s)!).median}`).join(', ')],
       ['reduceLog time per phone per phase, mean', `${reducePerPhase.toFixed(0)} ms in ${reductionsPerPhase.toFixed(1)} reductions`],
       ["a phone's own entry: stored durably, then sent (publish), mean", `${publishWait.toFixed(0)} ms`],
       ['signatures checked ahead by the platform Ed25519 (WebCrypto)', `${native.filter(Boolean).length} of ${pages.length} phones`],

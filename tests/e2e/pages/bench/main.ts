@@ -87,6 +87,13 @@ let reductions = 0;
 let publishMs = 0;
 let publishes = 0;
 const revealedAt = new Map<string, number>();
+/** Per phase key, when each step first happened on this page (Date.now()): see STEPS in bench/phase.ts. */
+const marks = new Map<string, Record<string, number>>();
+function mark(key: string, step: string): void {
+  const m = marks.get(key) ?? {};
+  marks.set(key, m);
+  m[step] ??= Date.now();
+}
 
 function bytesOf(text: string): Uint8Array {
   const b = fromBase64(text);
@@ -97,12 +104,13 @@ function bytesOf(text: string): Uint8Array {
 const stamp = () => ({ seq: seq++, time: Date.now() });
 
 /** This phone's own entry, as the app publishes it: admitted, stored durably, then into the doc. */
-function publish(bytes: Uint8Array): void {
+function publish(bytes: Uint8Array, key?: string, step?: string): void {
   const t0 = performance.now();
   replica.publish([bytes]).then(
     () => {
       publishMs += performance.now() - t0;
       publishes++;
+      if (key !== undefined && step !== undefined) mark(key, step);
     },
     (e) => errors.push(`publish: ${String(e)}`),
   );
@@ -133,13 +141,16 @@ function react(): void {
       const due = ballotDuties(view, seat.me.id);
       const commit = mine.get(c.key);
       const once = (step: string): boolean => !done.has(`${c.key}|${step}`) && (done.add(`${c.key}|${step}`), true);
+      if (due.finals.length > 0) mark(c.key, 'commits-in');
+      if (due.lock) mark(c.key, 'finals-in');
+      if (due.reveal) mark(c.key, 'locks-in');
       if (due.finals.length > 0 && commit !== undefined) {
-        if (once('final')) publish(finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes);
+        if (once('final')) publish(finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes, c.key, 'final-sent');
       } else if (due.lock) {
-        if (once('lock')) publish(lockBallot(seat.me, gameId, view, opened, stamp()).bytes);
+        if (once('lock')) publish(lockBallot(seat.me, gameId, view, opened, stamp()).bytes, c.key, 'lock-sent');
       } else if (due.reveal && once('reveal')) {
         revealedAt.set(c.key, Date.now());
-        publish(revealBallot(seat.me, gameId, view, opened, (id) => secrets.get(id) ?? null, stamp()).bytes);
+        publish(revealBallot(seat.me, gameId, view, opened, (id) => secrets.get(id) ?? null, stamp()).bytes, c.key, 'reveal-sent');
       }
     }
     const last = view.phases.at(-1);
@@ -211,6 +222,7 @@ const phone = {
   payloadBytes,
   nativeEd25519: (): Promise<boolean> => nativeEd25519,
   revealedAt: (key: string): number | null => revealedAt.get(key) ?? null,
+  marks: (key: string): Record<string, number> => marks.get(key) ?? {},
   /** When this page's reduced view first had at least `n` resolved phases, or null. */
   phasesAt(n: number): number | null {
     let best: number | null = null;
