@@ -104,3 +104,5 @@ export async function benchCli(): Promise<void> {
     ['npx pacto adjudicate (median of 5; for information)', fmt(median(npx.ms))],
   ]);
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchCli();

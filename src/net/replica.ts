@@ -25,8 +25,11 @@ import { isSkip, keepPrefixes, parseUpdate, PEER_LIMITS, STORE_LIMITS, type Upda
 /** Where a game's admitted entries and failed-signature hashes live (the store implements it). */
 export interface EntryStorage {
   load(): Promise<{ readonly entries: readonly Uint8Array[]; readonly failed: readonly string[] }>;
-  /** Durable (strict) when it resolves. */
-  save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[]): Promise<void>;
+  /**
+   * Durable (on disk) when it resolves if `strict`: the batch holds an entry this phone signed.
+   * Otherwise (peers' entries only) it may be relaxed: peers hold them too.
+   */
+  save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict: boolean): Promise<void>;
   saveFailed(hashes: readonly string[]): Promise<void>;
 }
 
@@ -85,7 +88,13 @@ export class GameReplica implements UpdateGate, EntrySource {
   private readonly listeners = new Set<() => void>();
   private readonly reportList: Report[] = [];
   private readonly reportCounts = new Map<string, number>();
-  private writes: Promise<void> = Promise.resolve();
+  /** Changes not yet handed to storage: the next batch (entry id -> bytes to put, or null to remove). */
+  private pendingEntries = new Map<string, Uint8Array | null>();
+  private pendingFailed: string[] = [];
+  /** Whether the pending batch holds an entry this phone signed (then it is written strictly). */
+  private pendingOwn = false;
+  /** The write loop while it runs: it takes whatever is pending, one batch per storage call. */
+  private writing: Promise<void> | null = null;
   private writeError: unknown = null;
   private carryTimer: ReturnType<typeof setTimeout> | null = null;
   private carryWaits = 0;
@@ -203,8 +212,10 @@ export class GameReplica implements UpdateGate, EntrySource {
     for (const bytes of entries) {
       const copy = Uint8Array.from(bytes); // a copy, and a plain Uint8Array (see plainBytes)
       const v = this.admission.offer(copy, { trusted: true });
-      if (v.kind === 'admitted') fresh.push(copy);
-      else if (v.kind !== 'duplicate') {
+      if (v.kind === 'admitted') {
+        fresh.push(copy);
+        this.pendingOwn = true;
+      } else if (v.kind !== 'duplicate') {
         refused = new PublishError(v.kind === 'refused' ? v.reason : 'author-not-counted', v.id);
         break;
       }
@@ -395,17 +406,12 @@ export class GameReplica implements UpdateGate, EntrySource {
     for (const { id } of changes.put) if (!this.carried.has(id)) this.uncarried.add(id);
     for (const id of changes.remove) this.uncarried.delete(id);
     const failed = this.failed.added();
-    const storage = this.o.storage;
-    if (storage !== undefined && (changes.put.length > 0 || changes.remove.length > 0 || failed.length > 0)) {
-      this.writes = this.writes.then(async () => {
-        try {
-          if (changes.put.length > 0 || changes.remove.length > 0) await storage.save(changes.put, changes.remove);
-          if (failed.length > 0) await storage.saveFailed(failed);
-        } catch (e) {
-          this.writeError = e;
-          this.report({ kind: 'internal-error', peer: 'store', reason: `store: ${e instanceof Error ? e.message : String(e)}` });
-        }
-      });
+    if (this.o.storage !== undefined && (changes.put.length > 0 || changes.remove.length > 0 || failed.length > 0)) {
+      // The latest change of an id wins (a put after a remove, or the reverse, in one batch).
+      for (const { id, bytes } of changes.put) this.pendingEntries.set(id, bytes);
+      for (const id of changes.remove) this.pendingEntries.set(id, null);
+      this.pendingFailed.push(...failed);
+      this.startWrites();
     }
     if (this.uncarried.size > 0) this.scheduleCarry();
     if (this.notified !== this.admission.version) {
@@ -421,9 +427,46 @@ export class GameReplica implements UpdateGate, EntrySource {
     }
   }
 
+  /**
+   * Writes what is pending, in order, one storage call per batch: changes that arrive while a write
+   * is under way (a burst of peers' entries) wait and go together in the next one, instead of one
+   * durable transaction each that this phone's own next entry would queue behind.
+   */
+  private startWrites(): void {
+    const storage = this.o.storage;
+    if (this.writing !== null || storage === undefined) return;
+    this.writing = (async () => {
+      while (this.pendingEntries.size > 0 || this.pendingFailed.length > 0) {
+        const batch = this.pendingEntries;
+        const failed = this.pendingFailed;
+        const strict = this.pendingOwn;
+        this.pendingEntries = new Map();
+        this.pendingFailed = [];
+        this.pendingOwn = false;
+        const put: { id: string; bytes: Uint8Array }[] = [];
+        const remove: string[] = [];
+        for (const [id, bytes] of batch) {
+          if (bytes === null) remove.push(id);
+          else put.push({ id, bytes });
+        }
+        try {
+          if (put.length > 0 || remove.length > 0) await storage.save(put, remove, strict);
+          if (failed.length > 0) await storage.saveFailed(failed);
+        } catch (e) {
+          this.writeError = e;
+          this.report({ kind: 'internal-error', peer: 'store', reason: `store: ${e instanceof Error ? e.message : String(e)}` });
+        }
+      }
+    })().finally(() => {
+      this.writing = null;
+      // A change made between the loop's last check and now.
+      if (this.pendingEntries.size > 0 || this.pendingFailed.length > 0) this.startWrites();
+    });
+  }
+
   /** Resolves once every change so far is in storage; rejects if a write failed. */
   async flush(): Promise<void> {
-    await this.writes;
+    while (this.writing !== null) await this.writing;
     if (this.writeError !== null) {
       const e = this.writeError;
       this.writeError = null;

@@ -1,21 +1,25 @@
 // A game's admitted entries (the truth the reducer reads) and the hashes of entries whose
-// signature failed. Entries are written with strict durability: an entry this phone signed is
-// stored before it is published. Failed hashes are a cache (relaxed durability, bounded).
+// signature failed. A write holding an entry this phone signed is strict (on disk before the entry
+// is published: after a crash the phone must know what it signed); one holding only peers'
+// entries is relaxed (lost only with the operating system, and the peers still hold them: a strict
+// write is a disk flush, and a phone receives dozens of entries a phase). Writes land in order, so
+// a strict one makes the relaxed ones before it durable too. Failed hashes are a cache (relaxed,
+// bounded).
 import { checkEntry, checkFailed } from './check';
 import { StoreDataError } from './errors';
 import { readGame } from './records';
 import type { EntryRecord, PactoDB } from './schema';
-import { DURABLE } from './updates';
+import { DURABLE, RELAXED } from './updates';
 
-/** Stores and deletes entries of a game in one strict transaction. */
-export async function putEntries(db: PactoDB, gameId: string, put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[]): Promise<void> {
+/** Stores and deletes entries of a game in one transaction: strict unless `strict` is false. */
+export async function putEntries(db: PactoDB, gameId: string, put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict = true): Promise<void> {
   if (put.length === 0 && remove.length === 0) return;
   const records: EntryRecord[] = put.map((e) => ({ gameId, id: e.id, bytes: e.bytes }));
   for (const r of records) {
     const problem = checkEntry(r);
     if (problem !== null) throw new TypeError(`putEntries: ${problem}`);
   }
-  const tx = db.transaction('entries', 'readwrite', DURABLE);
+  const tx = db.transaction('entries', 'readwrite', strict ? DURABLE : RELAXED);
   await Promise.all([...remove.map((id) => tx.store.delete([gameId, id])), ...records.map((r) => tx.store.put(r)), tx.done]);
 }
 

@@ -6,7 +6,7 @@ import type { EntryRecord } from './schema';
 
 export interface StoredEntries {
   load(): Promise<{ entries: Uint8Array[]; failed: string[] }>;
-  save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[]): Promise<void>;
+  save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict?: boolean): Promise<void>;
   saveFailed(hashes: readonly string[]): Promise<void>;
 }
 
@@ -24,7 +24,7 @@ export function entryStorage(store: PactoStore, gameId: string, failedKept = FAI
       }
       return { entries: records.map((r) => r.bytes), failed: await store.listFailed(gameId) };
     },
-    save: (put, remove) => store.putEntries(gameId, put, remove),
+    save: (put, remove, strict) => store.putEntries(gameId, put, remove, strict),
     saveFailed: (hashes) => store.putFailed(gameId, hashes, failedKept),
   };
 }

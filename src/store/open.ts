@@ -42,7 +42,8 @@ export interface PactoStore {
   getIdentityKeys(): Promise<IdentityKeysRecord | undefined>;
   ensureIdentityKeys(randomBytes: (n: number) => Uint8Array, now: number): Promise<IdentityKeysRecord>;
 
-  putEntries(gameId: string, put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[]): Promise<void>;
+  /** Strict (on disk when it resolves) unless `strict` is false (see entries.ts). */
+  putEntries(gameId: string, put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict?: boolean): Promise<void>;
   listEntries(gameId: string): Promise<EntryRecord[]>;
   putFailed(gameId: string, hashes: readonly string[], limit?: number): Promise<void>;
   listFailed(gameId: string): Promise<string[]>;
@@ -97,7 +98,7 @@ function bindStore(name: string, db: PactoDB): PactoStore {
     updateSettings: (patch) => updateSettings(db, patch),
     getIdentityKeys: () => getIdentityKeys(db),
     ensureIdentityKeys: (randomBytes, now) => ensureIdentityKeys(db, randomBytes, now),
-    putEntries: (gameId, put, remove) => putEntries(db, gameId, put, remove),
+    putEntries: (gameId, put, remove, strict) => putEntries(db, gameId, put, remove, strict),
     listEntries: (gameId) => listEntries(db, gameId),
     putFailed: (gameId, hashes, limit = FAILED_KEPT) => putFailed(db, gameId, hashes, limit),
     listFailed: (gameId) => listFailed(db, gameId),

@@ -8,6 +8,7 @@ import { readGame } from './records';
 import type { PactoDB, UpdateRecord } from './schema';
 
 export const DURABLE = { durability: 'strict' } as const;
+export const RELAXED = { durability: 'relaxed' } as const;
 
 /** Appends in one transaction; returns the seq of each update. Seqs are taken inside the
  * transaction, so two tabs appending to the same game cannot collide. The updates flagged in
@@ -17,7 +18,9 @@ export async function appendUpdates(db: PactoDB, gameId: string, updates: readon
   if (updates.length === 0) return [];
   const own = updates.filter((_, i) => outbox[i] === true);
   if (own.length === 0) {
-    const tx = db.transaction('updates', 'readwrite', DURABLE);
+    // Peers' updates only: relaxed, as their entries are (entries.ts): the peers still hold them,
+    // and a later strict write makes these durable too (writes land in order).
+    const tx = db.transaction('updates', 'readwrite', RELAXED);
     const cursor = await tx.store.index('byGame').openKeyCursor(gameId, 'prev');
     const last = cursor === null ? 0 : cursor.primaryKey[1];
     const seqs = updates.map((_, i) => last + 1 + i);

@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { STARTING_POSITION } from '../rules';
 import { About } from './About';
-import { pageDevice, type Device } from './game/device';
+import { pageDevice, pageStore, type Device } from './game/device';
 import { useBackgroundGames } from './home/background';
 import { Home } from './home/Home';
 import { routeOf, type Route } from './home/route';
@@ -39,6 +39,7 @@ export function App() {
   const [lang, setLangState] = useState<Lang>(() => defaultLang(navigator.languages ?? [navigator.language]));
   const [device, setDevice] = useState<Device | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [store, setStore] = useState<Device['store'] | null>(null);
   const route = useHashRoute();
   useBackgroundGames(device, route.name === 'game' ? route.gameId : route.name);
   const t = STRINGS[lang];
@@ -47,6 +48,7 @@ export function App() {
     document.documentElement.lang = lang;
   }, [lang]);
   useEffect(() => {
+    pageStore().then(setStore, () => undefined);
     pageDevice().then(
       (d) => {
         setDevice(d);
@@ -88,7 +90,7 @@ export function App() {
     page = (
       <>
         <p className="tagline">{t.tagline}</p>
-        <Home device={device} lang={lang} />
+        <Home store={store} lang={lang} />
         <PracticeBoard start={STARTING_POSITION} lang={lang} />
         <About lang={lang} />
       </>

@@ -61,6 +61,41 @@ describe('the replica', () => {
     expect(doc.getArray('log').length).toBe(game.log.length + QUOTAS.commit);
   });
 
+  it("writes a burst of peers' entries that arrives during a write as one relaxed batch; its own entries strictly", async () => {
+    const game = startedGame(33);
+    const events: string[] = [];
+    const storage = memoryStorage(events);
+    const calls: [number, boolean][] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const gated: EntryStorage = {
+      ...storage,
+      save: async (put, remove, strict) => {
+        calls.push([put.length, strict]);
+        if (calls.length === 1) await gate;
+        await storage.save(put, remove, strict);
+      },
+    };
+    const austria = game.byPower.austria;
+    const replica = await GameReplica.open({ gameId: game.gameId, storage: gated, verifier: fastVerifier, self: austria.me.id });
+    // One entry at a time, as updates from several peers arrive: the first starts a write, the rest wait.
+    for (const bytes of game.log) replica.receiveEntries([bytes], { name: 'peer', origin: 'peer' });
+    expect(replica.admission.size).toBe(game.log.length);
+    const flushed = replica.flush();
+    release();
+    await flushed;
+    expect(calls).toEqual([
+      [1, false],
+      [game.log.length - 1, false],
+    ]);
+    expect([...storage.entries.keys()].sort()).toEqual([...replica.admission.ids()].sort());
+    // This phone's own entry is on disk (strict) before publish resolves.
+    const own = austria.commit(game.gameId, view(game), [], T0);
+    await replica.publish([own.bytes]);
+    expect(calls.at(-1)).toEqual([1, true]);
+    expect(storage.entries.has(own.id)).toBe(true);
+  });
+
   it('puts an entry that came without its doc item back into the doc under a fresh client id', async () => {
     const game = startedGame(32);
     const p = await meshPhone('carrier', game.gameId, { clientID: 5 });

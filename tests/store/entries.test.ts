@@ -117,3 +117,45 @@ describe('entries and failed signatures in the store', () => {
     store.close();
   });
 });
+
+describe('durability of entry and update writes', () => {
+  it("peers' entries and updates are written relaxed; an own entry, and an own update with its outbox, strictly", async () => {
+    const game = startedGame(43);
+    const profile = newProfile('pacto-durability');
+    const store = await profile.open();
+    // The real transactions run; this only records the durability each one asked for.
+    const asked: string[] = [];
+    const proto = Object.getPrototypeOf(await new Promise<IDBDatabase>((resolve) => {
+      const r = profile.factory.open('probe');
+      r.onsuccess = () => resolve(r.result);
+    })) as IDBDatabase;
+    const transaction = proto.transaction;
+    proto.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) {
+      if (mode === 'readwrite') asked.push(`${[names].flat().join('+')}:${options?.durability ?? 'default'}`);
+      return transaction.call(this, names, mode, options);
+    } as IDBDatabase['transaction'];
+    try {
+      const doc = new Y.Doc();
+      const replica = await GameReplica.open({ gameId: game.gameId, doc, verifier: countingVerifier(), storage: entryStorage(store, game.gameId), self: game.byPower.austria.me.id });
+      const persisted = persistDoc(store, game.gameId, doc, { load: (u, origin) => replica.loadStored(u, origin), own: (origin) => replica.isOwnOrigin(origin) });
+      await persisted.ready;
+      const peers = game.log.slice(0, -1);
+      const other = new Y.Doc();
+      other.getArray<Uint8Array>('log').push(peers);
+      replica.receive(Y.encodeStateAsUpdate(other), { name: 'peer', origin: 'peer' });
+      await replica.flush();
+      await persisted.flush();
+      expect(asked.filter((a) => a.startsWith('entries') || a.startsWith('updates')).sort()).toEqual(['entries:relaxed', 'updates:relaxed']);
+      asked.length = 0;
+      await replica.publish([game.log.at(-1)!]);
+      await persisted.flush();
+      expect(asked.filter((a) => a.startsWith('entries') || a.startsWith('updates')).sort()).toEqual(['entries:strict', 'updates+outbox:strict']);
+      expect((await store.listEntries(game.gameId)).length).toBe(game.log.length);
+      await persisted.destroy();
+      replica.destroy();
+    } finally {
+      proto.transaction = transaction;
+      store.close();
+    }
+  });
+});

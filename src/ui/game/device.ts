@@ -26,10 +26,18 @@ export async function openDevice(store: PactoStore, random: (n: number) => Uint8
   return { store, identity, settings };
 }
 
+let store: Promise<PactoStore> | null = null;
 let device: Promise<Device> | null = null;
+
+/** The page's store, opened once: the home screen lists games from it without waiting for the
+ *  identity (on a first run, making and storing the keys is two more IndexedDB round trips). */
+export function pageStore(): Promise<PactoStore> {
+  store ??= openPactoStore();
+  return store;
+}
 
 /** The page's device, opened once. */
 export function pageDevice(): Promise<Device> {
-  device ??= openPactoStore().then((store) => openDevice(store));
+  device ??= pageStore().then((s) => openDevice(s));
   return device;
 }

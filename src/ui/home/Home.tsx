@@ -57,15 +57,16 @@ function GameItem(props: { game: AppGameRecord; lang: Lang }) {
   );
 }
 
-export function Home(props: { device: Device | null; lang: Lang }) {
-  const { device, lang } = props;
+/** `store`: the page's store once open (App gives it before the identity is ready). */
+export function Home(props: { store: Pick<Device['store'], 'listGames'> | null; lang: Lang }) {
+  const { store, lang } = props;
   const t = APP_STRINGS[lang];
   const [games, setGames] = useState<AppGameRecord[] | null>(null);
   useEffect(() => {
-    if (device === null) return;
+    if (store === null) return;
     let live = true;
     const load = () =>
-      void device.store.listGames().then(
+      void store.listGames().then(
         (list) => live && setGames(list.map(asAppRecord).filter((g): g is AppGameRecord => g !== undefined).sort((a, b) => (b.updated ?? b.created) - (a.updated ?? a.created))),
         () => live && setGames([]),
       );
@@ -80,7 +81,7 @@ export function Home(props: { device: Device | null; lang: Lang }) {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [device]);
+  }, [store]);
   const ongoing = (games ?? []).filter((g) => g.status !== 'finished');
   const finished = (games ?? []).filter((g) => g.status === 'finished');
   return (

@@ -1,14 +1,17 @@
-// One phone of bench/phase.ts: holds one power, connects to the game's room with the real net layer
-// and behaves as an honest phone with the real protocol: seals random legal orders when told to,
-// takes the automatic steps (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges
-// each resolved phase. window.phone lets the
-// bench act and observe; times are Date.now() (every page of the run shares the machine's clock).
-import { appendMessage, appendMessages, connectGame, connectOptionsFor, createGameDoc, onLog, parseInvite, readLog } from '../../../../src/net';
+// One phone of bench/phase.ts: holds one power and runs a game's plumbing as the app does
+// (src/ui/game/core.ts): a GameReplica (the admission gate; signatures checked ahead, as updates
+// arrive, with the platform's Ed25519) over this profile's IndexedDB (admitted entries and doc
+// updates), connected to the game's room with the real net layer. It behaves as an honest phone
+// with the real protocol: seals random legal orders when told to, takes the automatic steps
+// (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges each resolved phase, each
+// published as the app publishes (stored durably first). Reactions are one reduction per burst of
+// changes, as the app's runner does. window.phone lets the bench act and observe; times are
+// Date.now() (every page of the run shares the machine's clock).
+import { connectGame, connectOptionsFor, createGameDoc, GameReplica, parseInvite } from '../../../../src/net';
+import { webCryptoEd25519 } from '../../../../src/net/native-ed25519';
 import {
   acknowledge,
   ballotDuties,
-  cachedVerifier,
-  checkSignature,
   commitTurn,
   createIdentity,
   finalOrders,
@@ -22,6 +25,7 @@ import {
   type Message,
 } from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
+import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
 import { picker } from '../../../../src/util/prng';
 
 const connections: RTCPeerConnection[] = [];
@@ -42,13 +46,24 @@ async function dataChannelBytesSent(): Promise<number> {
   return total;
 }
 
+const errors: string[] = [];
 const invite = parseInvite(location.href);
 const gameId = invite.gameId;
 const doc = createGameDoc();
-const connection = connectGame(doc, {
+const store = await openPactoStore('pacto-bench');
+const replica = await GameReplica.open({ gameId, doc, storage: entryStorage(store, gameId) });
+const persisted = persistDoc(store, gameId, doc, {
+  onError: (e) => errors.push(`store: ${String(e)}`),
+  load: (updates, origin) => replica.loadStored(updates, origin),
+  own: (origin) => replica.isOwnOrigin(origin),
+});
+await persisted.ready;
+const connection = connectGame(replica, {
   ...connectOptionsFor(invite, {}, location),
   wrtc: { RTCPeerConnection: CountedPeerConnection, RTCSessionDescription, RTCIceCandidate },
 });
+/** Whether this browser's WebCrypto Ed25519 passed the protocol's known answers (then it checks ahead). */
+const nativeEd25519 = webCryptoEd25519().then((c) => c !== null);
 
 interface Seat {
   readonly me: Identity;
@@ -61,22 +76,24 @@ const secrets = new Map<string, bigint>();
 const mine = new Map<string, string>();
 const opened = new Map<string, Message>();
 const seen = new WeakSet<Uint8Array>();
-const acked = new Set<string>();
+/** Duties already handed to publish (phase key + step), so a reaction before the entry is admitted does not sign twice. */
+const done = new Set<string>();
 const phasesAt = new Map<number, number>();
 let view: GameView | undefined;
-const errors: string[] = [];
-/** Where a phase's time goes: reducing on this page, checking signatures, and when it revealed (phase key -> Date.now()). */
+/** Where a phase's time goes on this page: reducing, and when it revealed (phase key -> Date.now()). */
 let reduceMs = 0;
-let verifyMs = 0;
 let reductions = 0;
+/** Time this phone's own entries spent in publish (admitted, stored durably, then put in the doc). */
+let publishMs = 0;
+let publishes = 0;
 const revealedAt = new Map<string, number>();
-/** The protocol's default check (Ed25519 behind a cache), timed. */
-const verifier = cachedVerifier((m, s, k) => {
-  const t0 = performance.now();
-  const ok = checkSignature(m, s, k);
-  verifyMs += performance.now() - t0;
-  return ok;
-});
+/** Per phase key, when each step first happened on this page (Date.now()): see STEPS in bench/phase.ts. */
+const marks = new Map<string, Record<string, number>>();
+function mark(key: string, step: string): void {
+  const m = marks.get(key) ?? {};
+  marks.set(key, m);
+  m[step] ??= Date.now();
+}
 
 function bytesOf(text: string): Uint8Array {
   const b = fromBase64(text);
@@ -86,55 +103,81 @@ function bytesOf(text: string): Uint8Array {
 
 const stamp = () => ({ seq: seq++, time: Date.now() });
 
-/** What an honest phone does whenever the log changes; appends re-enter through onLog, hence the loop. */
-let busy = false;
+/** This phone's own entry, as the app publishes it: admitted, stored durably, then into the doc. */
+function publish(bytes: Uint8Array, key?: string, step?: string): void {
+  const t0 = performance.now();
+  replica.publish([bytes]).then(
+    () => {
+      publishMs += performance.now() - t0;
+      publishes++;
+      if (key !== undefined && step !== undefined) mark(key, step);
+    },
+    (e) => errors.push(`publish: ${String(e)}`),
+  );
+}
+
+function reduce(): GameView {
+  const t0 = performance.now();
+  const v = reduceLog(gameId, replica.entries(), { verifier: replica.verifier, ...(seat === undefined ? {} : { me: seat.me.id }) });
+  reduceMs += performance.now() - t0;
+  reductions++;
+  return v;
+}
+
+/** What an honest phone does whenever the admitted set changes. */
 function react(): void {
-  if (busy) return;
-  busy = true;
   try {
-    for (let again = true; again; ) {
-      again = false;
-      const t0 = performance.now();
-      view = reduceLog(gameId, readLog(doc), { verifier });
-      reduceMs += performance.now() - t0;
-      reductions++;
-      if (!phasesAt.has(view.phases.length)) phasesAt.set(view.phases.length, Date.now());
-      if (seat === undefined) return;
-      const c = view.current;
-      if (c !== undefined) {
-        for (const e of readLog(doc)) {
-          if (seen.has(e)) continue;
-          seen.add(e);
-          const o = openMessage(e, verifier);
-          if (o.ok) opened.set(o.message.id, o.message);
-        }
-        const due = ballotDuties(view, seat.me.id);
-        const commit = mine.get(c.key);
-        if (due.finals.length > 0 && commit !== undefined) appendMessage(doc, finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes);
-        else if (due.lock) appendMessage(doc, lockBallot(seat.me, gameId, view, opened, stamp()).bytes);
-        else if (due.reveal) {
-          revealedAt.set(c.key, Date.now());
-          appendMessage(doc, revealBallot(seat.me, gameId, view, opened, (id) => secrets.get(id) ?? null, stamp()).bytes);
-        }
-        if ((due.finals.length > 0 && commit !== undefined) || due.lock || due.reveal) {
-          again = true;
-          continue;
-        }
+    view = reduce();
+    if (!phasesAt.has(view.phases.length)) phasesAt.set(view.phases.length, Date.now());
+    if (seat === undefined) return;
+    const c = view.current;
+    if (c !== undefined) {
+      for (const e of replica.entries()) {
+        if (seen.has(e)) continue;
+        seen.add(e);
+        const o = openMessage(e, replica.verifier);
+        if (o.ok) opened.set(o.message.id, o.message);
       }
-      const last = view.phases.at(-1);
-      if (last !== undefined && !acked.has(last.key)) {
-        acked.add(last.key);
-        appendMessage(doc, acknowledge(seat.me, gameId, last.key, last.stateHash, stamp()).bytes);
-        again = true;
+      const due = ballotDuties(view, seat.me.id);
+      const commit = mine.get(c.key);
+      const once = (step: string): boolean => !done.has(`${c.key}|${step}`) && (done.add(`${c.key}|${step}`), true);
+      if (due.finals.length > 0) mark(c.key, 'commits-in');
+      if (due.lock) mark(c.key, 'finals-in');
+      if (due.reveal) mark(c.key, 'locks-in');
+      if (due.finals.length > 0 && commit !== undefined) {
+        if (once('final')) publish(finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes, c.key, 'final-sent');
+      } else if (due.lock) {
+        if (once('lock')) publish(lockBallot(seat.me, gameId, view, opened, stamp()).bytes, c.key, 'lock-sent');
+      } else if (due.reveal && once('reveal')) {
+        revealedAt.set(c.key, Date.now());
+        publish(revealBallot(seat.me, gameId, view, opened, (id) => secrets.get(id) ?? null, stamp()).bytes, c.key, 'reveal-sent');
       }
+    }
+    const last = view.phases.at(-1);
+    if (last !== undefined && !done.has(`${last.key}|ack`)) {
+      done.add(`${last.key}|ack`);
+      publish(acknowledge(seat.me, gameId, last.key, last.stateHash, stamp()).bytes);
     }
   } catch (e) {
     errors.push(String(e));
-  } finally {
-    busy = false;
   }
 }
-onLog(doc, react);
+
+/** Changes come in bursts (an update holds several entries, a catch-up several updates): one reaction per burst. */
+let scheduled = false;
+replica.subscribe(() => {
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    react();
+  });
+});
+
+/** Bytes of every entry this phone has admitted: the game's payload (the same on every phone once in sync). */
+function payloadBytes(): number {
+  return replica.entries().reduce((n, e) => n + e.length, 0);
+}
 
 const phone = {
   /** Seeds as base64 (32 bytes each); the bench made the setup messages with the same identity. */
@@ -143,12 +186,15 @@ const phone = {
     seq = firstSeq;
     react();
   },
+  /** Entries made by the bench (the lobby), received as from a peer and carried into the doc at once. */
   appendAll(messages: readonly string[]): void {
-    appendMessages(doc, messages.map(bytesOf));
+    replica.receiveEntries(messages.map(bytesOf), { name: 'bench', origin: 'bench' });
+    replica.carryNow(true);
   },
-  /** Seals random legal orders for the open phase; the wall-clock time of the append, or null if nothing is awaited of us. */
+  /** Seals random legal orders for the open phase and publishes them; the wall-clock time the
+   *  sealed commit was handed to publish (stored, then sent), or null if nothing is awaited of us. */
   commit(seed: number): number | null {
-    view = reduceLog(gameId, readLog(doc), { verifier });
+    view = reduce();
     const c = view.current;
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
     const bytes = crypto.getRandomValues(new Uint8Array(120));
@@ -158,11 +204,25 @@ const phone = {
     if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
-    appendMessage(doc, r.message.bytes);
-    return Date.now();
+    const at = Date.now();
+    publish(r.message.bytes);
+    return at;
   },
-  summary: () => ({ count: readLog(doc).length, phases: view?.phases.length ?? 0, current: view?.current?.key ?? null, required: view?.current?.required ?? [], errors, reduceMs, verifyMs, reductions }),
+  summary: () => ({
+    count: replica.entries().length,
+    phases: view?.phases.length ?? 0,
+    current: view?.current?.key ?? null,
+    required: view?.current?.required ?? [],
+    errors: [...errors, ...replica.reports().map((r) => `refused ${r.kind}: ${r.reason ?? ''}`)],
+    reduceMs,
+    reductions,
+    publishMs,
+    publishes,
+  }),
+  payloadBytes,
+  nativeEd25519: (): Promise<boolean> => nativeEd25519,
   revealedAt: (key: string): number | null => revealedAt.get(key) ?? null,
+  marks: (key: string): Record<string, number> => marks.get(key) ?? {},
   /** When this page's reduced view first had at least `n` resolved phases, or null. */
   phasesAt(n: number): number | null {
     let best: number | null = null;
