@@ -123,13 +123,22 @@ export function commitTurn(
   stamp: Stamp,
   options: SealOptions = {},
 ): { ok: true; message: Signed; secret: bigint } | { ok: false; reason: 'no-open-phase' | 'missing-orders'; missing: Loc[] } {
-  const c = view.current;
-  if (c === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
-  const variant = variantById(view.settings.variant);
-  const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
-  const missing = required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
+  if (view.current === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
+  const missing = sealMissing(view, power, orders);
   if (missing.length > 0) return { ok: false, reason: 'missing-orders', missing };
   return { ok: true, ...sealCommit(identity, gameId, view, power, orders, random, stamp, options) };
+}
+
+/**
+ * The units of `power` that commitTurn refuses to seal without an order (the "1914" rules), checked
+ * without signing anything: empty when the orders may be sealed or no phase is open.
+ */
+export function sealMissing(view: GameView, power: Power, orders: readonly Order[]): Loc[] {
+  const c = view.current;
+  if (c === undefined || view.settings === undefined) return [];
+  const variant = variantById(view.settings.variant);
+  const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
+  return required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
 }
 
 /** The seal without the "1914" check (a phone not running the helper, or a test). */
