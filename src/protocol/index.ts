@@ -42,7 +42,7 @@ export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeou
 export { escrowHolders, tallyBallot, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
-export { reduceLog, type ReduceOptions } from './reduce';
+export { gameMessages, reduceLog, type ReduceOptions } from './reduce';
 export { clearMemos, clearFoldMemos } from './memo';
 export * from './client';
 export type * from './view';

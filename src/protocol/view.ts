@@ -1,6 +1,6 @@
 // What a phone shows: everything here is derived from the log by reduceLog and nothing else.
 import type { Dislodged, GameMap, Order, OrderResult, Position, Power, ProvinceId, VariantRules } from '../rules';
-import type { PhaseKey, Settings } from './messages';
+import type { ChatPayload, PhaseKey, Settings } from './messages';
 
 export interface Ignored {
   readonly id: string;
@@ -130,6 +130,8 @@ export type GameResult =
 export interface ChatEntry {
   readonly id: string;
   readonly from: string;
+  /** The sealed part as sent (every player gets a key box; only recipients' open): what a phone opens. */
+  readonly box: Pick<ChatPayload, 'keys' | 'nonce' | 'sealed'>;
 }
 
 export interface HashMismatch {
@@ -236,6 +238,9 @@ export interface GameView {
   readonly alliances?: readonly AllianceView[];
   readonly toss?: TossView;
   readonly chats: readonly ChatEntry[];
+  /** Per author key, one past the highest sequence number among its entries in the game: where a
+   *  phone's next reservation starts (a number signed twice is misconduct). */
+  readonly nextSeq: Readonly<Record<string, number>>;
   readonly hashMismatches: readonly HashMismatch[];
   readonly misconduct: readonly Misconduct[];
   /** Sorted by id then reason. */

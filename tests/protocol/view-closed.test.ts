@@ -1,9 +1,9 @@
 // The view is closed (issue 14): what a phone acts on is computed once, in the reducer, and read
 // from the view. Each field here replaced a scan of raw messages in the app.
 import { describe, expect, it } from 'vitest';
-import { acceptStart, acknowledge, ballotDuties, claimClock, startGame } from '../../src/protocol';
+import { acceptStart, acknowledge, ballotDuties, chatPlayers, claimClock, createGame, gameMessages, openChat, sealChat, sendChat, startGame } from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
-import { playPhase, settlePhase, startedGame, T0, HOUR, view } from './helpers';
+import { identity, messagesOf, playPhase, rng, settings, settlePhase, startedGame, T0, HOUR, view } from './helpers';
 
 describe('the view carries the ballot per power', () => {
   it('lists every valid commit of a power, oldest first, and says when every awaited power has sealed', () => {
@@ -99,5 +99,47 @@ describe('the view lists who acknowledged each resolved phase', () => {
     expect(v.ignored).toEqual(view(game, game.log.slice(0, -2)).ignored);
     expect(v.acked[phase.key]).toEqual([a.me.id, b.me.id].sort());
     expect(v.hashMismatches.map((m) => m.author)).toEqual([b.me.id]);
+  });
+});
+
+describe('the view carries what the runner read from raw messages', () => {
+  it('per author, one past its highest sequence number (gaps and order of arrival do not matter)', () => {
+    const game = startedGame(37);
+    const [austria, england] = [game.byPower.austria, game.byPower.england];
+    let v = view(game);
+    // Austria signed CREATE, JOIN, START (0, 1, 2); every other phone JOIN and its acceptance (0, 1).
+    expect(v.nextSeq[austria.me.id]).toBe(3);
+    expect(v.nextSeq[england.me.id]).toBe(2);
+    expect(Object.keys(v.nextSeq).sort()).toEqual(game.phones.map((p) => p.me.id).sort());
+    england.seq = 40;
+    game.log.push(claimClock(england.me, game.gameId, v.current!.key, 'orders', england.stamp(T0 + HOUR)).bytes);
+    v = view(game, [...game.log].reverse());
+    expect(v.nextSeq[england.me.id]).toBe(41);
+    expect(v.nextSeq[austria.me.id]).toBe(3);
+  });
+
+  it('each chat with its sealed box: a recipient opens it from the view alone, nobody else does', () => {
+    const game = startedGame(38);
+    const [a, b, c] = [game.byPower.austria, game.byPower.england, game.byPower.france];
+    const sealed = sealChat({ to: [b.me.id], text: 'Tyrol?', time: T0 + 5 }, a.me, chatPlayers(view(game)), rng(5).bytes);
+    const msg = sendChat(a.me, game.gameId, sealed, a.seq++);
+    game.log.push(msg.bytes);
+    const entry = view(game).chats.find((m) => m.id === msg.id)!;
+    expect(entry.from).toBe(a.me.id);
+    expect(entry.box).toEqual({ keys: sealed.keys, nonce: sealed.nonce, sealed: sealed.sealed });
+    expect(openChat(entry.box, a.me.boxPublicKey, b.me)?.text).toBe('Tyrol?');
+    expect(openChat(entry.box, a.me.boxPublicKey, c.me)).toBeNull();
+  });
+
+  it('gameMessages: the entries of this game that open, by id, for the LOCK and REVEAL to name', () => {
+    const game = startedGame(39);
+    const other = createGame(identity(0), rng(2).bytes(16), settings(), { seq: 99, time: T0 });
+    const broken = game.log[1]!.slice();
+    broken[0] = broken[0]! ^ 1;
+    const log = [...game.log, other.message.bytes, broken];
+    const got = gameMessages(game.gameId, log);
+    expect([...got.keys()].sort()).toEqual([...messagesOf(game.log).keys()].sort());
+    expect(got.size).toBe(game.log.length);
+    expect(got.has(other.message.id)).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import {
   commitTurn,
   concede as concedeMessage,
   joinGame,
-  openMessage,
+  gameMessages,
   reduceLog,
   sealChat,
   sealMissing,
@@ -22,7 +22,6 @@ import {
   voteTimeout as timeoutMessage,
   type GameView,
   type Identity,
-  type Message,
   type ReduceOptions,
 } from '../../protocol';
 import { formatUnit, POWERS, type Loc, type Order, type Power } from '../../rules';
@@ -75,8 +74,6 @@ export interface RunnerState {
 export class GameRunner {
   readonly gameId: string;
   private readonly o: RunnerOptions;
-  private readonly messages = new Map<string, Message>();
-  private readonly openedEntries = new WeakSet<Uint8Array>();
   private readonly listeners = new Set<() => void>();
   private readonly record: GameRecordRef;
   private readonly outbox: Outbox;
@@ -99,7 +96,7 @@ export class GameRunner {
       log: o.log,
       now: o.now,
       lang: () => this.lang(),
-      seqFloor: () => this.seqFloor(),
+      seqFloor: () => this.state.view.nextSeq[o.identity.id] ?? 0,
       published: () => this.refresh(),
       closed: () => this.closed,
       ...(o.onAppended === undefined ? {} : { onAppended: o.onAppended }),
@@ -119,7 +116,7 @@ export class GameRunner {
         return this.state.view;
       },
       powers: () => this.state.me.powers,
-      messages: () => this.messages,
+      messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
     });
     this.chats = new ChatReader(o.identity);
     this.state = this.compute(reduceLog(o.gameId, [], this.reduceOptions()));
@@ -145,11 +142,6 @@ export class GameRunner {
 
   get gameRecord(): AppGameRecord {
     return this.record.current;
-  }
-
-  /** All messages this phone has opened, by id. */
-  get opened(): ReadonlyMap<string, Message> {
-    return this.messages;
   }
 
   subscribe(listener: () => void): () => void {
@@ -180,24 +172,9 @@ export class GameRunner {
 
   /** Re-reads the entry set and reduces it; then, in the background, loads drafts and performs duties. */
   refresh(): void {
-    const log = this.o.log.entries();
-    const verifier = this.o.log.verifier;
-    for (const entry of log) {
-      if (this.openedEntries.has(entry)) continue;
-      this.openedEntries.add(entry);
-      const opened = openMessage(entry, verifier);
-      if (opened.ok && opened.message.payload.game === this.gameId) this.messages.set(opened.message.id, opened.message);
-    }
-    const view = reduceLog(this.gameId, log, this.reduceOptions());
+    const view = reduceLog(this.gameId, this.o.log.entries(), this.reduceOptions());
     this.publish(this.compute(view));
     this.enqueue(() => this.afterChange());
-  }
-
-  /** The next sequence number of this phone's key by the entries it holds. */
-  private seqFloor(): number {
-    let seq = 0;
-    for (const m of this.messages.values()) if (m.payload.from === this.o.identity.id) seq = Math.max(seq, m.payload.seq + 1);
-    return seq;
   }
 
   /** This phone's anchor: its key (the START it signed or accepted) and a START chosen on a forked screen. */
@@ -224,7 +201,7 @@ export class GameRunner {
   private compute(view: GameView): RunnerState {
     const key = this.o.identity.id;
     const player = view.players.find((p) => p.key === key);
-    const chats = this.chats.read(view, this.messages);
+    const chats = this.chats.read(view);
     const incoming = chats.filter((c) => c.from !== key).length;
     return {
       view,

@@ -31,7 +31,8 @@ export interface NetStatus {
   readonly relays?: { readonly total: number; readonly connected: number; readonly waiting: number; /** Relays whose catch-up since connecting is done. */ readonly caughtUp: number };
 }
 
-export interface DecryptedChat extends ChatEntry {
+/** A chat as this phone reads it (the sealed box stays with the plumbing). */
+export interface DecryptedChat extends Omit<ChatEntry, 'box'> {
   /** Null when this phone is not among the recipients or the box did not open. */
   readonly text: string | null;
   /** The sender's clock when it wrote (inside the sealed part; 0 when this phone cannot read it). */
