@@ -153,7 +153,7 @@ const screenFolders = ['ui/game/screens', 'ui/lobby', 'ui/orders'];
 const screenFiles = ['ui/game/GamePage.tsx'];
 
 /** Pure functions of the view (or of a key, or of the variant registry) a screen may call. */
-const VIEW_HELPERS = ['fingerprint', 'variantOf', 'rosterProblem', 'timeoutsDue'];
+const VIEW_HELPERS = ['fingerprint', 'variantOf', 'rosterProblem', 'lotPlayersProblem', 'timeoutsDue'];
 
 /** Every name src/protocol/view.ts exports: the reducer's view and its parts. */
 function viewNames(): Set<string> {
