@@ -205,7 +205,7 @@ export function openBallot(view: GameView): OpenBallot | undefined {
   }
   const c = view.current;
   if (c === undefined || view.status !== 'playing') return undefined;
-  const holders = view.holders ?? view.roster ?? ({} as Record<Power, string>);
+  const holders = view.holders ?? ({} as Record<Power, string>);
   return { phase: c.key, ballot: c.ballot, required: c.required, timedOut: c.timedOut, ballotKeys: c.ballotKeys, holderOf: (s) => holders[s as Power], lot: false };
 }
 
@@ -382,7 +382,7 @@ export function clockDue(view: GameView, me: string, now: number): PhaseKey | nu
  * deadline. (lotTimeoutsDue is the same for the lot, by participant key.)
  */
 export function timeoutsDue(view: GameView, power: Power, now: number): Power[] {
-  const me = (view.holders ?? view.roster)?.[power];
+  const me = view.holders?.[power];
   if (me === undefined || view.status !== 'playing' || view.current?.active.includes(power) !== true) return [];
   return dueAgainst(view, me, now) as Power[];
 }

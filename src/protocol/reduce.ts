@@ -220,9 +220,9 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
   // Two entries of one author with one sequence number: misconduct (only the duplicates are sorted).
   const bySeq = new Map<string, Map<number, string[]>>();
   const twice: [string, number][] = [];
-  const nextSeq: Record<string, number> = {};
+  let nextSeq = 0;
   for (const m of messages) {
-    nextSeq[m.payload.from] = Math.max(nextSeq[m.payload.from] ?? 0, m.payload.seq + 1);
+    if (m.payload.from === options.me) nextSeq = Math.max(nextSeq, m.payload.seq + 1);
     const mine = bySeq.get(m.payload.from) ?? new Map<number, string[]>();
     bySeq.set(m.payload.from, mine);
     const ids = mine.get(m.payload.seq);
@@ -254,6 +254,7 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     phases: [] as ResolvedPhase[],
     chats: [] as GameView['chats'][number][],
     nextSeq,
+    neutral: [] as readonly Power[],
     hashMismatches: [] as HashMismatch[],
   };
   const finish = (view: Omit<GameView, 'ignored' | 'misconduct' | keyof typeof base> & Partial<typeof base>): GameView => ({
@@ -278,6 +279,8 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     const reason = startPosition === null ? 'unknown-variant' : 'engine-version';
     return finish({ ...header, status: 'incompatible', incompatible: { reason, game: `${settings.engine} ${settings.variant}`, ours: engine.version } });
   }
+  // From here the variant is known: who starts neutral, for every status (the fold says it once playing).
+  base.neutral = variantOf(settings.variant).neutral;
   const start = lobby.start;
   const phaseMessages = messages.filter((m) => !LOBBY_TYPES.has(m.payload.type) && !(m.payload.type === 'ack' && m.payload.phase === 'start'));
   const chatMessages = messages.filter((m): m is Message<ChatPayload> => m.payload.type === 'chat');
@@ -292,7 +295,9 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
   if (lobby.accepted.length < lobby.members.length) {
     for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
     base.chats = checkChats(chatMessages, members, members, ignored);
-    return finish({ ...header, ...(start.payload.roster === null ? {} : { roster: start.payload.roster }), status: 'starting' });
+    // Until the first phase opens, the powers are held as the START names them.
+    const named = start.payload.roster === null ? {} : { roster: start.payload.roster, holders: start.payload.roster };
+    return finish({ ...header, ...named, status: 'starting' });
   }
 
   const groups = new Map<string, PhaseGroup>();

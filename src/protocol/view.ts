@@ -228,19 +228,22 @@ export interface GameView {
   readonly position?: Position;
   readonly stateHash?: string;
   readonly result?: GameResult;
-  /** Who holds each power now: the roster, then the toss and any hand-over (neutral powers keep their placeholder). */
+  /** Who holds each power now, from the START on (status 'starting': its roster; a lot game once the
+   *  lot has dealt): the roster, then the toss and any hand-over (neutral powers keep their
+   *  placeholder). Absent only while no roster exists. */
   readonly holders?: Readonly<Record<Power, string>>;
-  /** Powers nobody plays now (the variant's neutrals). */
-  readonly neutral?: readonly Power[];
+  /** Powers nobody plays now: the variant's neutrals from the game's creation on (the toss may
+   *  change them once playing); empty while no game is known. */
+  readonly neutral: readonly Power[];
   /** The seats (players' shares of the powers) now. */
   readonly seats?: readonly SeatView[];
   /** Seed 001 alliances standing now. */
   readonly alliances?: readonly AllianceView[];
   readonly toss?: TossView;
   readonly chats: readonly ChatEntry[];
-  /** Per author key, one past the highest sequence number among its entries in the game: where a
-   *  phone's next reservation starts (a number signed twice is misconduct). */
-  readonly nextSeq: Readonly<Record<string, number>>;
+  /** This phone's next sequence number (ReduceOptions.me; 0 without it): one past the highest
+   *  among its entries in the game, ignored ones included (a number signed twice is misconduct). */
+  readonly nextSeq: number;
   readonly hashMismatches: readonly HashMismatch[];
   readonly misconduct: readonly Misconduct[];
   /** Sorted by id then reason. */

@@ -11,8 +11,8 @@ export class ChatReader {
   constructor(private readonly me: Identity) {}
 
   read(view: GameView): DecryptedChat[] {
-    const roster = view.holders ?? view.roster;
-    const neutral = view.neutral ?? [];
+    const roster = view.holders;
+    const neutral = view.neutral;
     const powerOf = (k: string): Power | undefined => (roster === undefined ? undefined : POWERS.find((p) => roster[p] === k && !neutral.includes(p)));
     return view.chats.map((c) => {
       let content = this.opened.get(c.id);

@@ -96,7 +96,7 @@ export class GameRunner {
       log: o.log,
       now: o.now,
       lang: () => this.lang(),
-      seqFloor: () => this.state.view.nextSeq[o.identity.id] ?? 0,
+      seqFloor: () => this.state.view.nextSeq,
       published: () => this.refresh(),
       closed: () => this.closed,
       ...(o.onAppended === undefined ? {} : { onAppended: o.onAppended }),
@@ -362,7 +362,7 @@ export class GameRunner {
       const { view } = this.state;
       if (view.settings?.rules.gunboat === true) throw new Error('press is off in this game (gunboat)');
       const me = this.o.identity.id;
-      const roster = view.holders ?? view.roster;
+      const roster = view.holders;
       const players = chatPlayers(view);
       const keys = to === 'all' ? 'all' : roster === undefined ? [] : [...new Set(to.map((p) => roster[p]))].filter((k) => k !== me);
       if (keys !== 'all' && keys.length === 0) throw new Error('no recipients');
