@@ -123,13 +123,22 @@ export function commitTurn(
   stamp: Stamp,
   options: SealOptions = {},
 ): { ok: true; message: Signed; secret: bigint } | { ok: false; reason: 'no-open-phase' | 'missing-orders'; missing: Loc[] } {
-  const c = view.current;
-  if (c === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
-  const variant = variantById(view.settings.variant);
-  const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
-  const missing = required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
+  if (view.current === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
+  const missing = sealMissing(view, power, orders);
   if (missing.length > 0) return { ok: false, reason: 'missing-orders', missing };
   return { ok: true, ...sealCommit(identity, gameId, view, power, orders, random, stamp, options) };
+}
+
+/**
+ * The units of `power` that commitTurn refuses to seal without an order (the "1914" rules), checked
+ * without signing anything: empty when the orders may be sealed or no phase is open.
+ */
+export function sealMissing(view: GameView, power: Power, orders: readonly Order[]): Loc[] {
+  const c = view.current;
+  if (c === undefined || view.settings === undefined) return [];
+  const variant = variantById(view.settings.variant);
+  const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
+  return required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
 }
 
 /** The seal without the "1914" check (a phone not running the helper, or a test). */
@@ -196,7 +205,7 @@ export function openBallot(view: GameView): OpenBallot | undefined {
   }
   const c = view.current;
   if (c === undefined || view.status !== 'playing') return undefined;
-  const holders = view.holders ?? view.roster ?? ({} as Record<Power, string>);
+  const holders = view.holders ?? ({} as Record<Power, string>);
   return { phase: c.key, ballot: c.ballot, required: c.required, timedOut: c.timedOut, ballotKeys: c.ballotKeys, holderOf: (s) => holders[s as Power], lot: false };
 }
 
@@ -373,7 +382,7 @@ export function clockDue(view: GameView, me: string, now: number): PhaseKey | nu
  * deadline. (lotTimeoutsDue is the same for the lot, by participant key.)
  */
 export function timeoutsDue(view: GameView, power: Power, now: number): Power[] {
-  const me = (view.holders ?? view.roster)?.[power];
+  const me = view.holders?.[power];
   if (me === undefined || view.status !== 'playing' || view.current?.active.includes(power) !== true) return [];
   return dueAgainst(view, me, now) as Power[];
 }

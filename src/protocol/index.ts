@@ -36,13 +36,13 @@ export { sealOrders, sealLotValue, openSealed, ordersFromPlain, lotValueFromPlai
 export { scalarFromBytes, scalarToBytes, escrowOn, clearEscrowMemos, interpolateAtZero, checkSecret, pointFromText } from './escrow';
 export { sealChat, openChat, chatPlayers, CHAT_SIZES, type ChatRecipient, type ChatContent } from './chat';
 export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from './lot';
-export { variantOf, rosterProblem, tossWinner } from './variants';
+export { variantOf, rosterProblem, lotPlayersProblem, tossWinner } from './variants';
 export { gameIdFor, startMembers } from './lobby';
 export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeout';
 export { escrowHolders, tallyBallot, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
-export { reduceLog, type ReduceOptions } from './reduce';
+export { gameMessages, reduceLog, type ReduceOptions } from './reduce';
 export { clearMemos, clearFoldMemos } from './memo';
 export * from './client';
 export type * from './view';

@@ -9,7 +9,7 @@ import { canonicalEncode, hashHex } from './canonical';
 import type { Message } from './envelope';
 import { fingerprint } from './identity';
 import type { AckPayload, CreatePayload, HandoverPayload, JoinPayload, Payload, Settings, StartPayload } from './messages';
-import { rosterProblem, variantOf } from './variants';
+import { lotPlayersProblem, rosterProblem, variantOf } from './variants';
 import type { ForkView, Ignored, Misconduct, Player } from './view';
 
 /** The game id: creator key, salt and every setting, so a second CREATE cannot change what a game is. */
@@ -166,11 +166,10 @@ function checkStart(s: StartPayload, settings: Settings, creator: string, joined
   const variant = variantOf(settings.variant);
   if (settings.assignment === 'lot') {
     if (s.roster !== null) return 'start-roster-in-lot-game';
-    if (s.participants.length === 0) return 'start-without-participants';
+    const count = lotPlayersProblem(variant, s.participants.length);
+    if (count === 'start-without-participants') return count;
     if (s.participants.some((k) => !joined.has(k))) return 'start-names-non-player';
-    // Outside the standard game a player holds one seat: there must be a participant for every seat.
-    if (variant.id !== 'standard' && s.participants.length < variant.seats.length) return 'start-too-few-participants';
-    return null;
+    return count;
   }
   if (s.roster === null) return 'start-without-roster';
   if (s.participants.length > 0) return 'start-participants-in-choice-game';

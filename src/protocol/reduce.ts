@@ -142,6 +142,20 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   return view;
 }
 
+/**
+ * The game's entries as the reducer opens them (each remembered per entry, so after a reduce this
+ * opens nothing again), by id: what a LOCK and a REVEAL name and open (client.ts lockBallot,
+ * revealBallot). Entries of other games and entries that do not open are left out.
+ */
+export function gameMessages(gameId: string, log: readonly unknown[], verifier: Verifier = signatureVerifier): ReadonlyMap<string, Message> {
+  const out = new Map<string, Message>();
+  for (const raw of log) {
+    const opened = memoOpen(raw, verifier, () => openMessage(raw, verifier));
+    if (opened.ok && opened.message.payload.game === gameId) out.set(opened.message.id, opened.message);
+  }
+  return out;
+}
+
 /** The game's entries in canonical order (sortKey), with their ids and how many log entries gave them. */
 interface SortedEntries {
   readonly messages: readonly Message[];
@@ -206,7 +220,9 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
   // Two entries of one author with one sequence number: misconduct (only the duplicates are sorted).
   const bySeq = new Map<string, Map<number, string[]>>();
   const twice: [string, number][] = [];
+  let nextSeq = 0;
   for (const m of messages) {
+    if (m.payload.from === options.me) nextSeq = Math.max(nextSeq, m.payload.seq + 1);
     const mine = bySeq.get(m.payload.from) ?? new Map<number, string[]>();
     bySeq.set(m.payload.from, mine);
     const ids = mine.get(m.payload.seq);
@@ -237,6 +253,8 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     ...(lobby.start === undefined ? {} : { start: lobby.start.id }),
     phases: [] as ResolvedPhase[],
     chats: [] as GameView['chats'][number][],
+    nextSeq,
+    neutral: [] as readonly Power[],
     hashMismatches: [] as HashMismatch[],
   };
   const finish = (view: Omit<GameView, 'ignored' | 'misconduct' | keyof typeof base> & Partial<typeof base>): GameView => ({
@@ -261,6 +279,8 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
     const reason = startPosition === null ? 'unknown-variant' : 'engine-version';
     return finish({ ...header, status: 'incompatible', incompatible: { reason, game: `${settings.engine} ${settings.variant}`, ours: engine.version } });
   }
+  // From here the variant is known: who starts neutral, for every status (the fold says it once playing).
+  base.neutral = variantOf(settings.variant).neutral;
   const start = lobby.start;
   const phaseMessages = messages.filter((m) => !LOBBY_TYPES.has(m.payload.type) && !(m.payload.type === 'ack' && m.payload.phase === 'start'));
   const chatMessages = messages.filter((m): m is Message<ChatPayload> => m.payload.type === 'chat');
@@ -275,7 +295,9 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
   if (lobby.accepted.length < lobby.members.length) {
     for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
     base.chats = checkChats(chatMessages, members, members, ignored);
-    return finish({ ...header, ...(start.payload.roster === null ? {} : { roster: start.payload.roster }), status: 'starting' });
+    // Until the first phase opens, the powers are held as the START names them.
+    const named = start.payload.roster === null ? {} : { roster: start.payload.roster, holders: start.payload.roster };
+    return finish({ ...header, ...named, status: 'starting' });
   }
 
   const groups = new Map<string, PhaseGroup>();
@@ -387,7 +409,7 @@ function checkChats(chats: readonly Message<ChatPayload>[], players: ReadonlySet
       : keys.some((k) => !players.has(k)) || [...members].some((k) => m.payload.keys[k] === undefined) ? 'chat-bad-recipients'
       : null;
     if (reason !== null) ignored.add(m.id, reason);
-    else out.push({ id: m.id, from: m.payload.from });
+    else out.push({ id: m.id, from: m.payload.from, box: { keys: m.payload.keys, nonce: m.payload.nonce, sealed: m.payload.sealed } });
   }
   return out;
 }

@@ -43,6 +43,16 @@ export function rosterProblem(variant: Variant, roster: Readonly<Record<Power, s
   return null;
 }
 
+/**
+ * Why a lot among this many players cannot deal the variant's seats, or null: nobody draws, or
+ * (outside the standard game, where a player holds one seat) fewer players than seats. The lobby's
+ * START check and the lobby screen both ask this.
+ */
+export function lotPlayersProblem(variant: Variant, players: number): 'start-without-participants' | 'start-too-few-participants' | null {
+  if (players === 0) return 'start-without-participants';
+  return variant.id !== 'standard' && players < variant.seats.length ? 'start-too-few-participants' : null;
+}
+
 /** The side that won the toss, or null if neither side sealed a coin that was opened. */
 export function tossWinner(seats: readonly Seat[], ordering: readonly Power[], coins: ReadonlyMap<Power, Uint8Array>): { winner: string | null; revealed: string[] } {
   const sides = [...seats].sort((a, b) => compareText(a.id, b.id));

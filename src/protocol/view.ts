@@ -1,6 +1,6 @@
 // What a phone shows: everything here is derived from the log by reduceLog and nothing else.
 import type { Dislodged, GameMap, Order, OrderResult, Position, Power, ProvinceId, VariantRules } from '../rules';
-import type { PhaseKey, Settings } from './messages';
+import type { ChatPayload, PhaseKey, Settings } from './messages';
 
 export interface Ignored {
   readonly id: string;
@@ -130,6 +130,8 @@ export type GameResult =
 export interface ChatEntry {
   readonly id: string;
   readonly from: string;
+  /** The sealed part as sent (every player gets a key box; only recipients' open): what a phone opens. */
+  readonly box: Pick<ChatPayload, 'keys' | 'nonce' | 'sealed'>;
 }
 
 export interface HashMismatch {
@@ -226,16 +228,22 @@ export interface GameView {
   readonly position?: Position;
   readonly stateHash?: string;
   readonly result?: GameResult;
-  /** Who holds each power now: the roster, then the toss and any hand-over (neutral powers keep their placeholder). */
+  /** Who holds each power now, from the START on (status 'starting': its roster; a lot game once the
+   *  lot has dealt): the roster, then the toss and any hand-over (neutral powers keep their
+   *  placeholder). Absent only while no roster exists. */
   readonly holders?: Readonly<Record<Power, string>>;
-  /** Powers nobody plays now (the variant's neutrals). */
-  readonly neutral?: readonly Power[];
+  /** Powers nobody plays now: the variant's neutrals from the game's creation on (the toss may
+   *  change them once playing); empty while no game is known. */
+  readonly neutral: readonly Power[];
   /** The seats (players' shares of the powers) now. */
   readonly seats?: readonly SeatView[];
   /** Seed 001 alliances standing now. */
   readonly alliances?: readonly AllianceView[];
   readonly toss?: TossView;
   readonly chats: readonly ChatEntry[];
+  /** This phone's next sequence number (ReduceOptions.me; 0 without it): one past the highest
+   *  among its entries in the game, ignored ones included (a number signed twice is misconduct). */
+  readonly nextSeq: number;
   readonly hashMismatches: readonly HashMismatch[];
   readonly misconduct: readonly Misconduct[];
   /** Sorted by id then reason. */

@@ -144,12 +144,16 @@ describe('layers', () => {
 //     helpers over the view and keys listed in VIEW_HELPERS. Everything else the protocol exports
 //     is the log itself (Message, Signed, Payload, openMessage, parseEntry, reduceLog, Admission,
 //     the signing calls createGame, joinGame...), which only the plumbing touches;
-//  3. does not reach into the runner's opened messages or entry log (`runner.opened`, `runner.log`).
+//  3. does not reach into the runner's opened messages or entry log (`runner.opened`, `runner.log`);
+//  4. does not reach past the session into its plumbing (`session.runner`, `session.device`): the
+//     lobby, like every screen, joins, starts and draws through the session's actions. The game
+//     page (src/ui/game/GamePage.tsx), which hands the session to the screens, is held to it too.
 
 const screenFolders = ['ui/game/screens', 'ui/lobby', 'ui/orders'];
+const screenFiles = ['ui/game/GamePage.tsx'];
 
 /** Pure functions of the view (or of a key, or of the variant registry) a screen may call. */
-const VIEW_HELPERS = ['fingerprint', 'variantOf', 'rosterProblem', 'timeoutsDue'];
+const VIEW_HELPERS = ['fingerprint', 'variantOf', 'rosterProblem', 'lotPlayersProblem', 'timeoutsDue'];
 
 /** Every name src/protocol/view.ts exports: the reducer's view and its parts. */
 function viewNames(): Set<string> {
@@ -203,12 +207,13 @@ export function screenViolations(file: string, text: string, view: Set<string> =
     }
   }
   if (/\brunner\s*\.\s*(opened|log)\b/.test(body)) out.push(`${name} reads the runner's raw messages`);
+  if (/\bsession\s*\??\.\s*(runner|device)\b/.test(body)) out.push(`${name} reaches past the session into its runner or device`);
   return out;
 }
 
 describe('screens read the view only', () => {
   const view = viewNames();
-  const screens = screenFolders.flatMap((f) => files(join(src, f)));
+  const screens = [...screenFolders.flatMap((f) => files(join(src, f))), ...screenFiles.map((f) => join(src, f))];
 
   it('no screen imports src/net or src/store, or any part of the protocol but the view', () => {
     expect(view.has('GameView')).toBe(true);
@@ -231,7 +236,12 @@ describe('screens read the view only', () => {
     expect(screenViolations(lobby, "import type {\n  Message,\n  Signed as S,\n} from '../../protocol';", view)).toHaveLength(2);
     expect(screenViolations(lobby, "import * as P from '../../protocol';", view)).toHaveLength(1);
     expect(screenViolations(screen, "import { reduceLog } from '../../../protocol/reduce';", view)).toHaveLength(1);
-    expect(screenViolations(lobby, 'const m = session.runner.opened.get(id);', view)).toHaveLength(1);
+    expect(screenViolations(lobby, 'const m = session.runner.opened.get(id);', view)).toHaveLength(2);
+    expect(screenViolations(lobby, 'const m = game.runner.opened.get(id);', view)).toHaveLength(1);
+    expect(screenViolations(lobby, 'void props.session.runner.join(name, null);', view)).toHaveLength(1);
+    expect(screenViolations(lobby, 'useRememberedName(session.device, me?.name);', view)).toHaveLength(1);
+    expect(screenViolations(join(src, 'ui/game/GamePage.tsx'), 'const open = session?.runner.gameRecord.table;', view)).toHaveLength(1);
+    expect(screenViolations(lobby, 'void session.join(name, null); const d = props.device;', view)).toEqual([]);
     // The view, its helpers and everything else of the app stay allowed; comments are not code.
     expect(screenViolations(screen, "import { fingerprint, type GameView, type ResolvedPhase } from '../../../protocol';\nimport type { GameSession } from '../session';\n// import { x } from '../../../net';", view)).toEqual([]);
   });

@@ -77,7 +77,7 @@ describe('chat and acknowledgements', () => {
     expect(new TextDecoder().decode(msg.bytes)).not.toContain('Alianza');
     expect(Object.keys(sealed.keys).sort()).toEqual(game.phones.map((p) => p.me.id).sort());
     const v = view(game);
-    expect(v.chats).toEqual([{ id: msg.id, from: a.me.id }]);
+    expect(v.chats).toEqual([{ id: msg.id, from: a.me.id, box: { keys: sealed.keys, nonce: sealed.nonce, sealed: sealed.sealed } }]);
   });
 
   it('an ACK with another state hash is shown as a mismatch, a matching one is not', () => {

@@ -1,9 +1,9 @@
 // The view is closed (issue 14): what a phone acts on is computed once, in the reducer, and read
 // from the view. Each field here replaced a scan of raw messages in the app.
 import { describe, expect, it } from 'vitest';
-import { acceptStart, acknowledge, ballotDuties, claimClock, startGame } from '../../src/protocol';
+import { acceptStart, acknowledge, ballotDuties, chatPlayers, claimClock, createGame, gameMessages, openChat, reduceLog, sealChat, sendChat, startGame } from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
-import { playPhase, settlePhase, startedGame, T0, HOUR, view } from './helpers';
+import { identity, messagesOf, playPhase, rng, settings, settlePhase, startedGame, T0, HOUR, view } from './helpers';
 
 describe('the view carries the ballot per power', () => {
   it('lists every valid commit of a power, oldest first, and says when every awaited power has sealed', () => {
@@ -99,5 +99,76 @@ describe('the view lists who acknowledged each resolved phase', () => {
     expect(v.ignored).toEqual(view(game, game.log.slice(0, -2)).ignored);
     expect(v.acked[phase.key]).toEqual([a.me.id, b.me.id].sort());
     expect(v.hashMismatches.map((m) => m.author)).toEqual([b.me.id]);
+  });
+});
+
+describe('the view carries what the runner read from raw messages', () => {
+  it('this phone’s next sequence number: one past its highest, its ignored entries included, whatever the order', () => {
+    const game = startedGame(37);
+    const [austria, england] = [game.byPower.austria, game.byPower.england];
+    const as = (ph: typeof austria, log = game.log) => reduceLog(game.gameId, log, { me: ph.me.id }).nextSeq;
+    // Austria signed CREATE, JOIN, START (0, 1, 2); every other phone JOIN and its acceptance (0, 1).
+    expect(as(austria)).toBe(3);
+    expect(as(england)).toBe(2);
+    expect(view(game).nextSeq).toBe(0);
+    // A clock claim with a gap in the numbers, then one for a phase not reached (ignored): both count.
+    england.seq = 40;
+    const phase = view(game).current!.key;
+    game.log.push(claimClock(england.me, game.gameId, phase, 'orders', england.stamp(T0 + HOUR)).bytes);
+    const early = claimClock(england.me, game.gameId, '1950-spring-movement', 'orders', england.stamp(T0 + HOUR));
+    game.log.push(early.bytes);
+    const reversed = [...game.log].reverse();
+    expect(reduceLog(game.gameId, reversed, { me: england.me.id }).ignored.map((i) => i.id)).toContain(early.id);
+    expect(as(england, reversed)).toBe(42);
+    expect(as(austria, reversed)).toBe(3);
+  });
+
+  it('each chat with its sealed box: a recipient opens it from the view alone, nobody else does', () => {
+    const game = startedGame(38);
+    const [a, b, c] = [game.byPower.austria, game.byPower.england, game.byPower.france];
+    const sealed = sealChat({ to: [b.me.id], text: 'Tyrol?', time: T0 + 5 }, a.me, chatPlayers(view(game)), rng(5).bytes);
+    const msg = sendChat(a.me, game.gameId, sealed, a.seq++);
+    game.log.push(msg.bytes);
+    const entry = view(game).chats.find((m) => m.id === msg.id)!;
+    expect(entry.from).toBe(a.me.id);
+    expect(entry.box).toEqual({ keys: sealed.keys, nonce: sealed.nonce, sealed: sealed.sealed });
+    expect(openChat(entry.box, a.me.boxPublicKey, b.me)?.text).toBe('Tyrol?');
+    expect(openChat(entry.box, a.me.boxPublicKey, c.me)).toBeNull();
+  });
+
+  it('gameMessages: the entries of this game that open, by id, for the LOCK and REVEAL to name', () => {
+    const game = startedGame(39);
+    const other = createGame(identity(0), rng(2).bytes(16), settings(), { seq: 99, time: T0 });
+    const broken = game.log[1]!.slice();
+    broken[0] = broken[0]! ^ 1;
+    const log = [...game.log, other.message.bytes, broken];
+    const got = gameMessages(game.gameId, log);
+    expect([...got.keys()].sort()).toEqual([...messagesOf(game.log).keys()].sort());
+    expect(got.size).toBe(game.log.length);
+    expect(got.has(other.message.id)).toBe(false);
+  });
+});
+
+describe('holders and neutral powers, without fallbacks in the app', () => {
+  it('neutral powers are in the view from the creation on (empty while no game is known)', () => {
+    const creator = identity(0);
+    const { gameId, message } = createGame(creator, rng(3).bytes(16), settings({ variant: 'five-players' }), { seq: 0, time: T0 });
+    const lobby = reduceLog(gameId, [message.bytes]);
+    expect(lobby.status).toBe('lobby');
+    expect([...lobby.neutral].sort()).toEqual(['germany', 'italy']);
+    expect(lobby.holders).toBeUndefined();
+    expect(reduceLog(gameId, []).neutral).toEqual([]);
+  });
+
+  it('while the START waits for acceptances, the powers are held as it names them', () => {
+    const game = startedGame(40);
+    const waiting = view(game, game.log.slice(0, -(game.phones.length - 1)));
+    expect(waiting.status).toBe('starting');
+    expect(waiting.holders).toEqual(waiting.roster);
+    for (const ph of game.phones) expect(waiting.holders![ph.power]).toBe(ph.me.id);
+    expect(waiting.neutral).toEqual([]);
+    const playing = view(game);
+    expect(playing.status).toBe('playing');
+    expect(playing.holders).toEqual(waiting.holders);
   });
 });

@@ -37,7 +37,7 @@ function entryOf(view: GameView): EntryContext {
 
 /** What the game's adjudicator is told in this phase (src/protocol/reduce.ts: map, rules, neutral). */
 function optionsOf(view: GameView): AdjudicateOptions & { neutral: readonly Power[] } {
-  return { map: view.current!.map, rules: view.rules!, neutral: view.neutral ?? [] };
+  return { map: view.current!.map, rules: view.rules!, neutral: view.neutral };
 }
 
 /** Every order the entry lets the player reach for the unit. */

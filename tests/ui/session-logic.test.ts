@@ -112,7 +112,8 @@ describe('powers a key plays', () => {
     const roster = Object.fromEntries(POWERS.map((p) => [p, ['england', 'france', 'russia'].includes(p) ? other : creator])) as Record<(typeof POWERS)[number], string>;
     const base = reduceLog('0'.repeat(32), []);
     const settings = { variant: 'two-players', engine: 'x', rules: {}, deadlines: { movement: 1, retreat: 1, adjustment: 1, lot: 1, reveal: 1 }, endYear: null, signaling: '', assignment: 'choice' as const };
-    const starting: GameView = { ...base, status: 'starting', settings, roster };
+    // As the reducer gives it: the START's roster holds the powers, the variant's neutral is known.
+    const starting: GameView = { ...base, status: 'starting', settings, roster, holders: roster, neutral: ['italy'] };
     expect(powersOf(starting, creator)).toEqual(['austria', 'germany', 'turkey']);
     expect(powersOf(starting, other)).toEqual(['england', 'france', 'russia']);
     // After the toss the holders say who plays Italy.

@@ -5,7 +5,7 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { openMessage } from '../../src/protocol';
+import { openMessage, type Identity } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
@@ -149,6 +149,40 @@ describe('game session plumbing (three phones, no network)', () => {
     // The next phase starts with nothing sealed, and a power not held cannot be sealed.
     expect(b2.runner.current.sealed).toEqual({});
     await expect(b2.runner.seal('france', [])).rejects.toThrow(/does not hold/);
+  });
+
+  it('signs a seal once: one signature, one commit appended, its secret kept', async () => {
+    const { gameId, phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await seat(phones);
+    await start(phones);
+    // Bea's phone reopened with an identity that counts every use of its signing key.
+    b.runner.close();
+    const id = b.device.identity;
+    let signatures = 0;
+    const counted: Identity = {
+      ...id,
+      get signSecretKey() {
+        signatures++;
+        return id.signSecretKey;
+      },
+    };
+    const b2 = await open({ ...b.device, identity: counted }, gameId);
+    const all = [a, b2, c];
+    wire(all);
+    await settle(all);
+    const mine = () => readLog(b2.doc).flatMap((e) => {
+      const m = openMessage(e);
+      return m.ok && m.message.payload.from === id.id ? [m.message] : [];
+    });
+    const before = mine().length;
+    signatures = 0;
+    await b2.runner.seal('germany', [move('germany', 'A', 'mun', 'ruh')]);
+    expect(signatures).toBe(1);
+    const appended = mine().slice(before);
+    expect(appended.map((m) => m.payload.type)).toEqual(['commit']);
+    const record = await b.device.store.getDraft({ gameId, phase: b2.runner.view.current!.key, power: 'germany' });
+    expect(record?.seals?.map((s) => s.hash)).toEqual([appended[0]!.id]);
   });
 
   it('opens press only for its recipients and counts unread messages', async () => {

@@ -24,7 +24,7 @@ export function GamePage(props: { gameId: string; lang: Lang; device?: Device; t
   // a phone can be paired, or paired again after a drop, at any point of the game.
   const table = (
     <Suspense fallback={null}>
-      <TablePanel gameId={session.gameId} device={session.device} lang={props.lang} view={session.view} open={session.runner.gameRecord.table === true && status !== 'playing' && status !== 'finished'} />
+      <TablePanel gameId={session.gameId} device={load.device} lang={props.lang} view={session.view} open={session.table && status !== 'playing' && status !== 'finished'} />
     </Suspense>
   );
   if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible' || status === 'forked' || status === 'lot')

@@ -6,6 +6,7 @@ import { createIdentity, type Identity } from '../../protocol';
 // does not need on its first load.
 import { openPactoStore, type PactoStore } from '../../store/open';
 import type { DeviceSettings } from '../../store/settings';
+import type { NameMemory } from './session';
 
 export interface Device {
   readonly store: PactoStore;
@@ -40,4 +41,29 @@ export function pageStore(): Promise<PactoStore> {
 export function pageDevice(): Promise<Device> {
   device ??= pageStore().then((s) => openDevice(s));
   return device;
+}
+
+const names = new WeakMap<Device, NameMemory>();
+
+/** The device's remembered name (one object per device, so hooks can depend on it). */
+export function deviceNames(device: Device): NameMemory {
+  let memory = names.get(device);
+  if (memory === undefined) {
+    memory = {
+      initial: device.settings.name ?? '',
+      async load() {
+        try {
+          return (await device.store.getSettings()).name ?? '';
+        } catch {
+          return device.settings.name ?? '';
+        }
+      },
+      remember(name: string) {
+        const n = name.trim();
+        return n === '' ? Promise.resolve() : device.store.updateSettings({ name: n }).then(() => undefined, () => undefined);
+      },
+    };
+    names.set(device, memory);
+  }
+  return memory;
 }

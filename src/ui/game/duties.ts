@@ -4,7 +4,7 @@
 // protocol says they are due (ballotDuties), claim the clock where a two-player game needs it, and
 // acknowledge each resolved phase's state hash. Timeout votes are never automatic: a player asks
 // for them (the deadline alone is this phone's clock's opinion).
-import { ballotDuties, clockDue, variantOf, type GameView } from '../../protocol';
+import { ballotDuties, clockDue, type GameView } from '../../protocol';
 import { POWERS, type Power } from '../../rules';
 
 export type Duty =
@@ -45,10 +45,9 @@ export interface DutyContext {
  * (view.holders), and a neutral power's placeholder (the creator's key) is nobody's to play.
  */
 export function powersOf(view: GameView, me: string): Power[] {
-  const holders = view.holders ?? view.roster;
+  const holders = view.holders;
   if (holders === undefined) return [];
-  // Before the first phase the view has no `neutral` yet; the variant says who starts neutral.
-  const neutral = view.neutral ?? (view.settings === undefined ? [] : variantOf(view.settings.variant).neutral);
+  const neutral = view.neutral;
   return POWERS.filter((p) => holders[p] === me && !neutral.includes(p));
 }
 

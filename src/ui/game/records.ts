@@ -2,7 +2,7 @@
 // without opening any Y.Doc. The session keeps it current; the invite's secrets live here too,
 // because the device needs them to reconnect to the game's room.
 import type { IceServer } from '../../net/settings';
-import type { GameRecord } from '../../store';
+import type { GameRecord, PactoStore } from '../../store';
 import type { GameStatus } from '../../protocol';
 import type { Power } from '../../rules';
 
@@ -51,4 +51,29 @@ export interface GameNotifySettings {
 export function asAppRecord(r: GameRecord | undefined): AppGameRecord | undefined {
   if (r === undefined || typeof r.password !== 'string' || !Array.isArray(r.signaling)) return undefined;
   return r as AppGameRecord;
+}
+
+/** A game's record as one runner keeps it: the last copy read or written, and writes that update it. */
+export class GameRecordRef {
+  private value: AppGameRecord;
+  constructor(
+    private readonly store: PactoStore,
+    readonly gameId: string,
+    value: AppGameRecord,
+  ) {
+    this.value = value;
+  }
+
+  get current(): AppGameRecord {
+    return this.value;
+  }
+
+  /** The record as stored now (another tab may have written it), or the last copy if it is unreadable. */
+  async fresh(): Promise<AppGameRecord> {
+    return asAppRecord(await this.store.getGame(this.gameId)) ?? this.value;
+  }
+
+  async patch(patch: Partial<AppGameRecord>): Promise<void> {
+    this.value = (await this.store.updateGame(this.gameId, patch)) as AppGameRecord;
+  }
 }

@@ -31,7 +31,8 @@ export interface NetStatus {
   readonly relays?: { readonly total: number; readonly connected: number; readonly waiting: number; /** Relays whose catch-up since connecting is done. */ readonly caughtUp: number };
 }
 
-export interface DecryptedChat extends ChatEntry {
+/** A chat as this phone reads it (the sealed box stays with the plumbing). */
+export interface DecryptedChat extends Omit<ChatEntry, 'box'> {
   /** Null when this phone is not among the recipients or the box did not open. */
   readonly text: string | null;
   /** The sender's clock when it wrote (inside the sealed part; 0 when this phone cannot read it). */
@@ -90,4 +91,31 @@ export interface GameNotifications {
   enable(quiet?: GameNotifySettings['quiet']): Promise<{ readonly settings: GameNotifySettings; readonly skipped: readonly string[] }>;
   disable(): Promise<GameNotifySettings>;
   setQuiet(quiet: GameNotifySettings['quiet'] | undefined): Promise<GameNotifySettings>;
+}
+
+/** The player's name as remembered on this device (typed once, offered again on every form). */
+export interface NameMemory {
+  /** The name as the device knew it when the page opened. */
+  readonly initial: string;
+  /** The name stored now (another form of this visit may have changed it). */
+  load(): Promise<string>;
+  /** Stores a non-empty name; never rejects. */
+  remember(name: string): Promise<void>;
+}
+
+/** What the lobby screens read and do besides the game: joining, starting, the lot, a forked game. */
+export interface LobbySession extends GameSession {
+  /** Joins (or changes name or claim: the latest JOIN counts). */
+  join(name: string, power: Power | null): Promise<void>;
+  /** Creator only: fixes the roster ('choice' games). */
+  start(roster: Readonly<Record<Power, string>>): Promise<void>;
+  /** Creator only, lot games: fixes who draws the seats; the lot then runs by itself. */
+  startLot(participants: readonly string[]): Promise<void>;
+  /** A forked game: follows the START the person chose after comparing fingerprints. */
+  chooseStart(startId: string): Promise<void>;
+  /** Seats the creator asked for (its device only; the settings say once the variant is known). */
+  readonly seats?: number;
+  /** Created "at the table (no internet)": the lobby opens on pairing phones by QR code. */
+  readonly table: boolean;
+  readonly names: NameMemory;
 }

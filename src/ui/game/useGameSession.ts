@@ -4,23 +4,18 @@
 // derives, with a clock that ticks once a second.
 import { useEffect, useMemo, useState } from 'react';
 import type { Power } from '../../rules';
-import { pageDevice, type Device } from './device';
+import { deviceNames, pageDevice, type Device } from './device';
 import { acquireGame } from './live';
 import { disableNotifications, enableNotifications, loadNotifySettings, setQuietHours } from './push';
 import type { GameRunner, RunnerState } from './runner';
-import type { GameInvite, GameNetwork, GameSession, NetStatus } from './session';
-
-/** The session plus what only the lobby needs (joining, starting, the lot). */
-export interface AppGameSession extends GameSession {
-  readonly runner: GameRunner;
-  readonly device: Device;
-}
+import type { GameInvite, GameNetwork, LobbySession, NetStatus } from './session';
 
 export type SessionLoad =
   | { readonly state: 'loading' }
   | { readonly state: 'missing' }
   | { readonly state: 'error'; readonly error: string }
-  | { readonly state: 'ready'; readonly session: AppGameSession };
+  /** device: for the plumbing beside the screens (the table panel), never part of the session. */
+  | { readonly state: 'ready'; readonly session: LobbySession; readonly device: Device };
 
 const OFFLINE: NetStatus = { peers: 0, synced: false, online: false };
 
@@ -76,13 +71,11 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
   }, []);
 
   const ready = typeof load === 'object' && 'runner' in load ? load : null;
-  const session = useMemo<AppGameSession | null>(() => {
+  const session = useMemo<LobbySession | null>(() => {
     if (ready === null || state === null) return null;
     const r = ready.runner;
     return {
       gameId,
-      runner: r,
-      device: ready.device,
       view: state.view,
       me: state.me,
       net,
@@ -107,11 +100,18 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       voteTimeout: (against) => r.voteTimeout(against),
       sendChat: (to, text) => r.sendChat(to, text),
       markChatsRead: () => r.markChatsRead(),
+      join: (name, power) => r.join(name, power),
+      start: (roster) => r.start(roster),
+      startLot: (participants) => r.startLot(participants),
+      chooseStart: (startId) => r.chooseStart(startId),
+      ...(r.gameRecord.seats === undefined ? {} : { seats: r.gameRecord.seats }),
+      table: r.gameRecord.table === true,
+      names: deviceNames(ready.device),
     };
   }, [ready, state, net, network, now, gameId]);
 
   if (load === 'loading') return { state: 'loading' };
   if (load === 'missing') return { state: 'missing' };
   if (typeof load === 'object' && 'error' in load) return { state: 'error', error: load.error };
-  return session === null ? { state: 'loading' } : { state: 'ready', session };
+  return session === null || ready === null ? { state: 'loading' } : { state: 'ready', session, device: ready.device };
 }

@@ -9,10 +9,10 @@ import { useEffect, useState } from 'react';
 import { fingerprint, type GameView } from '../../protocol';
 import type { Power, Variant } from '../../rules';
 import { RelayStatus } from '../game/RelayStatus';
-import type { AppGameSession } from '../game/useGameSession';
+import type { LobbySession } from '../game/session';
 import { powerName, type Lang } from '../i18n';
 import { dealProblem, defaultSeats, lotProblem, rosterOf, type SeatDeal } from './roster';
-import { rememberName, useRememberedName } from './name';
+import { useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
 import { seatClaim, seatLabel, variantFor } from './variants';
 import './lobby.css';
@@ -21,7 +21,7 @@ function viewVariant(view: GameView): Variant {
   return variantFor(view.settings?.variant);
 }
 
-export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
+export function InviteCard(props: { session: LobbySession; lang: Lang }) {
   const t = APP_STRINGS[props.lang].lobby;
   // The game's invite (with its relays and ICE servers, so every phone uses the same ones).
   const invite = props.session.invite;
@@ -69,13 +69,13 @@ export function InviteCard(props: { session: AppGameSession; lang: Lang }) {
   );
 }
 
-function JoinForm(props: { session: AppGameSession; lang: Lang }) {
+function JoinForm(props: { session: LobbySession; lang: Lang }) {
   const { session, lang } = props;
   const t = APP_STRINGS[lang].lobby;
   const me = session.view.players.find((p) => p.key === session.me.key);
   const lot = session.view.settings?.assignment === 'lot';
   const variant = viewVariant(session.view);
-  const [name, setName] = useRememberedName(session.device, me?.name);
+  const [name, setName] = useRememberedName(session.names, me?.name);
   // A claim names a power; the form shows the seat holding it.
   const claimedSeat = me?.claim == null ? undefined : variant.seats.find((s) => s.powers.includes(me.claim!));
   const [claim, setClaim] = useState<Power | ''>(claimedSeat === undefined ? '' : seatClaim(claimedSeat));
@@ -84,8 +84,8 @@ function JoinForm(props: { session: AppGameSession; lang: Lang }) {
     const n = name.trim();
     if (n === '') return;
     setError(null);
-    void rememberName(session.device, n);
-    session.runner.join(n, lot || claim === '' ? null : claim).catch((e: Error) => setError(e.message));
+    void session.names.remember(n);
+    session.join(n, lot || claim === '' ? null : claim).catch((e: Error) => setError(e.message));
   };
   return (
     <form
@@ -122,14 +122,14 @@ function JoinForm(props: { session: AppGameSession; lang: Lang }) {
   );
 }
 
-function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
+function CreatorDeal(props: { session: LobbySession; lang: Lang }) {
   const { session, lang } = props;
   const t = APP_STRINGS[lang].lobby;
   const view = session.view;
   const players = view.players;
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const start = (roster: Readonly<Record<Power, string>>) => session.runner.start(roster).catch((e: Error) => setError(e.message));
+  const start = (roster: Readonly<Record<Power, string>>) => session.start(roster).catch((e: Error) => setError(e.message));
 
   const variant = viewVariant(view);
   const creator = view.creator ?? session.me.key;
@@ -174,7 +174,7 @@ function CreatorDeal(props: { session: AppGameSession; lang: Lang }) {
  * lobby): nothing is accepted on its own. The person compares fingerprints with the table and
  * follows one; a member of it who had accepted none accepts it.
  */
-function ForkedCard(props: { session: AppGameSession; lang: Lang }) {
+function ForkedCard(props: { session: LobbySession; lang: Lang }) {
   const { session, lang } = props;
   const t = APP_STRINGS[lang].lobby;
   const [error, setError] = useState<string | null>(null);
@@ -206,7 +206,7 @@ function ForkedCard(props: { session: AppGameSession; lang: Lang }) {
             <p className="muted">
               {t.forkAccepted} {f.accepted.length} / {f.members.length}
             </p>
-            <button type="button" data-action="choose-start" onClick={() => void session.runner.chooseStart(f.start).catch((e: Error) => setError(e.message))}>
+            <button type="button" data-action="choose-start" onClick={() => void session.chooseStart(f.start).catch((e: Error) => setError(e.message))}>
               {t.chooseStart}
             </button>
           </li>
@@ -223,7 +223,7 @@ function ForkedCard(props: { session: AppGameSession; lang: Lang }) {
  * running by itself with whom it waits for. Nothing of anyone's number shows: the deal is known
  * when the lot closes, and then the game has started.
  */
-function LotCard(props: { session: AppGameSession; lang: Lang }) {
+function LotCard(props: { session: LobbySession; lang: Lang }) {
   const { session, lang } = props;
   const t = APP_STRINGS[lang].lobby;
   const view = session.view;
@@ -251,7 +251,7 @@ function LotCard(props: { session: AppGameSession; lang: Lang }) {
               type="button"
               data-action="draw-lots"
               disabled={problem !== null}
-              onClick={() => void session.runner.startLot(view.players.map((p) => p.key)).catch((e: Error) => setError(e.message))}
+              onClick={() => void session.startLot(view.players.map((p) => p.key)).catch((e: Error) => setError(e.message))}
             >
               {t.drawLots}
             </button>
@@ -280,7 +280,7 @@ function nameOf(view: GameView, key: string): string {
 }
 
 /** Players by key, this phone's marked "you". */
-function PeopleList(props: { keys: readonly string[]; session: AppGameSession; lang: Lang }) {
+function PeopleList(props: { keys: readonly string[]; session: LobbySession; lang: Lang }) {
   const t = APP_STRINGS[props.lang].lobby;
   return (
     <ul className="roster">
@@ -297,7 +297,7 @@ function PeopleList(props: { keys: readonly string[]; session: AppGameSession; l
   );
 }
 
-function RosterList(props: { roster: Readonly<Record<Power, string>>; session: AppGameSession; lang: Lang }) {
+function RosterList(props: { roster: Readonly<Record<Power, string>>; session: LobbySession; lang: Lang }) {
   const t = APP_STRINGS[props.lang].lobby;
   const name = (k: string) => props.session.view.players.find((p) => p.key === k)?.name ?? fingerprint(k);
   const variant = viewVariant(props.session.view);
@@ -318,7 +318,7 @@ function RosterList(props: { roster: Readonly<Record<Power, string>>; session: A
 }
 
 /** The variant, its seats and who holds or claims each, neutral powers and the closed Italy. */
-function SeatsCard(props: { session: AppGameSession; lang: Lang }) {
+function SeatsCard(props: { session: LobbySession; lang: Lang }) {
   const { session, lang } = props;
   const t = APP_STRINGS[lang].lobby;
   const view = session.view;
@@ -358,12 +358,12 @@ function SeatsCard(props: { session: AppGameSession; lang: Lang }) {
   );
 }
 
-export function Lobby(props: { session: AppGameSession; lang: Lang }) {
+export function Lobby(props: { session: LobbySession; lang: Lang }) {
   const { session, lang } = props;
   const t = APP_STRINGS[lang].lobby;
   const view = session.view;
   // Every phone knows how many seats the variant has; only the creator's record knows what it asked for.
-  const seats = view.settings === undefined ? session.runner.gameRecord.seats : variantFor(view.settings.variant).seats.length;
+  const seats = view.settings === undefined ? session.seats : variantFor(view.settings.variant).seats.length;
   const isCreator = view.creator === session.me.key;
   const variant = viewVariant(view);
   const claimLabel = (power: Power) => seatLabel(variant.seats.find((s) => s.powers.includes(power))?.powers ?? [power], lang);

@@ -8,11 +8,11 @@
 import { useState } from 'react';
 import type { Power, Variant } from '../../rules';
 import { createNewGame } from '../game/create';
-import type { Device } from '../game/device';
+import { deviceNames, type Device } from '../game/device';
 import { readNetworkLines, type NetworkField } from '../game/network-form';
 import { powerName, type Lang } from '../i18n';
 import { AdvancedField, AdvancedSection } from './Advanced';
-import { rememberName, useRememberedName } from './name';
+import { useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
 import { TABLE_STRINGS } from '../game/table-strings';
 import { InstallStep } from '../game/TablePairing';
@@ -57,7 +57,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
   const { device, lang } = props;
   const t = APP_STRINGS[lang].newGame;
   const ts = TABLE_STRINGS[lang];
-  const [name, setName] = useRememberedName(device);
+  const [name, setName] = useRememberedName(deviceNames(device));
   const [seats, setSeats] = useState(7);
   const [ruleSet, setRuleSet] = useState<RuleSet>('classic');
   const [variantId, setVariantId] = useState<string>(variantFor('standard').id);
@@ -96,7 +96,7 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
     }
     setBusy(true);
     try {
-      await rememberName(device, name);
+      await deviceNames(device).remember(name);
       const rules: Record<string, number | boolean> = {};
       // Only a change from the variant's own number is signed; a side's total is the variant's.
       if (variant.victory.by === 'power' && centres !== variant.rules.victoryCentres) rules.victoryCentres = centres;

@@ -2,7 +2,7 @@
 // in the small games); START still names all seven powers, every power of a seat under one key,
 // and a neutral power under the creator's key as the protocol's placeholder. Only the standard
 // game lets one player hold several seats (its old freedom, which the protocol keeps).
-import { rosterProblem, type Player } from '../../protocol';
+import { lotPlayersProblem, rosterProblem, type Player } from '../../protocol';
 import { POWERS, type Power, type Variant } from '../../rules';
 import { variantFor } from './variants';
 
@@ -65,8 +65,7 @@ export function dealProblem(seats: SeatDeal, variant: Variant, players: readonly
  * (lot.ts lotRoster), and only the standard game lets seats left over go round the table.
  */
 export function lotProblem(players: readonly Player[], variant: Variant): 'need-players' | null {
-  if (players.length === 0) return 'need-players';
-  return variant.id !== 'standard' && players.length < variant.seats.length ? 'need-players' : null;
+  return lotPlayersProblem(variant, players.length) === null ? null : 'need-players';
 }
 
 /** Whether a full roster holds only joined players (kept for callers that build rosters by power). */

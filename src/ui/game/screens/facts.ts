@@ -18,7 +18,7 @@ export interface Person {
 }
 
 function neutralOf(view: GameView): readonly Power[] {
-  return view.neutral ?? [];
+  return view.neutral;
 }
 
 /** The players holding powers now, each once, in the order of their first power. */

@@ -210,12 +210,9 @@ export function pressEnabled(view: GameView): boolean {
   return view.settings?.rules?.['gunboat'] !== true;
 }
 
-/** Optional view fields that newer protocol versions add (hand-overs, variants' neutral powers). */
-type WithHolders = { readonly holders?: Readonly<Record<Power, string>>; readonly neutral?: readonly Power[] };
-
-/** Who holds each power now: after hand-overs when the protocol says, else the roster. */
+/** Who holds each power now (the view says from the START on; nobody before). */
 export function holdersOf(view: GameView): Readonly<Partial<Record<Power, string>>> {
-  return (view as GameView & WithHolders).holders ?? view.roster ?? {};
+  return view.holders ?? {};
 }
 
 /** The powers a key holds, for naming authors and recipients. */
@@ -227,7 +224,7 @@ export function powersOfKey(view: GameView, key: string): Power[] {
 /** Powers a player can write to: held by someone else and not a variant's neutral. */
 export function pressRecipients(view: GameView, myKey: string): Power[] {
   const holders = holdersOf(view);
-  const neutral = (view as GameView & WithHolders).neutral ?? [];
+  const neutral = view.neutral;
   return POWERS.filter((p) => holders[p] !== undefined && holders[p] !== myKey && !neutral.includes(p));
 }
 

@@ -28,14 +28,14 @@ export function variantInfo(view: GameView, lang: Lang): VariantInfo | null {
   const id = view.settings?.variant;
   if (id === undefined) return null;
   const variant: Variant = variantOf(id);
-  const holders: Readonly<Partial<Record<Power, string>>> = view.holders ?? view.roster ?? {};
+  const holders: Readonly<Partial<Record<Power, string>>> = view.holders ?? {};
   const nameOf = (key: string | undefined) => view.players.find((p) => p.key === key)?.name ?? '?';
   const seats = (view.seats ?? variant.seats).map((s) => ({
     id: s.id,
     powers: [...s.powers],
     players: [...new Set(s.powers.map((p) => nameOf(holders[p])))].sort(),
   }));
-  const neutral = [...(view.neutral ?? variant.neutral)];
+  const neutral = [...view.neutral];
   const t = variant.toss;
   const tossPhase = t === undefined ? undefined : `${t.year}-fall-movement`;
   const winnerSeat = view.toss?.winner == null ? null : (variant.seats.find((s) => s.id === view.toss!.winner) ?? null);
@@ -55,7 +55,7 @@ export function variantInfo(view: GameView, lang: Lang): VariantInfo | null {
 
 /** Powers of mine that could sign an alliance now, and the others they could ally with. */
 export function allianceChoices(view: GameView, myPowers: readonly Power[]): { mine: Power[]; others: Power[] } {
-  const neutral = view.neutral ?? [];
+  const neutral = view.neutral;
   const alive = new Set((view.position?.units ?? []).map((u) => u.power));
   const playable = POWERS.filter((p) => !neutral.includes(p) && alive.has(p));
   return { mine: playable.filter((p) => myPowers.includes(p)), others: playable.filter((p) => !myPowers.includes(p)) };

@@ -1,0 +1,124 @@
+// The duty loop: after every change of the view, performs what an honest phone signs on its own
+// (duties.ts says what is due), each duty once per session and each once-only message once per
+// device (the outbox reserves it), signing through the outbox.
+import {
+  acceptStart,
+  acknowledge,
+  claimClock,
+  commitLotValue,
+  finalOrders,
+  fromBase64,
+  lockBallot,
+  revealBallot,
+  scalarFromBytes,
+  sealSecret,
+  secretBytes,
+  toBase64,
+  type GameView,
+  type Identity,
+  type Message,
+} from '../../protocol';
+import type { Power } from '../../rules';
+import type { Drafts } from './drafts';
+import { duties, dutyKey, type Duty } from './duties';
+import type { Outbox } from './outbox';
+import type { GameRecordRef } from './records';
+
+export interface DutyLoopOptions {
+  readonly identity: Identity;
+  readonly gameId: string;
+  readonly outbox: Outbox;
+  readonly drafts: Drafts;
+  readonly record: GameRecordRef;
+  readonly random: (n: number) => Uint8Array;
+  readonly now: () => number;
+  /** Re-reads the log and returns the view now. */
+  readonly fresh: () => GameView;
+  /** The powers this phone plays now. */
+  readonly powers: () => readonly Power[];
+  /** The game's entries opened, by id: what LOCK and REVEAL name and open. */
+  readonly messages: () => ReadonlyMap<string, Message>;
+}
+
+export class DutyLoop {
+  private readonly o: DutyLoopOptions;
+  /** Duties performed (or in flight) in this session, so one is never signed twice. */
+  private readonly done = new Set<string>();
+
+  constructor(o: DutyLoopOptions) {
+    this.o = o;
+  }
+
+  /** Performs every duty due in `view` that this session has not performed; a failed one is retried next time. */
+  async run(view: GameView): Promise<void> {
+    for (const d of duties({ view, me: this.o.identity.id, now: this.o.now() })) {
+      const key = dutyKey(d);
+      if (this.done.has(key)) continue;
+      this.done.add(key);
+      try {
+        await this.perform(d);
+      } catch (e) {
+        this.done.delete(key);
+        throw e;
+      }
+    }
+  }
+
+  private async perform(d: Duty): Promise<void> {
+    const { identity: id, gameId, outbox } = this.o;
+    switch (d.kind) {
+      case 'accept-start':
+        await outbox.send((stamp) => acceptStart(id, gameId, d.startId, stamp), { once: 'accept-start' });
+        return;
+      case 'ack':
+        await outbox.send((stamp) => acknowledge(id, gameId, d.phase, d.hash, stamp));
+        return;
+      case 'lot-commit': {
+        const random = { secret: this.o.random(32), nonce: this.o.random(24), entropy: this.o.random(32) };
+        const value = this.o.random(32);
+        await outbox.send(
+          async (stamp) => {
+            // The secret before the commit: a lot commit whose secret is lost can only be opened by the others.
+            await this.o.record.patch({ lotSecret: toBase64(secretBytes(sealSecret(random))) });
+            const view = this.o.fresh();
+            return view.status === 'lot' ? commitLotValue(id, gameId, view, value, random, stamp).message : null;
+          },
+          { once: 'lot-commit' },
+        );
+        return;
+      }
+      case 'final': {
+        const current = this.o.fresh().current;
+        if (current === undefined || current.key !== d.phase) return;
+        // The commit this phone made last for the power (its own records), else the latest one in the log.
+        const mine = await this.o.drafts.seals(d.phase, d.power);
+        const commit = mine.at(-1) ?? current.ballot.heads[d.power];
+        if (commit === undefined) return;
+        await outbox.send((stamp) => finalOrders(id, gameId, d.phase, d.power, commit, stamp), { once: dutyKey(d) });
+        return;
+      }
+      case 'lock':
+        await outbox.send((stamp) => lockBallot(id, gameId, this.o.fresh(), this.o.messages(), stamp), { once: dutyKey(d) });
+        return;
+      case 'reveal': {
+        const secrets = await this.secrets(d.phase);
+        await outbox.send((stamp) => revealBallot(id, gameId, this.o.fresh(), this.o.messages(), (c) => secrets.get(c) ?? null, stamp), { once: dutyKey(d) });
+        return;
+      }
+      case 'clock':
+        await outbox.send((stamp) => claimClock(id, gameId, d.phase, 'orders', stamp));
+        return;
+    }
+  }
+
+  /** The secret of every commit this phone made in the ballot (phase seals, or the lot secret). */
+  private async secrets(phase: string): Promise<Map<string, bigint>> {
+    if (phase !== 'lot') return this.o.drafts.secrets(phase, this.o.powers());
+    const out = new Map<string, bigint>();
+    const stored = this.o.record.current.lotSecret;
+    const bytes = stored === undefined ? null : fromBase64(stored);
+    const s = bytes === null ? null : scalarFromBytes(bytes);
+    if (s !== null) for (const id of this.o.fresh().lot?.ballot.commits[this.o.identity.id] ?? []) out.set(id, s);
+    return out;
+  }
+}

@@ -1,0 +1,155 @@
+// The outbox of one game on this phone: every message this phone signs passes here once. It
+// reserves the sequence number in the store (and, for a message the protocol allows once, the
+// right to sign it), has the caller sign with that stamp, refuses what the protocol's quotas would
+// refuse, lets the caller store what must survive a reload (a commit's secret) and then publishes.
+// A message is stored before it is published, so a reload at any moment loses nothing.
+import { openMessage, QUOTAS, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
+import type { PactoStore } from '../../store';
+import type { Lang } from '../i18n';
+import type { GameRecordRef } from './records';
+
+/** The game's entry set as the runner needs it (GameReplica in src/net). */
+export interface EntryLog {
+  entries(): readonly Uint8Array[];
+  subscribe(listener: () => void): () => void;
+  /** Admits, stores durably, then publishes; throws (changing nothing) if an entry is refused. */
+  publish(entries: readonly Uint8Array[]): Promise<void>;
+  /** What publishing would do, changing nothing. */
+  preview(bytes: Uint8Array): Verdict;
+  /** Trusts the signatures of admitted entries. */
+  readonly verifier: Verifier;
+}
+
+/** An entry this phone cannot publish: over a quota of the protocol (src/protocol/README.md, Admission). */
+export class QuotaError extends Error {
+  readonly reason: string;
+  constructor(reason: string, kind: string, lang: Lang) {
+    const text = {
+      commit: {
+        es: `Ya has sellado ${QUOTAS.commit} veces esta potencia en esta fase: no se puede volver a sellar.`,
+        en: `You have sealed this power ${QUOTAS.commit} times in this phase: it cannot be sealed again.`,
+      },
+      size: { es: 'El mensaje es demasiado largo.', en: 'The message is too long.' },
+      other: {
+        es: 'Has llegado al límite de mensajes de este tipo en esta partida.',
+        en: 'You have reached the limit of messages of this kind in this game.',
+      },
+    };
+    const which = reason.startsWith('too-large') ? 'size' : kind === 'commit' ? 'commit' : 'other';
+    super(text[which][lang]);
+    this.name = 'QuotaError';
+    this.reason = reason;
+  }
+}
+
+type LockManager = { request<T>(name: string, f: () => Promise<T>): Promise<T> };
+const pageLocks = new Map<string, Promise<unknown>>();
+
+/** Web Locks across tabs where the platform has them; otherwise a lock within this page. */
+function withLock<T>(name: string, f: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  if (locks !== undefined) return locks.request(name, f);
+  const run = (pageLocks.get(name) ?? Promise.resolve()).then(f, f);
+  pageLocks.set(name, run.catch(() => undefined));
+  return run;
+}
+
+export interface OutboxOptions {
+  readonly store: PactoStore;
+  readonly record: GameRecordRef;
+  readonly log: EntryLog;
+  readonly now: () => number;
+  readonly lang: () => Lang;
+  /** The next sequence number of this phone's key by the entries it holds (the view's nextSeq). */
+  readonly seqFloor: () => number;
+  /** Called once an entry is published (the runner re-reduces). */
+  readonly published: () => void;
+  readonly closed: () => boolean;
+  /** Told, after it is stored and published, what this phone appended. */
+  readonly onAppended?: (m: { readonly type: string; readonly phase?: string }) => void;
+  readonly onError?: (e: unknown) => void;
+}
+
+export interface SendOptions {
+  /** The name of a message the protocol allows once (a FINAL, LOCK, REVEAL, the START acceptance,
+   *  the lot commit): reserved with the sequence number; if this device already reserved it,
+   *  nothing is signed. */
+  readonly once?: string;
+  /** Stores what the message depends on (a commit's secret) after the quota check, before publishing. */
+  readonly keep?: (signed: Signed, stamp: Stamp) => Promise<void>;
+}
+
+export class Outbox {
+  private readonly o: OutboxOptions;
+  private seqReserved = 0;
+
+  constructor(o: OutboxOptions) {
+    this.o = o;
+  }
+
+  /**
+   * Stamps, has `sign` sign once with the stamp (it may return null: nothing to send any more),
+   * checks the quotas, keeps and appends. Resolves to the entry appended, or null.
+   */
+  async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
+    const stamp = options.once === undefined ? await this.stamp() : await this.stamp(options.once);
+    if (stamp === null) return null;
+    const signed = await sign(stamp);
+    if (signed === null) return null;
+    this.check(signed);
+    await options.keep?.(signed, stamp);
+    await this.append(signed);
+    return signed;
+  }
+
+  /**
+   * The next sequence number, reserved in the store before anything is signed with it. Two tabs of
+   * this browser may run the same game: the reservation reads the stored counter afresh under a
+   * Web Lock, so they never sign two messages with one number (which peers report as misconduct).
+   */
+  stamp(): Promise<Stamp>;
+  /**
+   * With `once`: recorded with the reservation, under the same lock, and null comes back if this
+   * device (another tab included) already reserved it: signing it twice would be equivocation,
+   * which the others report and which voids the player's orders.
+   */
+  stamp(once: string): Promise<Stamp | null>;
+  async stamp(once?: string): Promise<Stamp | null> {
+    const record = this.o.record;
+    const reserve = async (): Promise<number | null> => {
+      const fresh = await record.fresh();
+      if (once !== undefined && (fresh.once ?? []).includes(once)) return null;
+      const seq = Math.max(fresh.nextSeq ?? 0, record.current.nextSeq ?? 0, this.seqReserved, this.o.seqFloor());
+      this.seqReserved = seq + 1;
+      await record.patch({ nextSeq: seq + 1, ...(once === undefined ? {} : { once: [...(fresh.once ?? []), once].slice(-200) }) });
+      return seq;
+    };
+    const seq = await withLock(`pacto-seq-${this.o.store.name}-${record.gameId}`, reserve);
+    return seq === null ? null : { seq, time: this.o.now() };
+  }
+
+  /** Refuses, before anything is stored, an entry the protocol's quotas would refuse. */
+  check(signed: Signed): void {
+    const v = this.o.log.preview(signed.bytes);
+    if (v.kind !== 'refused') return;
+    const kind = openMessage(signed.bytes, this.o.log.verifier);
+    throw new QuotaError(v.reason, kind.ok ? kind.message.payload.type : '', this.o.lang());
+  }
+
+  /** Checks, publishes (the log stores it first), then tells the runner and the app. */
+  async append(signed: Signed): Promise<void> {
+    if (this.o.closed()) return;
+    this.check(signed);
+    await this.o.log.publish([signed.bytes]);
+    this.o.published();
+    if (this.o.onAppended === undefined) return;
+    const opened = openMessage(signed.bytes, this.o.log.verifier);
+    if (!opened.ok) return;
+    const phase = (opened.message.payload as { phase?: unknown }).phase;
+    try {
+      this.o.onAppended({ type: opened.message.payload.type, ...(typeof phase === 'string' ? { phase } : {}) });
+    } catch (e) {
+      this.o.onError?.(e);
+    }
+  }
+}
