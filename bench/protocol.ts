@@ -148,9 +148,9 @@ export async function benchProtocol(): Promise<void> {
   });
   console.log(`protocol: a whole commit (seal, escrow to 6 players, sign): ${(sealWithEscrow.ms / 20).toFixed(1)} ms`);
   const payload = new Uint8Array(600).fill(7);
-  const sig = signMessage(benchIdentity, { type: 'ack', game: start.gameId, seq: 1, time: 1, phase: 'start', hash: 'x' });
+  const sig = signMessage(benchIdentity, { type: 'ack', game: start.gameId, seq: 1, time: 1, phase: 'start', hash: '00'.repeat(16) });
   const signing = time(() => {
-    for (let i = 0; i < 100; i++) signMessage(benchIdentity, { type: 'ack', game: start.gameId, seq: i, time: 1, phase: 'start', hash: 'x' });
+    for (let i = 0; i < 100; i++) signMessage(benchIdentity, { type: 'ack', game: start.gameId, seq: i, time: 1, phase: 'start', hash: '00'.repeat(16) });
   });
   const checking = time(() => {
     for (let i = 0; i < 100; i++) checkSignature(sig.subarray(64), sig.subarray(0, 64), benchIdentity.signPublicKey);
