@@ -1,7 +1,7 @@
 // Native ed25519 from node:crypto (what a phone gets from WebCrypto): the same answers as
 // tweetnacl, about a hundred times faster, for tests and benchmarks that check many signatures.
 import { createPrivateKey, createPublicKey, sign as nodeSign, verify as nodeVerify } from 'node:crypto';
-import { cachedVerifier, canonicalEncode, PROTOCOL_VERSION, type Identity, type PayloadBody, type Verifier } from '../src/protocol';
+import { cachedVerifier, encodePayload, PROTOCOL_VERSION, type Identity, type Payload, type PayloadBody, type Verifier } from '../src/protocol';
 
 const SPKI_ED25519 = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);
 
@@ -41,7 +41,7 @@ const PKCS8_ED25519 = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05,
  * those tweetnacl makes, about fifty times faster (for tests that sign thousands of entries).
  */
 export function nativeSignMessage(identity: Identity, body: PayloadBody): Uint8Array {
-  const payload = canonicalEncode({ ...body, v: PROTOCOL_VERSION, from: identity.id });
+  const payload = encodePayload({ ...body, v: PROTOCOL_VERSION, from: identity.id } as Payload);
   const key = createPrivateKey({ key: Buffer.from([...PKCS8_ED25519, ...identity.signSecretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
   const signature = nodeSign(null, payload, key);
   const out = new Uint8Array(64 + payload.length);

@@ -4,9 +4,10 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { concatBytes, fromHex, toHex } from './bytes';
 import { checkSignature, ruleRefusal, type NativeCheck } from './ed25519';
-import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
+import { canonicalDecode, hashHex } from './canonical';
+import { decodePayload, encodePayload, isBinaryPayload, peekBinary } from './codec';
 import type { Identity } from './identity';
-import { checkPayload, PROTOCOL_VERSION, type Payload, type PayloadBody } from './messages';
+import { checkPayload, JSON_VERSION, PROTOCOL_VERSION, READABLE_VERSIONS, type Payload, type PayloadBody } from './messages';
 import { sealedHash } from './seal';
 
 /**
@@ -127,13 +128,32 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
 }
 
 /**
- * Fills in protocol version and author, encodes canonically and signs. Ed25519 signatures are
- * deterministic: these are the bytes tweetnacl's sign.detached gives for the same key (a test
+ * Fills in protocol version and author, encodes (binary, codec.ts) and signs. Ed25519 signatures
+ * are deterministic: these are the bytes tweetnacl's sign.detached gives for the same key (a test
  * checks it), made with @noble/curves' precomputed base-point tables, several times faster.
+ * Throws (CodecError) for a body that has no binary form: a bug of the caller.
  */
 export function signMessage(identity: Identity, body: PayloadBody): Uint8Array {
-  const payload = canonicalEncode({ ...body, v: PROTOCOL_VERSION, from: identity.id });
+  return signPayloadBytes(identity, encodePayload({ ...body, v: PROTOCOL_VERSION, from: identity.id } as Payload));
+}
+
+/** Signs payload bytes as they are: the entry is signature ‖ payload. */
+export function signPayloadBytes(identity: Identity, payload: Uint8Array): Uint8Array {
   return concatBytes(ed25519.sign(payload, identity.signSecretKey.subarray(0, 32)), payload);
+}
+
+/**
+ * The payload bytes read in the encoding their version uses, never re-encoded: canonical JSON for
+ * version 2 (only version 2: a JSON payload of another version is another protocol), binary for
+ * 3. Shape checks follow in checkPayload. Never throws.
+ */
+export function decodeBody(body: Uint8Array): { ok: true; value: unknown } | { ok: false; reason: string } {
+  if (isBinaryPayload(body)) return decodePayload(body);
+  const decoded = canonicalDecode(body);
+  if (!decoded.ok) return decoded;
+  const v = (decoded.value as { v?: unknown } | null)?.v;
+  if (typeof decoded.value === 'object' && decoded.value !== null && v !== JSON_VERSION) return { ok: false, reason: 'unknown-protocol-version' };
+  return decoded;
 }
 
 /** The id a raw entry is listed under when it cannot even be parsed. */
@@ -161,8 +181,8 @@ export function parseEntry(bytes: unknown): Parsed {
   if (bytes.length > MAX_MESSAGE_BYTES) return { ok: false, id: rawId(bytes), reason: 'too-large' };
   const signature = bytes.subarray(0, SIG);
   const body = bytes.subarray(SIG);
-  const decoded = canonicalDecode(body);
-  if (!decoded.ok) return { ok: false, id: rawId(bytes), reason: decoded.reason };
+  const decoded = decodeBody(body);
+  if (!decoded.ok) return { ok: false, id: decoded.reason === 'unknown-protocol-version' ? hashHex(body) : rawId(bytes), reason: decoded.reason };
   const checked = checkPayload(decoded.value);
   const id = hashHex(body);
   if (!checked.ok) return { ok: false, id, reason: checked.reason };
@@ -190,9 +210,14 @@ export function openMessage(bytes: unknown, verifier: Verifier = signatureVerifi
  */
 export function legacyEntry(bytes: unknown): { version: number; game: string; type: string } | null {
   if (!(bytes instanceof Uint8Array) || bytes.length <= SIG || bytes.length > MAX_MESSAGE_BYTES) return null;
-  const decoded = canonicalDecode(bytes.subarray(SIG));
+  const body = bytes.subarray(SIG);
+  if (isBinaryPayload(body)) {
+    const peek = peekBinary(body);
+    return peek === null || READABLE_VERSIONS.includes(peek.version) ? null : peek;
+  }
+  const decoded = canonicalDecode(body);
   if (!decoded.ok || typeof decoded.value !== 'object' || decoded.value === null) return null;
   const v = decoded.value as Record<string, unknown>;
-  if (typeof v.v !== 'number' || typeof v.game !== 'string' || typeof v.type !== 'string' || v.v === PROTOCOL_VERSION) return null;
+  if (typeof v.v !== 'number' || typeof v.game !== 'string' || typeof v.type !== 'string' || READABLE_VERSIONS.includes(v.v)) return null;
   return { version: v.v, game: v.game, type: v.type };
 }

@@ -220,7 +220,7 @@ export function ballotStep(input: {
     const reason =
       !seats.requiredAtOpening.includes(p.power) ? 'commit-for-power-not-required'
       : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
-      : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power)) ? 'commit-bad-size'
+      : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v) ? 'commit-bad-size'
       : null;
     if (reason !== null) ignored.push({ id: m.id, reason });
     else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });

@@ -5,6 +5,8 @@ export { canonicalEncode, canonicalDecode, canonicalText, CanonicalError, hashHe
 export { createIdentity, fingerprint, type Identity } from './identity';
 export {
   PROTOCOL_VERSION,
+  READABLE_VERSIONS,
+  JSON_VERSION,
   LOT_PHASE,
   TABLE_DEADLINE_MS,
   revealDeadlineFor,
@@ -17,7 +19,8 @@ export {
   type MessageType,
 } from './messages';
 export { ruleRefusal, nativeAgrees, KNOWN_ANSWERS, type NativeCheck } from './ed25519';
-export { signMessage, openMessage, parseEntry, verifyEntry, cachedVerifier, checkSignature, signatureVerifier, nativeFirstVerifier, type PreparingVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
+export { encodePayload, decodePayload, CodecError, BINARY_VERSION } from './codec';
+export { signMessage, signPayloadBytes, decodeBody, openMessage, parseEntry, verifyEntry, cachedVerifier, checkSignature, signatureVerifier, nativeFirstVerifier, type PreparingVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
 export {
   Admission,
   QUOTAS,

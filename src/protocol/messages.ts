@@ -3,7 +3,17 @@
 // the payload is signed. Unknown fields are refused so a payload has exactly one byte form.
 import { POWERS, type Power } from '../rules';
 
-export const PROTOCOL_VERSION = 2;
+/**
+ * The version new entries are written in: 3, binary payloads (codec.ts). Each entry carries its
+ * own version, which says its encoding; README.md "Wire form and ids".
+ */
+export const PROTOCOL_VERSION = 3;
+
+/** The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec) and 3. */
+export const READABLE_VERSIONS: readonly number[] = [2, 3];
+
+/** The one version whose payloads are canonical JSON and still read. */
+export const JSON_VERSION = 2;
 
 /** A phase of the game ('1901-spring-movement'), or 'lot' for the ballot that deals the seats. */
 export type PhaseKey = string;
@@ -207,7 +217,7 @@ const settings = shape({
   assignment: (v) => v === 'choice' || v === 'lot',
 });
 
-const BASE = { v: (x: unknown) => x === PROTOCOL_VERSION, game: id, from: pk, seq: int, time: int, type: text(20) };
+const BASE = { v: (x: unknown) => typeof x === 'number' && READABLE_VERSIONS.includes(x), game: id, from: pk, seq: int, time: int, type: text(20) };
 const MAX_SEALED = 60_000;
 /** 32 bytes in base64url: a point or a scalar of the escrow. */
 const b32: Check = (v) => typeof v === 'string' && v.length === 43 && /^[A-Za-z0-9_-]*$/.test(v);
@@ -242,7 +252,7 @@ const SHAPES: Record<MessageType, Check> = {
 /** A payload of a known type whose fields all have the right shape, or why not. */
 export function checkPayload(value: unknown): { ok: true; payload: Payload } | { ok: false; reason: string } {
   if (!isRecord(value)) return { ok: false, reason: 'not-an-object' };
-  if (value.v !== PROTOCOL_VERSION) return { ok: false, reason: 'unknown-protocol-version' };
+  if (typeof value.v !== 'number' || !READABLE_VERSIONS.includes(value.v)) return { ok: false, reason: 'unknown-protocol-version' };
   const check = SHAPES[value.type as MessageType];
   if (typeof value.type !== 'string' || !Object.hasOwn(SHAPES, value.type) || check === undefined) return { ok: false, reason: 'unknown-type' };
   if (!check(value)) return { ok: false, reason: 'bad-shape' };

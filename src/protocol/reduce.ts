@@ -466,7 +466,7 @@ function foldLot(
     const reason =
       !isParticipant.has(p.from) ? 'lot-by-non-participant'
       : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
-      : !sealedSizeAllowed(p.sealed, 0) ? 'commit-bad-size'
+      : !sealedSizeAllowed(p.sealed, 0, p.v) ? 'commit-bad-size'
       : null;
     if (reason !== null) ignored.add(m.id, reason);
     else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });

@@ -5,9 +5,11 @@
 import nacl from 'tweetnacl';
 import { adjustmentsNeeded, type Order, type Position, type Power } from '../rules';
 import { concatBytes, fromBase64, toBase64, utf8 } from './bytes';
-import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
+import { canonicalDecode, hashHex } from './canonical';
 import { scalarToBytes } from './escrow';
+import { JSON_VERSION, PROTOCOL_VERSION } from './messages';
 import { checkOrders } from './orders';
+import { FIXED_BYTES, lotPlain, lotValueFromBinaryPlain, ORDER_BYTES, ordersFromBinaryPlain, ordersPlain, PLAIN_TAG } from './plain';
 
 const NONCE = nacl.secretbox.nonceLength;
 const OVERHEAD = NONCE + nacl.secretbox.overheadLength;
@@ -24,17 +26,24 @@ export function sealKey(secret: bigint): Uint8Array {
 
 /**
  * The padded plaintext size for k public units of account: the power's units (movement), its
- * dislodged units (retreat), |adjustment delta| (adjustment); 0 for a lot value. The longest legal
- * order is 120 bytes (docs in README.md "Padding"), 96 bytes cover the fields around the orders.
+ * dislodged units (retreat), |adjustment delta| (adjustment); 0 for a lot value. Version 3 (binary
+ * plaintext, plain.ts): an order takes at most ORDER_BYTES, the fields around them FIXED_BYTES, in
+ * steps of 32. Version 2 (JSON, commits of old logs): the longest legal order is 120 bytes, 96
+ * bytes cover the fields around the orders, in steps of 256.
  */
-export function paddedSize(k: number): number {
-  return 256 * Math.ceil((96 + 121 * Math.max(0, k)) / 256);
+export function paddedSize(k: number, version: number = PROTOCOL_VERSION): number {
+  if (version === JSON_VERSION) return 256 * Math.ceil((96 + 121 * Math.max(0, k)) / 256);
+  return 32 * Math.ceil((FIXED_BYTES + ORDER_BYTES * Math.max(0, k)) / 32);
 }
 
-/** A plaintext longer than paddedSize(k) (no legal order set is) goes to the next multiple of 1,024. */
-export function paddedTo(k: number, length: number): number {
-  const base = paddedSize(k);
-  return length <= base ? base : 1024 * Math.ceil(length / 1024);
+/** Above paddedSize(k) (no legal order set is): the next multiple of 256 (version 2: 1,024). */
+const overflowStep = (version: number) => (version === JSON_VERSION ? 1024 : 256);
+
+/** A plaintext longer than paddedSize(k) goes to the next multiple of the overflow step. */
+export function paddedTo(k: number, length: number, version: number = PROTOCOL_VERSION): number {
+  const base = paddedSize(k, version);
+  const step = overflowStep(version);
+  return length <= base ? base : step * Math.ceil(length / step);
 }
 
 /** How many things a power orders in a position: what its sealed orders are padded for (seal.ts). */
@@ -49,21 +58,21 @@ export function paddingUnits(position: Position, power: Power): number {
   }
 }
 
-/** Whether a sealed field (base64url) has a size an honest phone makes for k. */
-export function sealedSizeAllowed(sealed: string, k: number): boolean {
+/** Whether a sealed field (base64url) has a size an honest phone makes for k, in the commit's protocol version. */
+export function sealedSizeAllowed(sealed: string, k: number, version: number): boolean {
   // base64url without padding: 4 characters per 3 bytes, the rest as 2 or 3 characters.
   const bytes = Math.floor((sealed.length * 3) / 4);
   const plain = bytes - OVERHEAD;
   if (plain < 0) return false;
-  const base = paddedSize(k);
-  return plain === base || (plain > base && plain % 1024 === 0);
+  const base = paddedSize(k, version);
+  return plain === base || (plain > base && plain % overflowStep(version) === 0);
 }
 
-/** Pads a record with a `pad` string so that its canonical encoding is exactly `size` bytes. */
-function padded(record: Record<string, unknown>, size: (length: number) => number): Uint8Array {
-  const bare = canonicalEncode({ ...record, pad: '' });
-  const target = size(bare.length);
-  return canonicalEncode({ ...record, pad: 'x'.repeat(target - bare.length) });
+/** The plaintext followed by zero bytes up to `size(its length)`. */
+function padded(plain: Uint8Array, size: (length: number) => number): Uint8Array {
+  const out = new Uint8Array(size(plain.length));
+  out.set(plain);
+  return out;
 }
 
 export interface SealedBox {
@@ -90,16 +99,13 @@ export interface OrdersContent {
 /** Seals orders padded for k (see paddedSize). nonce: 24 random bytes from the caller. */
 export function sealOrders(content: OrdersContent, k: number, secret: bigint, nonce: Uint8Array): SealedBox {
   if (content.coin !== undefined && content.coin.length !== COIN_BYTES) throw new Error('sealOrders: coin must be 32 bytes');
-  const record: Record<string, unknown> = { orders: content.orders };
-  if (content.draw !== undefined) record.draw = content.draw;
-  if (content.coin !== undefined) record.coin = toBase64(content.coin);
-  return box(padded(record, (n) => paddedTo(k, n)), secret, nonce);
+  return box(padded(ordersPlain(content), (n) => paddedTo(k, n)), secret, nonce);
 }
 
 /** Seals a lot value (32 bytes), padded like an empty order set. */
 export function sealLotValue(value: Uint8Array, secret: bigint, nonce: Uint8Array): SealedBox {
   if (value.length !== LOT_VALUE_BYTES) throw new Error('sealLotValue: the value must be 32 bytes');
-  return box(padded({ value: toBase64(value) }, (n) => paddedTo(0, n)), secret, nonce);
+  return box(padded(lotPlain(value), (n) => paddedTo(0, n)), secret, nonce);
 }
 
 export function sealedHash(sealed: string): string | null {
@@ -130,8 +136,9 @@ export interface OpenedOrders {
   readonly coin: Uint8Array | null;
 }
 
-/** The content of an opened order plaintext, or null if it is not one. */
+/** The content of an opened order plaintext (binary, or JSON in version-2 commits), or null if it is not one. */
 export function ordersFromPlain(plain: Uint8Array): OpenedOrders | null {
+  if (plain[0] === PLAIN_TAG) return ordersFromBinaryPlain(plain, COIN_BYTES);
   const r = record(plain, ['orders', 'draw', 'coin', 'pad']);
   if (r === null) return null;
   const orders = checkOrders(r.orders);
@@ -146,6 +153,7 @@ export function ordersFromPlain(plain: Uint8Array): OpenedOrders | null {
 }
 
 export function lotValueFromPlain(plain: Uint8Array): Uint8Array | null {
+  if (plain[0] === PLAIN_TAG) return lotValueFromBinaryPlain(plain, LOT_VALUE_BYTES);
   const r = record(plain, ['value', 'pad']);
   if (r === null || typeof r.value !== 'string') return null;
   const value = fromBase64(r.value);

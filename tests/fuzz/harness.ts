@@ -14,13 +14,14 @@ import {
   hashHex,
   reduceLog,
   stateHash,
+  toBase64,
   type Identity,
   type PayloadBody,
   type Verifier,
 } from '../../src/protocol';
 import { prng } from '../../src/util/prng';
 import { nativeSignMessage, nodeVerifier } from '../native-ed25519';
-import { identity, playPhase, randomPhaseOrders, rng, startedGame, T0, view } from '../protocol/helpers';
+import { identity, payloadOf, playPhase, randomPhaseOrders, rng, startedGame, T0, view } from '../protocol/helpers';
 
 export interface Fixture {
   readonly gameId: string;
@@ -42,7 +43,7 @@ export function fixture(seed = 1): Fixture {
   let v = view(game);
   for (let i = 0; v.phases.length < 2; i++) v = playPhase(game, randomPhaseOrders(v, r.int), T0 + 1000 * (i + 1));
   const gameId = game.gameId;
-  const honest = game.log.filter((e) => !new TextDecoder().decode(e.subarray(64)).includes(game.byPower[HOSTILE_POWER].me.id));
+  const honest = game.log.filter((e) => payloadOf(e).from !== game.byPower[HOSTILE_POWER].me.id);
   const writers = [new Y.Doc(), new Y.Doc(), new Y.Doc()];
   writers.forEach((d, i) => (d.clientID = 900 + i));
   const updates: Uint8Array[] = [];
@@ -57,11 +58,11 @@ export function fixture(seed = 1): Fixture {
   const phase = v.current!.key;
   const hostile: Uint8Array[] = [];
   for (let i = 0; i < 40; i++) {
-    hostile.push(sign(turkey, { type: 'commit', game: gameId, seq: 1000 + ((i * 17) % 40), time: T0, phase, power: 'turkey', sealed: 'AAAA', hash: hashHex(new Uint8Array(3)), escrow: { c: ['A'.repeat(42) + String.fromCharCode(65 + (i % 26))], e: null, s: [] } }));
+    hostile.push(sign(turkey, { type: 'commit', game: gameId, seq: 1000 + ((i * 17) % 40), time: T0, phase, power: 'turkey', sealed: 'AAAA', hash: hashHex(new Uint8Array(3)), escrow: { c: ['A'.repeat(42) + 'AEIMQUYcgkosw048'[i % 16]!], e: null, s: [] } }));
   }
   for (let i = 0; i < 20; i++) hostile.push(sign(identity(300 + i), { type: 'join', game: gameId, seq: 0, time: T0, name: `late${i}`, box: '00'.repeat(32), escrow: identity(300 + i).escrowPublicKey, power: null }));
   for (let i = 0; i < 20; i++) hostile.push(acknowledge(turkey, gameId, `${1950 + i}-fall-movement`, 'ab'.repeat(16), { seq: 2000 + i, time: T0 }).bytes);
-  for (let i = 0; i < 20; i++) hostile.push(sign(turkey, { type: 'chat', game: gameId, seq: 3000 + i, time: T0, keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(4 + i) }));
+  for (let i = 0; i < 20; i++) hostile.push(sign(turkey, { type: 'chat', game: gameId, seq: 3000 + i, time: T0, keys: {}, nonce: 'A'.repeat(32), sealed: toBase64(new Uint8Array(3 + i).fill(0x55)) }));
   // The hostile player's real entries of the game: honest phones must agree on them too.
   for (const e of game.log) if (!honest.includes(e)) hostile.push(e);
   const verifier = nodeVerifier();

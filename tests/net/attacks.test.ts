@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openPactoStore, persistDoc } from '../../src/store';
 import type { PeerRef } from '../../src/net';
 import { ballotDuties, finalOrders } from '../../src/protocol';
-import { playPhase, randomPhaseOrders, rng, startedGame, T0, view, type Game } from '../protocol/helpers';
+import { playPhase, randomPhaseOrders, rng, startedGame, T0, typeOf, view, type Game } from '../protocol/helpers';
 import { Mesh, meshPhone, sameIds, viewHash, viewOf, type MeshPhone } from './helpers/mesh';
 
 const ATTACKER: PeerRef = { name: 'attacker', origin: 'attacker' };
@@ -58,7 +58,7 @@ describe('attacks on the log', () => {
     const [a] = phones;
     const before = viewHash(a!);
     expect(viewOf(a!).phases).toHaveLength(3);
-    const firstCommit = game.log.findIndex((e) => new TextDecoder().decode(e.subarray(64)).includes('"type":"commit"'));
+    const firstCommit = game.log.findIndex((e) => typeOf(e) === 'commit');
     const sent = a!.forwarded.length;
     const r = a!.replica.receive(deletion(source, firstCommit, 1), ATTACKER);
     expect(r).toMatchObject({ clean: false, applied: 0, reason: 'deletes' });

@@ -1,8 +1,8 @@
 // Each hostile or broken entry must be ignored, listed with its reason, and leave the game as it was.
 import { describe, expect, it } from 'vitest';
 import { POWERS, type Order } from '../../src/rules';
-import { ballotDuties, createGame, finalOrders, openSealed, ordersFromPlain, revealBallot, sealCommit, scalarToBytes, signMessage, voteTimeout } from '../../src/protocol';
-import { identity, messagesOf, Phone, playPhase, rng, settings, settlePhase, startedGame, stateOf, T0, view, type Game } from './helpers';
+import { ballotDuties, CodecError, createGame, encodePayload, finalOrders, openSealed, ordersFromPlain, revealBallot, sealCommit, scalarToBytes, signMessage, voteTimeout, type Payload } from '../../src/protocol';
+import { identity, messagesOf, payloadOf, Phone, playPhase, rng, settings, settlePhase, startedGame, stateOf, T0, typeOf, view, type Game } from './helpers';
 
 const hold = (power: Order['power'], type: 'A' | 'F', loc: string): Order => ({ kind: 'hold', power, unit: { type, loc } });
 const move = (power: Order['power'], type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
@@ -39,7 +39,7 @@ describe('a peer cannot read orders before every power has committed', () => {
     // Turkey has not committed: no honest phone may finalize, lock or reveal yet.
     for (const p of POWERS) expect(ballotDuties(v, game.byPower[p].me.id)).toEqual({ finals: [], lock: false, reveal: false });
     expect(v.phases).toEqual([]);
-    const sealed = JSON.parse(text.slice(text.indexOf('{'))).sealed as string;
+    const sealed = payloadOf(commit.bytes).sealed as string;
     const others = [...game.byPower.england.secrets.values()];
     for (const s of [...others, 1n, 2n ** 200n]) expect(openSealed(sealed, s)).toBeNull();
     expect(ordersFromPlain(openSealed(sealed, game.byPower.france.secrets.get(commit.id)!)!)?.orders).toEqual(secret);
@@ -128,9 +128,9 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const real = game.byPower.france.commit(game.gameId, view(game), [], T0 + 2000);
     const badSig = real.bytes.slice();
     badSig[3] = badSig[3]! ^ 1;
-    const text = new TextDecoder().decode(real.bytes.subarray(64)).replace('"power":"france"', '"power":"frbnce"');
-    expect(text).toContain('frbnce');
-    const tampered = new Uint8Array([...real.bytes.subarray(0, 64), ...new TextEncoder().encode(text.replace('frbnce', 'france').replace('"seq":', '"seq":1'))]);
+    const p = payloadOf(real.bytes) as Payload;
+    expect(() => encodePayload({ ...p, power: 'frbnce' } as unknown as Payload)).toThrow(CodecError);
+    const tampered = new Uint8Array([...real.bytes.subarray(0, 64), ...encodePayload({ ...p, seq: p.seq + 10 })]);
     expectIgnoredWithoutEffect(game, [badSig, tampered], 'bad-signature');
   });
 
@@ -145,9 +145,9 @@ describe('hostile and broken entries are ignored with a reason and change nothin
 
   it('a replay into another phase (re-labelled: the signature breaks; as sent: a duplicate)', () => {
     const game = gameInFall();
-    const spring = game.log.find((b) => new TextDecoder().decode(b).includes('"type":"commit"'))!;
-    const payload = new TextDecoder().decode(spring.subarray(64)).replace('1901-spring-movement', '1901-fall-movement');
-    const relabelled = new Uint8Array([...spring.subarray(0, 64), ...new TextEncoder().encode(payload)]);
+    const spring = game.log.find((b) => typeOf(b) === 'commit')!;
+    expect(payloadOf(spring).phase).toBe('1901-spring-movement');
+    const relabelled = new Uint8Array([...spring.subarray(0, 64), ...encodePayload({ ...(payloadOf(spring) as Payload), phase: '1901-fall-movement' } as Payload)]);
     expect(relabelled).not.toEqual(spring);
     expectIgnoredWithoutEffect(game, [relabelled], 'bad-signature');
     expect(stateOf(view(game, [...game.log, spring, spring]))).toEqual(stateOf(view(game)));
@@ -157,8 +157,12 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const game = gameInFall();
     const real = game.byPower.italy.commit(game.gameId, view(game), [], T0 + 2000).bytes;
     expectIgnoredWithoutEffect(game, [real.subarray(0, 40), new Uint8Array(0)], 'truncated');
-    expectIgnoredWithoutEffect(game, [real.subarray(0, real.length - 5)], 'not-json');
-    expectIgnoredWithoutEffect(game, [rng(5).bytes(300)], 'not-utf8');
+    expectIgnoredWithoutEffect(game, [real.subarray(0, real.length - 5)], 'binary-truncated');
+    expectIgnoredWithoutEffect(game, [new Uint8Array([...real, 0])], 'binary-trailing-bytes');
+    const signature = rng(5).bytes(64);
+    expectIgnoredWithoutEffect(game, [new Uint8Array([...signature, 3, 200, ...rng(6).bytes(100)])], 'unknown-type');
+    expectIgnoredWithoutEffect(game, [new Uint8Array([...signature, 0x7b, 0xff, 0xfe])], 'not-utf8');
+    expectIgnoredWithoutEffect(game, [new Uint8Array([...signature, ...new TextEncoder().encode('{"a":')])], 'not-json');
     expectIgnoredWithoutEffect(game, ['a string', null, 42, { payload: 1 }], 'not-bytes');
   });
 
@@ -178,10 +182,10 @@ describe('hostile and broken entries are ignored with a reason and change nothin
   it('a commit for a finished phase, and one for a phase not reached', () => {
     const game = gameInFall();
     const france = game.byPower.france;
-    const spring = view(game, game.log.slice(0, game.log.findIndex((b) => new TextDecoder().decode(b).includes('"type":"commit"'))));
+    const spring = view(game, game.log.slice(0, game.log.findIndex((b) => typeOf(b) === 'commit')));
     const late = sealCommit(france.me, game.gameId, spring, 'france', [move('france', 'A', 'par', 'bur')], france.sealRandom(), france.stamp(T0 + 3000)).message;
     expectIgnoredWithoutEffect(game, [late.bytes], 'commit-not-counted', late.id);
-    const future = signMessage(france.me, { ...JSON.parse(new TextDecoder().decode(late.bytes.subarray(64))), v: undefined, from: undefined, phase: '1905-spring-movement' });
+    const future = signMessage(france.me, { ...payloadOf(late.bytes), v: undefined, from: undefined, phase: '1905-spring-movement' } as never);
     expectIgnoredWithoutEffect(game, [future], 'phase-not-reached');
   });
 });

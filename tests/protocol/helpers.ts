@@ -7,6 +7,7 @@ import {
   commitTurn,
   createGame,
   createIdentity,
+  decodeBody,
   finalOrders,
   joinGame,
   lockBallot,
@@ -184,4 +185,20 @@ export function playPhase(game: Game, orders: Partial<Record<Power, readonly Ord
 export function stateOf(v: GameView): unknown {
   const { ignored: _i, misconduct: _m, ...rest } = v;
   return rest;
+}
+
+/**
+ * The payload of a signed entry as the protocol reads it (either encoding), for tests that look
+ * inside or tamper with an entry. Throws on bytes that do not decode.
+ */
+export function payloadOf(bytes: Uint8Array): Record<string, any> {
+  const d = decodeBody(bytes.subarray(64));
+  if (!d.ok) throw new Error(`payloadOf: ${d.reason}`);
+  return d.value as Record<string, any>;
+}
+
+/** The message type of a signed entry, or null if it does not decode. */
+export function typeOf(bytes: Uint8Array): string | null {
+  const d = decodeBody(bytes.subarray(64));
+  return d.ok ? String((d.value as { type?: unknown }).type) : null;
 }

@@ -23,7 +23,7 @@ import {
   voteTimeout,
   type GameView,
 } from '../../src/protocol';
-import { identity, messagesOf, Phone, rng, settings, startedGame, T0, view } from './helpers';
+import { identity, messagesOf, payloadOf, Phone, rng, settings, startedGame, T0, view } from './helpers';
 
 /** A lot game of seven: created, joined, START naming every participant, accepted by all. */
 function lotLobby() {
@@ -122,10 +122,20 @@ describe('the lobby', () => {
     const log = [entry];
     const v = reduceLog('ab'.repeat(16), log);
     expect(v.status).toBe('incompatible');
-    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 1', ours: 'protocol 2' });
+    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 1', ours: 'protocol 3' });
     expect(log).toEqual([entry]);
     // Garbage that merely claims another version for another game is not a game at all.
     expect(reduceLog('cd'.repeat(16), log).status).toBe('no-game');
+  });
+
+  it('a game made with a newer binary protocol (version, type, game: the frame every version keeps) shows as incompatible', () => {
+    const me = identity(3);
+    const body = new Uint8Array([4, 0, ...new Uint8Array(16).fill(0xab), 1, 2, 3]);
+    const entry = new Uint8Array([...nacl.sign.detached(body, me.signSecretKey), ...body]);
+    const v = reduceLog('ab'.repeat(16), [entry]);
+    expect(v.status).toBe('incompatible');
+    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 4', ours: 'protocol 3' });
+    expect(reduceLog('cd'.repeat(16), [entry]).status).toBe('no-game');
   });
 
   it('a coin toss depends on every revealed value', () => {
@@ -142,7 +152,7 @@ describe('the lobby', () => {
     const create = signMessage(intruder, { type: 'create', game: game.gameId, seq: 0, time: T0, salt: '00'.repeat(16), settings: settings() });
     // The creator's own second CREATE with other settings names another game id as well.
     const creator = game.byPower.austria;
-    const again = signMessage(creator.me, { type: 'create', game: game.gameId, seq: 99, time: T0, salt: JSON.parse(new TextDecoder().decode(game.log[0]!.subarray(64))).salt, settings: settings({ endYear: 1901 }) });
+    const again = signMessage(creator.me, { type: 'create', game: game.gameId, seq: 99, time: T0, salt: payloadOf(game.log[0]!).salt as string, settings: settings({ endYear: 1901 }) });
     expect(reduceLog(game.gameId, [...game.log, again]).ignored).toContainEqual({ id: messageId(again), reason: 'create-not-bound-to-game' });
     const v = reduceLog(game.gameId, [...game.log, create]);
     expect(v.ignored).toEqual([{ id: messageId(create), reason: 'create-not-bound-to-game' }]);

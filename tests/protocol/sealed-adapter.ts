@@ -26,6 +26,7 @@ import {
   commitLotValue,
   commitTurn,
   createGame,
+  encodePayload,
   escrowHolders,
   finalOrders,
   handOver as handOverMessage,
@@ -56,13 +57,14 @@ import {
   type GameView,
   type Identity,
   type Message,
+  type Payload,
   type PayloadBody,
   type Settings,
   type Signed,
   type Verifier,
 } from '../../src/protocol';
 import { duties, powersOf } from '../../src/ui/game/duties';
-import { identity, rng, settings as baseSettings, T0 } from './helpers';
+import { identity, payloadOf, rng, settings as baseSettings, T0 } from './helpers';
 
 export type Rng = ReturnType<typeof rng>;
 
@@ -202,10 +204,8 @@ export function powersHeld(v: GameView, d: Device): Power[] {
   return powersOf(v, d.key);
 }
 
-/** Decodes a signed entry's payload. */
-export function payloadOf(bytes: Uint8Array): Record<string, any> {
-  return JSON.parse(new TextDecoder().decode(bytes.subarray(64))) as Record<string, any>;
-}
+/** Decodes a signed entry's payload (either encoding). */
+export { payloadOf };
 
 /** Re-signs a payload changed by a cheater (the protocol's own signer: a cheater signs what it likes). */
 function resign(d: Device, payload: Record<string, any>): Signed {
@@ -469,7 +469,7 @@ export function voteDraw(t: Table, d: Device, power: Power, yes: boolean, time: 
 }
 
 /**
- * Signs a payload exactly as the protocol's signMessage does (canonical payload with v and from,
+ * Signs a payload exactly as the protocol's signMessage does (binary payload with v and from,
  * Ed25519 signature in front), with node's native Ed25519: Ed25519 signatures are deterministic,
  * so the bytes are identical to tweetnacl's (a test checks it), only a hundred times faster. For
  * building logs of thousands of entries.
@@ -482,7 +482,7 @@ export function fastSign(me: Identity, body: PayloadBody): Signed {
     key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, me.signSecretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
     privateKeys.set(me.id, key);
   }
-  const payload = canonicalEncode({ ...body, v: PROTOCOL_VERSION, from: me.id });
+  const payload = encodePayload({ ...body, v: PROTOCOL_VERSION, from: me.id } as Payload);
   const bytes = new Uint8Array(64 + payload.length);
   bytes.set(sign(null, payload, key), 0);
   bytes.set(payload, 64);
@@ -532,8 +532,7 @@ export function secondStart(t: Table, roster: Record<Power, string>, time: numbe
 /** The creator signs another CREATE with the same salt and other settings (id ground below the first). */
 export function secondCreate(t: Table, changed: Partial<Settings>, time: number): Signed {
   const creator = t.devices[0]!;
-  const first = new TextDecoder().decode(t.log[0]!.subarray(64));
-  const salt = (JSON.parse(first) as { salt: string }).salt;
+  const salt = payloadOf(t.log[0]!).salt as string;
   return post(t, [grind(creator, { type: 'create', game: t.gameId, salt, settings: { ...t.settings, ...changed } }, t.createId, time)])[0]!;
 }
 

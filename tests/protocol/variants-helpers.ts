@@ -19,7 +19,7 @@ import {
   type Settings,
   type Signed,
 } from '../../src/protocol';
-import { identity, messagesOf, rng, settings, T0 } from './helpers';
+import { identity, messagesOf, payloadOf, rng, settings, T0, typeOf } from './helpers';
 
 export class SeatPhone {
   seq = 0;
@@ -151,7 +151,7 @@ export function playVariantPhase(
     if (c.players.length === 2) {
       for (const p of silent) {
         const ph = holderOf(game, v, p);
-        if (!game.log.some((b) => new TextDecoder().decode(b.subarray(64)).includes(`"type":"clock"`) && new TextDecoder().decode(b.subarray(64)).includes(ph.me.id))) {
+        if (!game.log.some((b) => typeOf(b) === 'clock' && payloadOf(b).from === ph.me.id)) {
           game.log.push(claimClock(ph.me, game.gameId, c.key, 'reveal', ph.stamp(late)).bytes);
         }
       }

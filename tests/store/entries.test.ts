@@ -7,7 +7,7 @@ import { GameReplica } from '../../src/net';
 import { reduceLog, sendChat, type Verifier } from '../../src/protocol';
 import { DB_VERSION, entryStorage, persistDoc, type PactoStore } from '../../src/store';
 import { countingVerifier, nativeSignMessage } from '../native-ed25519';
-import { identity, startedGame } from '../protocol/helpers';
+import { identity, startedGame, typeOf } from '../protocol/helpers';
 import { newProfile } from './helpers';
 
 async function replicaOn(store: PactoStore, gameId: string, verifier: Verifier): Promise<{ replica: GameReplica; doc: Y.Doc; done(): Promise<void> }> {
@@ -71,7 +71,7 @@ describe('entries and failed signatures in the store', () => {
     const updates: Uint8Array[] = [];
     source.on('update', (u: Uint8Array) => updates.push(u));
     for (const e of game.log) source.getArray<Uint8Array>('log').push([e]);
-    const startIndex = game.log.findIndex((e) => new TextDecoder().decode(e.subarray(64)).includes('"type":"start"'));
+    const startIndex = game.log.findIndex((e) => typeOf(e) === 'start');
     source.getArray('log').delete(startIndex, 1);
     await new Promise<void>((resolve, reject) => {
       const req = profile.factory.open('pacto-v1', 1);

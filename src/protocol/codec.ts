@@ -1,0 +1,503 @@
+// The binary form of signed payloads (protocol version 3; README.md "Wire form and ids").
+//
+// A payload is written field by field in a fixed order per type: unsigned integers as LEB128
+// varints, hashes, keys, points and ciphertexts as their raw bytes (never hex or base64), powers,
+// phases, message types and small choices as one byte, byte strings and texts with a varint length.
+// In memory a decoded payload is the very object a version-2 (JSON) payload gives (hex ids and
+// keys, base64url boxes), so nothing past this file knows which encoding an entry used.
+//
+// One byte form: decodePayload accepts bytes only if encoding what they decode to gives those
+// very bytes back (no leading zeros in a varint, sorted record keys, no trailing bytes, one
+// encoding of a phase's year...), so one message has one id.
+//
+// Every binary payload of this and later versions begins with version (varint), type (one byte,
+// CREATE is 0) and game id (16 bytes): a phone reads that much of a newer version's entry to say
+// "this game was made with a newer Pacto" (peekBinary).
+import { POWERS, type Power } from '../rules';
+import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } from './bytes';
+import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
+import type { Complaint, EscrowPayload, MessageType, Payload, Settings } from './messages';
+
+/** The protocol version whose payloads are binary. */
+export const BINARY_VERSION = 3;
+
+/** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
+export class CodecError extends Error {}
+
+/** Message kinds as one byte. Fixed forever for version 3: only ever append. */
+const TYPES: readonly MessageType[] = ['create', 'join', 'start', 'commit', 'final', 'lock', 'reveal', 'timeout', 'clock', 'concede', 'chat', 'ack', 'lot-commit', 'alliance', 'handover'];
+const SEASONS = ['spring', 'fall', 'winter'] as const;
+const KINDS = ['movement', 'retreat', 'adjustment'] as const;
+const PHASE_RE = /^(\d{1,5})-(spring|fall|winter)-(movement|retreat|adjustment)$/;
+/** Phase tags: 0 the lot, 1 'start' (the START acceptance ACK), 2 + 3·season + kind then the year. */
+const TAG_LOT = 0;
+const TAG_START = 1;
+const TAG_PHASE = 2;
+const SLOT_KEY = POWERS.length;
+const MAX_BLOB = 64 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+class Writer {
+  private buf = new Uint8Array(512);
+  private n = 0;
+  private room(k: number): void {
+    if (this.n + k <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.n + k));
+    next.set(this.buf.subarray(0, this.n));
+    this.buf = next;
+  }
+  u8(x: number): void {
+    this.room(1);
+    this.buf[this.n++] = x;
+  }
+  varint(x: unknown): void {
+    if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < 0) throw new CodecError(`not a non-negative safe integer: ${String(x)}`);
+    let v = x;
+    while (v >= 128) {
+      this.u8((v % 128) + 128);
+      v = Math.floor(v / 128);
+    }
+    this.u8(v);
+  }
+  raw(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.n);
+    this.n += bytes.length;
+  }
+  blob(bytes: Uint8Array): void {
+    this.varint(bytes.length);
+    this.raw(bytes);
+  }
+  done(): Uint8Array {
+    return this.buf.slice(0, this.n);
+  }
+}
+
+function hexBytes(x: unknown, n: number): Uint8Array {
+  const b = typeof x === 'string' ? fromHex(x) : null;
+  if (b === null || b.length !== n) throw new CodecError(`not ${n} bytes of hex`);
+  return b;
+}
+function b64Bytes(x: unknown): Uint8Array {
+  const b = typeof x === 'string' ? fromBase64(x) : null;
+  if (b === null) throw new CodecError('not base64url');
+  return b;
+}
+function b64Fixed(x: unknown, n: number): Uint8Array {
+  const b = b64Bytes(x);
+  if (b.length !== n) throw new CodecError(`not ${n} bytes of base64url`);
+  return b;
+}
+function textBytes(x: unknown): Uint8Array {
+  if (typeof x !== 'string') throw new CodecError('not a text');
+  const b = utf8(x);
+  if (fromUtf8(b) !== x) throw new CodecError('text is not valid UTF-16 (lone surrogate)');
+  return b;
+}
+
+const w = {
+  id: (o: Writer, x: unknown) => o.raw(hexBytes(x, 16)),
+  key: (o: Writer, x: unknown) => o.raw(hexBytes(x, 32)),
+  b32: (o: Writer, x: unknown) => o.raw(b64Fixed(x, 32)),
+  blob: (o: Writer, x: unknown) => o.blob(b64Bytes(x)),
+  text: (o: Writer, x: unknown) => o.blob(textBytes(x)),
+  bool: (o: Writer, x: unknown) => {
+    if (typeof x !== 'boolean') throw new CodecError('not a boolean');
+    o.u8(x ? 1 : 0);
+  },
+  power: (o: Writer, x: unknown) => {
+    const i = POWERS.indexOf(x as Power);
+    if (i < 0) throw new CodecError(`not a power: ${String(x)}`);
+    o.u8(i);
+  },
+  slot: (o: Writer, x: unknown) => {
+    const i = POWERS.indexOf(x as Power);
+    if (i >= 0) o.u8(i);
+    else {
+      o.u8(SLOT_KEY);
+      w.key(o, x);
+    }
+  },
+  phase: (o: Writer, x: unknown) => {
+    if (x === 'lot') return o.u8(TAG_LOT);
+    if (x === 'start') return o.u8(TAG_START);
+    const m = typeof x === 'string' ? PHASE_RE.exec(x) : null;
+    if (m === null || String(Number(m[1])) !== m[1]) throw new CodecError(`not a phase key: ${String(x)}`);
+    o.u8(TAG_PHASE + 3 * SEASONS.indexOf(m[2] as (typeof SEASONS)[number]) + KINDS.indexOf(m[3] as (typeof KINDS)[number]));
+    o.varint(Number(m[1]));
+  },
+  list: <T>(o: Writer, x: unknown, item: (o: Writer, x: T) => void) => {
+    if (!Array.isArray(x)) throw new CodecError('not a list');
+    o.varint(x.length);
+    for (const v of x as T[]) item(o, v);
+  },
+  /** A record's entries in key order (compareText). */
+  record: (o: Writer, x: unknown, key: (o: Writer, k: string) => void, value: (o: Writer, v: unknown) => void) => {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new CodecError('not a record');
+    const entries = Object.entries(x as Record<string, unknown>).sort((a, b) => compareText(a[0], b[0]));
+    o.varint(entries.length);
+    for (const [k, v] of entries) {
+      key(o, k);
+      value(o, v);
+    }
+  },
+  nullable: <T>(o: Writer, x: T | null, item: (o: Writer, x: T) => void) => {
+    if (x === null) o.u8(0);
+    else {
+      o.u8(1);
+      item(o, x);
+    }
+  },
+  escrow: (o: Writer, x: unknown) => {
+    const e = x as EscrowPayload;
+    if (typeof e !== 'object' || e === null) throw new CodecError('not an escrow');
+    w.list(o, e.c, w.b32);
+    w.nullable(o, e.e, w.b32);
+    w.list(o, e.s, w.b32);
+  },
+  complaint: (o: Writer, x: unknown) => {
+    const c = x as Complaint;
+    if (typeof c !== 'object' || c === null) throw new CodecError('not a complaint');
+    w.id(o, c.commit);
+    w.b32(o, c.k);
+    o.raw(b64Fixed(c.proof, 64));
+  },
+};
+
+/** The sealed bytes of a commit; its hash is not written, it is the hash of these bytes. */
+function sealedWithHash(o: Writer, sealed: unknown, hash: unknown): void {
+  const bytes = b64Bytes(sealed);
+  if (hash !== hashHex(bytes)) throw new CodecError('commit hash is not the hash of its sealed bytes');
+  o.blob(bytes);
+}
+
+/**
+ * The binary form of a payload (its `v` must be BINARY_VERSION). Throws CodecError for anything
+ * without one: fields of the wrong kind, a commit hash that is not its box's, unknown fields.
+ */
+export function encodePayload(p: Payload): Uint8Array {
+  const o = new Writer();
+  if (p.v !== BINARY_VERSION) throw new CodecError(`not version ${BINARY_VERSION}`);
+  const type = TYPES.indexOf(p.type);
+  if (type < 0) throw new CodecError(`unknown type: ${String(p.type)}`);
+  const known = FIELDS[p.type];
+  for (const k of Object.keys(p)) if (!known.includes(k) && (p as unknown as Record<string, unknown>)[k] !== undefined) throw new CodecError(`unknown field: ${k}`);
+  o.varint(BINARY_VERSION);
+  o.u8(type);
+  w.id(o, p.game);
+  w.key(o, p.from);
+  o.varint(p.seq);
+  o.varint(p.time);
+  switch (p.type) {
+    case 'create':
+      w.id(o, p.salt);
+      o.blob(canonicalEncode(p.settings));
+      break;
+    case 'join':
+      w.text(o, p.name);
+      w.key(o, p.box);
+      w.b32(o, p.escrow);
+      w.nullable(o, p.power, w.power);
+      break;
+    case 'start':
+      w.nullable(o, p.roster, (o2, roster) => {
+        const keys = Object.keys(roster);
+        if (keys.length !== POWERS.length || !POWERS.every((q) => keys.includes(q))) throw new CodecError('a roster names the seven powers');
+        for (const q of POWERS) w.key(o2, roster[q]);
+      });
+      w.list(o, p.participants, w.key);
+      break;
+    case 'commit':
+      w.phase(o, p.phase);
+      w.power(o, p.power);
+      sealedWithHash(o, p.sealed, p.hash);
+      w.escrow(o, p.escrow);
+      break;
+    case 'lot-commit':
+      sealedWithHash(o, p.sealed, p.hash);
+      w.escrow(o, p.escrow);
+      break;
+    case 'final':
+      w.phase(o, p.phase);
+      w.power(o, p.power);
+      w.id(o, p.commit);
+      break;
+    case 'lock':
+      w.phase(o, p.phase);
+      w.record(o, p.finals, w.slot, w.id);
+      w.record(o, p.heads, w.slot, w.id);
+      w.list(o, p.complaints, w.complaint);
+      break;
+    case 'reveal':
+      w.phase(o, p.phase);
+      w.record(o, p.locks, w.key, w.id);
+      w.record(o, p.secrets, w.id, w.b32);
+      w.record(o, p.shares, w.id, w.b32);
+      break;
+    case 'timeout':
+      w.phase(o, p.phase);
+      w.list(o, p.slots, w.slot);
+      break;
+    case 'clock':
+      w.phase(o, p.phase);
+      if (p.stage !== 'orders' && p.stage !== 'reveal') throw new CodecError('not a clock stage');
+      o.u8(p.stage === 'orders' ? 0 : 1);
+      break;
+    case 'concede':
+      w.phase(o, p.phase);
+      w.power(o, p.power);
+      break;
+    case 'chat':
+      w.record(o, p.keys, w.key, w.blob);
+      w.blob(o, p.nonce);
+      w.blob(o, p.sealed);
+      break;
+    case 'ack':
+      w.phase(o, p.phase);
+      w.id(o, p.hash);
+      break;
+    case 'alliance':
+      w.phase(o, p.phase);
+      w.power(o, p.power);
+      w.list(o, p.powers, w.power);
+      w.bool(o, p.yes);
+      break;
+    case 'handover':
+      w.phase(o, p.phase);
+      w.power(o, p.power);
+      w.key(o, p.to);
+      w.id(o, p.start);
+      break;
+  }
+  return o.done();
+}
+
+const BASE_FIELDS = ['v', 'type', 'game', 'from', 'seq', 'time'];
+const FIELDS: Record<MessageType, readonly string[]> = {
+  create: [...BASE_FIELDS, 'salt', 'settings'],
+  join: [...BASE_FIELDS, 'name', 'box', 'escrow', 'power'],
+  start: [...BASE_FIELDS, 'roster', 'participants'],
+  commit: [...BASE_FIELDS, 'phase', 'power', 'sealed', 'hash', 'escrow'],
+  'lot-commit': [...BASE_FIELDS, 'sealed', 'hash', 'escrow'],
+  final: [...BASE_FIELDS, 'phase', 'power', 'commit'],
+  lock: [...BASE_FIELDS, 'phase', 'finals', 'heads', 'complaints'],
+  reveal: [...BASE_FIELDS, 'phase', 'locks', 'secrets', 'shares'],
+  timeout: [...BASE_FIELDS, 'phase', 'slots'],
+  clock: [...BASE_FIELDS, 'phase', 'stage'],
+  concede: [...BASE_FIELDS, 'phase', 'power'],
+  chat: [...BASE_FIELDS, 'keys', 'nonce', 'sealed'],
+  ack: [...BASE_FIELDS, 'phase', 'hash'],
+  alliance: [...BASE_FIELDS, 'phase', 'power', 'powers', 'yes'],
+  handover: [...BASE_FIELDS, 'phase', 'power', 'to', 'start'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading: every failure is a DecodeError caught in decodePayload, never a throw that escapes.
+
+class DecodeError extends Error {}
+
+class Reader {
+  pos = 0;
+  constructor(private readonly b: Uint8Array) {}
+  u8(): number {
+    if (this.pos >= this.b.length) throw new DecodeError('truncated');
+    return this.b[this.pos++]!;
+  }
+  varint(): number {
+    let x = 0;
+    let scale = 1;
+    for (let i = 0; ; i++) {
+      const byte = this.u8();
+      x += (byte & 127) * scale;
+      if (byte < 128) break;
+      if (i >= 7) throw new DecodeError('varint-too-long');
+      scale *= 128;
+    }
+    if (!Number.isSafeInteger(x)) throw new DecodeError('varint-too-large');
+    return x;
+  }
+  raw(n: number): Uint8Array {
+    if (this.pos + n > this.b.length) throw new DecodeError('truncated');
+    const out = this.b.slice(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+  blob(max = MAX_BLOB): Uint8Array {
+    const n = this.varint();
+    if (n > max) throw new DecodeError('too-long');
+    return this.raw(n);
+  }
+  count(max: number): number {
+    const n = this.varint();
+    if (n > max) throw new DecodeError('too-many');
+    return n;
+  }
+  end(): void {
+    if (this.pos !== this.b.length) throw new DecodeError('trailing-bytes');
+  }
+}
+
+const r = {
+  id: (i: Reader) => toHex(i.raw(16)),
+  key: (i: Reader) => toHex(i.raw(32)),
+  b32: (i: Reader) => toBase64(i.raw(32)),
+  blob: (i: Reader) => toBase64(i.blob()),
+  text: (i: Reader) => {
+    const t = fromUtf8(i.blob(1024));
+    if (t === null) throw new DecodeError('not-utf8');
+    return t;
+  },
+  bool: (i: Reader) => {
+    const b = i.u8();
+    if (b > 1) throw new DecodeError('not-a-boolean');
+    return b === 1;
+  },
+  power: (i: Reader): Power => {
+    const p = POWERS[i.u8()];
+    if (p === undefined) throw new DecodeError('not-a-power');
+    return p;
+  },
+  slot: (i: Reader): string => {
+    const tag = i.u8();
+    if (tag === SLOT_KEY) return r.key(i);
+    const p = POWERS[tag];
+    if (p === undefined) throw new DecodeError('not-a-slot');
+    return p;
+  },
+  phase: (i: Reader): string => {
+    const tag = i.u8();
+    if (tag === TAG_LOT) return 'lot';
+    if (tag === TAG_START) return 'start';
+    const k = tag - TAG_PHASE;
+    if (k < 0 || k >= 9) throw new DecodeError('not-a-phase');
+    return `${i.varint()}-${SEASONS[Math.floor(k / 3)]!}-${KINDS[k % 3]!}`;
+  },
+  list: <T>(i: Reader, max: number, item: (i: Reader) => T): T[] => {
+    const n = i.count(max);
+    const out: T[] = [];
+    for (let k = 0; k < n; k++) out.push(item(i));
+    return out;
+  },
+  record: <T>(i: Reader, max: number, key: (i: Reader) => string, value: (i: Reader) => T): Record<string, T> => {
+    const n = i.count(max);
+    const out: Record<string, T> = {};
+    let last: string | null = null;
+    for (let k = 0; k < n; k++) {
+      const name = key(i);
+      if (last !== null && compareText(last, name) >= 0) throw new DecodeError('not-canonical');
+      last = name;
+      out[name] = value(i);
+    }
+    return out;
+  },
+  nullable: <T>(i: Reader, item: (i: Reader) => T): T | null => {
+    const tag = i.u8();
+    if (tag > 1) throw new DecodeError('not-canonical');
+    return tag === 0 ? null : item(i);
+  },
+  escrow: (i: Reader): EscrowPayload => ({ c: r.list(i, 8, r.b32), e: r.nullable(i, r.b32), s: r.list(i, 8, r.b32) }),
+  complaint: (i: Reader): Complaint => ({ commit: r.id(i), k: r.b32(i), proof: toBase64(i.raw(64)) }),
+  sealed: (i: Reader): { sealed: string; hash: string } => {
+    const bytes = i.blob();
+    return { sealed: toBase64(bytes), hash: hashHex(bytes) };
+  },
+};
+
+function readBody(i: Reader, type: MessageType): Record<string, unknown> {
+  switch (type) {
+    case 'create': {
+      const salt = r.id(i);
+      const settings = canonicalDecode(i.blob(8 * 1024));
+      if (!settings.ok) throw new DecodeError('settings-not-canonical');
+      return { salt, settings: settings.value as Settings };
+    }
+    case 'join':
+      return { name: r.text(i), box: r.key(i), escrow: r.b32(i), power: r.nullable(i, r.power) };
+    case 'start':
+      return {
+        roster: r.nullable(i, (i2) => Object.fromEntries(POWERS.map((q) => [q, r.key(i2)]))),
+        participants: r.list(i, 64, r.key),
+      };
+    case 'commit':
+      return { phase: r.phase(i), power: r.power(i), ...r.sealed(i), escrow: r.escrow(i) };
+    case 'lot-commit':
+      return { ...r.sealed(i), escrow: r.escrow(i) };
+    case 'final':
+      return { phase: r.phase(i), power: r.power(i), commit: r.id(i) };
+    case 'lock':
+      return { phase: r.phase(i), finals: r.record(i, 64, r.slot, r.id), heads: r.record(i, 64, r.slot, r.id), complaints: r.list(i, 64, r.complaint) };
+    case 'reveal':
+      return { phase: r.phase(i), locks: r.record(i, 64, r.key, r.id), secrets: r.record(i, 64, r.id, r.b32), shares: r.record(i, 64, r.id, r.b32) };
+    case 'timeout':
+      return { phase: r.phase(i), slots: r.list(i, 64, r.slot) };
+    case 'clock': {
+      const phase = r.phase(i);
+      const stage = i.u8();
+      if (stage > 1) throw new DecodeError('not-a-stage');
+      return { phase, stage: stage === 0 ? 'orders' : 'reveal' };
+    }
+    case 'concede':
+      return { phase: r.phase(i), power: r.power(i) };
+    case 'chat':
+      return { keys: r.record(i, 64, r.key, r.blob), nonce: r.blob(i), sealed: r.blob(i) };
+    case 'ack':
+      return { phase: r.phase(i), hash: r.id(i) };
+    case 'alliance':
+      return { phase: r.phase(i), power: r.power(i), powers: r.list(i, 16, r.power), yes: r.bool(i) };
+    case 'handover':
+      return { phase: r.phase(i), power: r.power(i), to: r.key(i), start: r.id(i) };
+  }
+}
+
+export type Decoded = { ok: true; value: Payload } | { ok: false; reason: string };
+
+/**
+ * What binary payload bytes say, if they are exactly the binary form of it; never throws. The
+ * result still goes through the shape checks (messages.ts checkPayload) like a JSON payload.
+ */
+export function decodePayload(bytes: Uint8Array): Decoded {
+  let value: Payload;
+  try {
+    const i = new Reader(bytes);
+    const v = i.varint();
+    if (v !== BINARY_VERSION) return { ok: false, reason: 'unknown-protocol-version' };
+    const type = TYPES[i.u8()];
+    if (type === undefined) return { ok: false, reason: 'unknown-type' };
+    const head = { v, type, game: r.id(i), from: r.key(i), seq: i.varint(), time: i.varint() };
+    value = { ...head, ...readBody(i, type) } as unknown as Payload;
+    i.end();
+  } catch (e) {
+    return { ok: false, reason: e instanceof DecodeError ? `binary-${e.message}` : 'binary-unreadable' };
+  }
+  // One byte form: the bytes must be what the value encodes to.
+  try {
+    const again = encodePayload(value);
+    if (again.length !== bytes.length || again.some((b, k) => b !== bytes[k])) return { ok: false, reason: 'not-canonical' };
+  } catch {
+    return { ok: false, reason: 'not-canonical' };
+  }
+  return { ok: true, value };
+}
+
+/**
+ * Version, type and game of a binary payload of any version from 3 on (the frame every later
+ * version keeps), or null. Used only to tell "made with another Pacto" from garbage.
+ */
+export function peekBinary(bytes: Uint8Array): { version: number; type: string; game: string } | null {
+  try {
+    const i = new Reader(bytes);
+    const version = i.varint();
+    if (version < BINARY_VERSION) return null;
+    const t = i.u8();
+    return { version, type: t === 0 ? 'create' : `type-${t}`, game: r.id(i) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether payload bytes are binary (protocol 3 and later): JSON payloads always begin with '{'. */
+export function isBinaryPayload(bytes: Uint8Array): boolean {
+  return bytes.length > 0 && bytes[0] !== 0x7b;
+}

@@ -1,0 +1,45 @@
+// Logs recorded by an older Pacto (tests/fixtures/v*.json, written by tests/fixtures/record.ts when
+// that version was current) still reduce to the state they had: every entry is read from its own
+// bytes (never re-encoded), admitted as a phone admits it, and the game reaches the same phases,
+// state hashes and played commits.
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Admission, hashHex, openMessage, reduceLog, SIGNATURE_BYTES } from '../../src/protocol';
+import { entriesOf, factsOf, type Fixture } from '../fixtures/fixture';
+
+const dir = new URL('../fixtures/', import.meta.url);
+const files = readdirSync(dir).filter((f) => /^v\d+-.*\.json$/.test(f)).sort();
+const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Fixture;
+
+describe('recorded logs of earlier protocol versions', () => {
+  it('are there: at least the three protocol 2 games', () => {
+    expect(files.filter((f) => f.startsWith('v2-')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  for (const file of files) {
+    it(`${file} reduces to its recorded state`, () => {
+      const f = load(file);
+      const log = entriesOf(f);
+      const v = reduceLog(f.gameId, log);
+      const { gameId: _g, entries: _e, about: _a, ...recorded } = f;
+      expect(factsOf(v)).toEqual(recorded);
+      expect(recorded.phases.length).toBeGreaterThan(0);
+    });
+
+    it(`${file}: every entry opens under the id of its own bytes, and a phone admits them all`, () => {
+      const f = load(file);
+      const log = entriesOf(f);
+      for (const bytes of log) {
+        const opened = openMessage(bytes);
+        expect(opened.ok).toBe(true);
+        if (opened.ok) expect(opened.message.id).toBe(hashHex(bytes.subarray(SIGNATURE_BYTES)));
+      }
+      const admission = new Admission(f.gameId);
+      for (const bytes of log) expect(['admitted', 'duplicate']).toContain(admission.offer(bytes).kind);
+      const kept = admission.entries();
+      expect(kept.length).toBe(log.length);
+      const { gameId: _g, entries: _e, about: _a, ...recorded } = f;
+      expect(factsOf(reduceLog(f.gameId, kept))).toEqual(recorded);
+    });
+  }
+});
