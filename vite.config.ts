@@ -12,7 +12,15 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src/ui',
       filename: 'sw.ts',
-      includeAssets: ['icon.svg', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png', 'apple-touch-icon.png', 'map/diplomacy-asal.svg', 'map/ATTRIBUTION.md'],
+      includeAssets: [
+        'icon.svg',
+        'icon-192.png',
+        'icon-512.png',
+        'icon-maskable-512.png',
+        'apple-touch-icon.png',
+        'map/diplomacy-asal.svg',
+        'map/ATTRIBUTION.md',
+      ],
       manifest: {
         name: 'Pacto',
         short_name: 'Pacto',

@@ -55,7 +55,9 @@ function runs(n: number, run: () => { ms: number; trace?: Trace }): { ms: number
 /** Node alone: a one-line script that reports the processor time node used to reach it. */
 function nodeAlone(): { ms: number; cpu: number } {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-e', 'const { user, system } = process.cpuUsage(); process.stdout.write(String((user + system) / 1000))'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-e', 'const { user, system } = process.cpuUsage(); process.stdout.write(String((user + system) / 1000))'], {
+    encoding: 'utf8',
+  });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`bench: node -e failed: ${r.stderr}`);
   return { ms, cpu: Number(r.stdout) };

@@ -62,7 +62,9 @@ export async function benchNet(): Promise<void> {
       const target = (phase + 1) * PAGES;
       const sentBefore = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as W).net.bytesSent())));
       const appendedAt = await Promise.all(
-        pages.map((p, i) => p.evaluate(([size, tag]) => (window as unknown as W).net.append(1, size, tag), [MESSAGE_BYTES, `phase-${phase}-power-${i}`] as const)),
+        pages.map((p, i) =>
+          p.evaluate(([size, tag]) => (window as unknown as W).net.append(1, size, tag), [MESSAGE_BYTES, `phase-${phase}-power-${i}`] as const),
+        ),
       );
       const arrivedAt = await until(
         `phase ${phase} to reach every page`,

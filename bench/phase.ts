@@ -31,7 +31,17 @@ interface Phone {
   init(signSeed: string, boxSecret: string, power: Power, firstSeq: number): void;
   appendAll(messages: readonly string[]): void;
   commit(seed: number): number | null;
-  summary(): { count: number; phases: number; current: string | null; required: Power[]; errors: string[]; reduceMs: number; reductions: number; publishMs: number; publishes: number };
+  summary(): {
+    count: number;
+    phases: number;
+    current: string | null;
+    required: Power[];
+    errors: string[];
+    reduceMs: number;
+    reductions: number;
+    publishMs: number;
+    publishes: number;
+  };
   payloadBytes(): number;
   nativeEd25519(): Promise<boolean>;
   revealedAt(key: string): number | null;
@@ -104,11 +114,16 @@ export async function benchPhase(): Promise<void> {
       const page = await ctx.newPage();
       await page.goto(link);
       await page.waitForFunction(() => (window as unknown as Partial<W>).phone !== undefined);
-      await page.evaluate(([a, b, p, q]) => (window as unknown as W).phone.init(a, b, p, q), [toBase64(s.signSeed), toBase64(s.boxSecret), s.power, FIRST_PAGE_SEQ] as const);
+      await page.evaluate(([a, b, p, q]) => (window as unknown as W).phone.init(a, b, p, q), [
+        toBase64(s.signSeed),
+        toBase64(s.boxSecret),
+        s.power,
+        FIRST_PAGE_SEQ,
+      ] as const);
       pages.push(page);
     }
     // As source text: tsx wraps named functions in a helper the page does not have.
-    const phone = <T,>(p: Page, f: (ph: Phone) => T | Promise<T>): Promise<T> => p.evaluate(`(${f.toString()})(window.phone)`) as Promise<T>;
+    const phone = <T>(p: Page, f: (ph: Phone) => T | Promise<T>): Promise<T> => p.evaluate(`(${f.toString()})(window.phone)`) as Promise<T>;
     await until(
       'every page to connect to every other',
       () => Promise.all(pages.map((p) => phone(p, (ph) => ph.webrtcPeers()))),
@@ -167,7 +182,9 @@ export async function benchPhase(): Promise<void> {
     if (errors.length > 0) throw new Error(`bench: a phone failed: ${errors[0]}`);
     const reduceAfter = await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary())));
     const reducePerPhase = reduceAfter.reduce((sum, r, i) => sum + r.reduceMs - reduceBefore[i]!.reduceMs, 0) / pages.length / PHASES;
-    const publishWait = reduceAfter.reduce((sum, r, i) => sum + r.publishMs - reduceBefore[i]!.publishMs, 0) / reduceAfter.reduce((sum, r, i) => sum + r.publishes - reduceBefore[i]!.publishes, 0);
+    const publishWait =
+      reduceAfter.reduce((sum, r, i) => sum + r.publishMs - reduceBefore[i]!.publishMs, 0) /
+      reduceAfter.reduce((sum, r, i) => sum + r.publishes - reduceBefore[i]!.publishes, 0);
     const native = await Promise.all(pages.map((p) => phone(p, (ph) => ph.nativeEd25519())));
     const reductionsPerPhase = reduceAfter.reduce((sum, r, i) => sum + r.reductions - reduceBefore[i]!.reductions, 0) / pages.length / PHASES;
     const lat = summarise(latencies);

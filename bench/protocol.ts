@@ -158,7 +158,9 @@ export async function benchProtocol(): Promise<void> {
   const naclSigning = time(() => {
     for (let i = 0; i < 20; i++) nacl.sign.detached(payload, benchIdentity.signSecretKey);
   });
-  console.log(`protocol: Ed25519 sign ${(signing.ms / 100).toFixed(2)} ms, check ${(checking.ms / 100).toFixed(2)} ms (@noble/curves; tweetnacl signed in ${(naclSigning.ms / 20).toFixed(2)} ms)`);
+  console.log(
+    `protocol: Ed25519 sign ${(signing.ms / 100).toFixed(2)} ms, check ${(checking.ms / 100).toFixed(2)} ms (@noble/curves; tweetnacl signed in ${(naclSigning.ms / 20).toFixed(2)} ms)`,
+  );
 
   const years = 20;
   const made = time(() => scriptedGame(years));
@@ -166,7 +168,9 @@ export async function benchProtocol(): Promise<void> {
   const bytes = log.reduce((n, b) => n + b.length, 0);
   const phases = view.phases.length;
   const kinds = ['movement', 'retreat', 'adjustment'].map((k) => `${view.phases.filter((p) => p.key.endsWith(k)).length} ${k}`).join(', ');
-  console.log(`protocol: 20-year game: ${log.length} messages, ${phases} phases (${kinds}), log ${bytes} bytes = ${Math.round(bytes / years)} bytes per game-year (target < 20,000, every entry signed and verifiable from the log alone; protocol ${PROTOCOL_VERSION}) (generated in ${Math.round(made.ms)} ms)`);
+  console.log(
+    `protocol: 20-year game: ${log.length} messages, ${phases} phases (${kinds}), log ${bytes} bytes = ${Math.round(bytes / years)} bytes per game-year (target < 20,000, every entry signed and verifiable from the log alone; protocol ${PROTOCOL_VERSION}) (generated in ${Math.round(made.ms)} ms)`,
+  );
 
   clearMemos();
   const cold = time(() => reduceLog(gameId, fresh(log), { verifier: cachedVerifier(checkSignature) }));
@@ -184,7 +188,8 @@ export async function benchProtocol(): Promise<void> {
   const again = time(() => reduceLog(gameId, warmLog, { verifier: verified }));
   console.log(`protocol: re-reduce after one new entry (all memos warm): ${Math.round(again.ms)} ms`);
   longChain();
-  if (JSON.stringify(cold.value.stateHash) !== JSON.stringify(rebuild.value.stateHash) || native.value.stateHash !== rebuild.value.stateHash) throw new Error('bench: rebuilds disagree');
+  if (JSON.stringify(cold.value.stateHash) !== JSON.stringify(rebuild.value.stateHash) || native.value.stateHash !== rebuild.value.stateHash)
+    throw new Error('bench: rebuilds disagree');
 
   // Yjs: the update one new commit and one new reveal put on the wire.
   const doc = new Y.Doc();
@@ -200,7 +205,9 @@ export async function benchProtocol(): Promise<void> {
   arr.push([log[commitIndex]!]);
   const revealIndex = log.findIndex((b) => typeAt(b) === 'reveal');
   arr.push([log[revealIndex]!]);
-  console.log(`protocol: Yjs update of one commit: ${updates[0]!.length} bytes (message ${log[commitIndex]!.length}); of one reveal: ${updates[1]!.length} bytes (message ${log[revealIndex]!.length})`);
+  console.log(
+    `protocol: Yjs update of one commit: ${updates[0]!.length} bytes (message ${log[commitIndex]!.length}); of one reveal: ${updates[1]!.length} bytes (message ${log[revealIndex]!.length})`,
+  );
 }
 
 const benchIdentity: Identity = createIdentity(new Uint8Array(32).fill(9), new Uint8Array(32).fill(10));
@@ -221,11 +228,27 @@ function longChain(): void {
   const france = v.roster!.france;
   const seat = scriptedSeats(1).find((s) => s.me.id === france)!;
   const units = paddingUnits(c.position, 'france');
-  const escrowOf = () => ({ c: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)], e: 'A'.repeat(43), s: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)] });
+  const escrowOf = () => ({
+    c: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)],
+    e: 'A'.repeat(43),
+    s: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)],
+  });
   const commits: Uint8Array[] = [];
   for (let i = 0; i < 4001; i++) {
     const box = sealOrders({ orders: [], draw: false }, units, BigInt(i + 1), new Uint8Array(24).fill(i % 251));
-    commits.push(signMessage(seat.me, { type: 'commit', game: gameId, seq: 100 + i, time: 1_800_000_000_000, phase: c.key, power: 'france', sealed: box.sealed, hash: box.hash, escrow: escrowOf() }));
+    commits.push(
+      signMessage(seat.me, {
+        type: 'commit',
+        game: gameId,
+        seq: 100 + i,
+        time: 1_800_000_000_000,
+        phase: c.key,
+        power: 'france',
+        sealed: box.sealed,
+        hash: box.hash,
+        escrow: escrowOf(),
+      }),
+    );
   }
   const verifier = nodeVerifier();
   const figures: string[] = [];

@@ -58,12 +58,21 @@ export async function benchPush(): Promise<void> {
     let seq = 1_000_000;
     for (const s of seats) {
       const nonce = r.bytes(24);
-      const t = commitTurn(s.me, game.gameId, view, s.power, [], { secret: r.bytes(32), nonce, entropy: r.bytes(32), coin: r.bytes(32) }, { seq: seq++, time: c.openedAt + 60_000 });
+      const t = commitTurn(
+        s.me,
+        game.gameId,
+        view,
+        s.power,
+        [],
+        { secret: r.bytes(32), nonce, entropy: r.bytes(32), coin: r.bytes(32) },
+        { seq: seq++, time: c.openedAt + 60_000 },
+      );
       if (!t.ok) throw new Error('bench: seal refused');
       secrets.set(s.power, { commit: t.message.id, secret: t.secret, nonce });
       log.push(t.message.bytes);
     }
-    for (const s of seats) log.push(finalOrders(s.me, game.gameId, c.key, s.power, secrets.get(s.power)!.commit, { seq: seq++, time: c.openedAt + 61_000 }).bytes);
+    for (const s of seats)
+      log.push(finalOrders(s.me, game.gameId, c.key, s.power, secrets.get(s.power)!.commit, { seq: seq++, time: c.openedAt + 61_000 }).bytes);
     view = reduceLog(game.gameId, log);
     const messages = new Map<string, Message>();
     for (const b of log) {
@@ -100,7 +109,10 @@ export async function benchPush(): Promise<void> {
       const parts = [sign, box];
       await store.ensureIdentityKeys(() => parts.shift()!, Date.now());
       const mine = secrets.get(s.power)!;
-      await store.addSeal({ gameId: game.gameId, phase: c.key, power: s.power }, { key: secretBytes(mine.secret), nonce: mine.nonce, hash: mine.commit, created: c.openedAt + 60_000 });
+      await store.addSeal(
+        { gameId: game.gameId, phase: c.key, power: s.power },
+        { key: secretBytes(mine.secret), nonce: mine.nonce, hash: mine.commit, created: c.openedAt + 60_000 },
+      );
       await store.putGame({ id: game.gameId, title: 'bench', created: Date.now(), password, signaling: [], relays: [relay], notify: { on: true } });
       const first = await wake({ store, payload: null, languages: ['en'] });
       if (first[0]?.appended.includes('reveal')) throw new Error('bench: a reveal was due before the last LOCK');
@@ -136,7 +148,10 @@ export async function benchPush(): Promise<void> {
     if (reveals < PHONES) throw new Error(`bench: ${reveals} reveals on the relay`);
     const s = summarise(ms);
     report(`Duties in the background: push received -> reveal uploaded by the service worker's code (Node, fake-indexeddb, relay over HTTP)`, [
-      [`${YEARS}-year game, ${log.length + 1} entries; median of ${PHONES} phones`, `${s.median.toFixed(0)} ms (target < ${TARGET_MS} ms) · max ${Math.max(...ms).toFixed(0)} ms`],
+      [
+        `${YEARS}-year game, ${log.length + 1} entries; median of ${PHONES} phones`,
+        `${s.median.toFixed(0)} ms (target < ${TARGET_MS} ms) · max ${Math.max(...ms).toFixed(0)} ms`,
+      ],
     ]);
   } finally {
     await server.stop();

@@ -115,11 +115,20 @@ async function benchOne(kind: 'embedded (LMDB)' | 'Redis', redisUrl?: string): P
     const o = summarise(toOther);
     const a = summarise(toAck);
     report(`Relay, ${kind}, loopback`, [
-      [`append -> other phone has it (${LATENCY_SAMPLES} updates of ${Math.min(...updates.map((u) => u.length))}-${Math.max(...updates.map((u) => u.length))} B)`, `median ${o.median.toFixed(1)} ms, p95 ${o.p95.toFixed(1)} ms`],
+      [
+        `append -> other phone has it (${LATENCY_SAMPLES} updates of ${Math.min(...updates.map((u) => u.length))}-${Math.max(...updates.map((u) => u.length))} B)`,
+        `median ${o.median.toFixed(1)} ms, p95 ${o.p95.toFixed(1)} ms`,
+      ],
       ['append -> acknowledged (durably stored)', `median ${a.median.toFixed(1)} ms, p95 ${a.p95.toFixed(1)} ms`],
-      [`a game year (${year.updates.length} updates, ${(year.bytes / 1024).toFixed(0)} KB of Yjs updates)`, `sealed ${(sealed / 1024).toFixed(0)} KB (+${(((sealed - year.bytes) / year.bytes) * 100).toFixed(1)}%: nonce, MAC, padding)`],
+      [
+        `a game year (${year.updates.length} updates, ${(year.bytes / 1024).toFixed(0)} KB of Yjs updates)`,
+        `sealed ${(sealed / 1024).toFixed(0)} KB (+${(((sealed - year.bytes) / year.bytes) * 100).toFixed(1)}%: nonce, MAC, padding)`,
+      ],
       ['  stored on the relay', stored],
-      ['  per blob besides the update', `${((sealed - year.bytes) / year.updates.length).toFixed(0)} B sealing and padding, +8 B checksum, +16 B append id${redisUrl ? '' : ', +48 B key'}`],
+      [
+        '  per blob besides the update',
+        `${((sealed - year.bytes) / year.updates.length).toFixed(0)} B sealing and padding, +8 B checksum, +16 B append id${redisUrl ? '' : ', +48 B key'}`,
+      ],
       ['phone away a whole game year catches up', `${catchUpMs.toFixed(0)} ms, ${(catchUpBytes / 1024).toFixed(0)} KB received`],
     ]);
   } finally {
@@ -149,7 +158,15 @@ export async function benchPhoneSide(): Promise<void> {
     const replica = await GameReplica.open({ gameId: game.gameId, doc, storage: entryStorage(store, game.gameId), verifier: nodeVerifier() });
     const persisted = persistDoc(store, game.gameId, doc, { load: (u, o) => replica.loadStored(u, o), own: (o) => replica.isOwnOrigin(o) });
     await persisted.ready;
-    const relay = new GameRelay({ gameId: game.gameId, password, relays: [url], gate: replica, storage: relayStorage(store, game.gameId), persisted, WebSocket: WS });
+    const relay = new GameRelay({
+      gameId: game.gameId,
+      password,
+      relays: [url],
+      gate: replica,
+      storage: relayStorage(store, game.gameId),
+      persisted,
+      WebSocket: WS,
+    });
     await relay.ready;
     return {
       store,
@@ -204,8 +221,14 @@ export async function benchPhoneSide(): Promise<void> {
     await away.close();
     const entryBytes = game.log.reduce((n, e) => n + e.length, 0);
     report('Relay, the phone side on a real log (7 powers, every phase committed, revealed and acknowledged)', [
-      [`${YEARS} game-years: ${game.log.length} signed entries, ${(entryBytes / 1024).toFixed(0)} KB`, `${blobs} blobs (one Yjs update per entry, as the app publishes them)`],
-      ['bytes per game-year on the relay', `${(blobBytes / YEARS / 1024).toFixed(0)} KB sealed (Yjs updates ${(updateBytes / YEARS / 1024).toFixed(0)} KB; entries ${(entryBytes / YEARS / 1024).toFixed(0)} KB)`],
+      [
+        `${YEARS} game-years: ${game.log.length} signed entries, ${(entryBytes / 1024).toFixed(0)} KB`,
+        `${blobs} blobs (one Yjs update per entry, as the app publishes them)`,
+      ],
+      [
+        'bytes per game-year on the relay',
+        `${(blobBytes / YEARS / 1024).toFixed(0)} KB sealed (Yjs updates ${(updateBytes / YEARS / 1024).toFixed(0)} KB; entries ${(entryBytes / YEARS / 1024).toFixed(0)} KB)`,
+      ],
       ['upload through the outbox (IndexedDB, fake-indexeddb here), one entry at a time', `${(uploadMs / game.log.length).toFixed(1)} ms per entry`],
       [`a phone away for ${YEARS} years opens: fetch, open, gate, admit, store`, `${catchUpMs.toFixed(0)} ms, ${(catchUpBytes / 1024).toFixed(0)} KB received`],
     ]);
@@ -242,7 +265,12 @@ export async function benchPush(): Promise<void> {
     }
     if (service.rejected.length > 0) throw new Error(`the push service refused: ${service.rejected[0]}`);
     const s = summarise(samples);
-    report('Relay, Web Push, loopback (embedded store)', [[`notify -> the push service has it, verified and decrypted (${SAMPLES} notifies, HTTP API)`, `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`]]);
+    report('Relay, Web Push, loopback (embedded store)', [
+      [
+        `notify -> the push service has it, verified and decrypted (${SAMPLES} notifies, HTTP API)`,
+        `median ${s.median.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`,
+      ],
+    ]);
   } finally {
     await server.stop();
     await service.stop();

@@ -69,7 +69,10 @@ async function benchChromium(): Promise<void> {
     };
     await page.goto(site.base);
     await ready();
-    type Api = { seedBench(): Promise<{ messages: number; updates: number; bytes: number; writeMs: number }>; timeOpen(id: string): Promise<{ ms: number; length: number }> };
+    type Api = {
+      seedBench(): Promise<{ messages: number; updates: number; bytes: number; writeMs: number }>;
+      timeOpen(id: string): Promise<{ ms: number; length: number }>;
+    };
     const seeded = await page.evaluate(() => (window as unknown as { storeTest: Api }).storeTest.seedBench());
     const open = async (gameId: string) => {
       await page.reload(); // a cold page, as when the app starts

@@ -61,7 +61,10 @@ export async function benchTable(): Promise<void> {
       await answer.waitFor();
       await host.locator('input[name="table-code"]').fill(await answer.inputValue());
       await host.locator('[data-action="table-use-code"]').click();
-      await host.waitForFunction((n) => document.querySelectorAll('.table-phones li[data-linked="true"]').length > n, before, { polling: 'raf', timeout: 60_000 });
+      await host.waitForFunction((n) => document.querySelectorAll('.table-phones li[data-linked="true"]').length > n, before, {
+        polling: 'raf',
+        timeout: 60_000,
+      });
       pairing.push(performance.now() - shown);
     }
     const g = summarise(gather);

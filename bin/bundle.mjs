@@ -46,7 +46,7 @@ function readStamp(file) {
   const chunks = [];
   let end = -1;
   try {
-    for (let offset = 0; end < 0; ) {
+    for (let offset = 0; end < 0;) {
       const chunk = Buffer.allocUnsafe(16384);
       const n = fs.readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) return undefined;

@@ -13,6 +13,13 @@ if (process.env.PACTO_CLI_TRACE) {
   // `load` finding, checking and loading the command, `run` the command itself, `cpu` the
   // processor time (user + system) the process has used so far, which a busy machine inflates less.
   const { user, system } = process.cpuUsage();
-  const trace = { via: cli.via, started, load: loaded - started, run: performance.now() - loaded, cpu: (user + system) / 1000, ...(cli.reason ? { reason: cli.reason } : {}) };
+  const trace = {
+    via: cli.via,
+    started,
+    load: loaded - started,
+    run: performance.now() - loaded,
+    cpu: (user + system) / 1000,
+    ...(cli.reason ? { reason: cli.reason } : {}),
+  };
   process.stderr.write(`pacto-cli ${JSON.stringify(trace)}\n`);
 }

@@ -141,7 +141,12 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     relay,
     guard,
     // The VAPID keys are made (or read) at start, so the first subscriber does not wait for them.
-    ready: (redis ? redis.ready : Promise.resolve()).then(() => relay?.pushKey().then(() => undefined, (e) => log(`relay: no VAPID keys yet: ${(e as Error).message}`))),
+    ready: (redis ? redis.ready : Promise.resolve()).then(() =>
+      relay?.pushKey().then(
+        () => undefined,
+        (e) => log(`relay: no VAPID keys yet: ${(e as Error).message}`),
+      ),
+    ),
     close,
     stop: async () => {
       await close().catch(() => undefined);
@@ -173,13 +178,29 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
   const relayKeys = Object.keys(DEFAULT_RELAY_LIMITS);
   const idleDays = num(env.PACTO_ROOM_IDLE_DAYS);
   const perAddress = num(env.PACTO_MAX_CONNECTIONS_PER_ADDRESS);
-  const limits: Record<string, number | boolean> = pick(['maxConnections', 'maxConnectionsPerAddress', 'maxBytesPerSecond', 'burstBytes', 'maxBufferedBytes', 'trustProxy', 'maxMessageBytes', 'maxTopicsPerConnection', 'maxSubscribersPerTopic', 'maxMessagesPerSecond']);
+  const limits: Record<string, number | boolean> = pick([
+    'maxConnections',
+    'maxConnectionsPerAddress',
+    'maxBytesPerSecond',
+    'burstBytes',
+    'maxBufferedBytes',
+    'trustProxy',
+    'maxMessageBytes',
+    'maxTopicsPerConnection',
+    'maxSubscribersPerTopic',
+    'maxMessagesPerSecond',
+  ]);
   if (perAddress !== undefined) limits.maxConnectionsPerAddress = perAddress;
   if (env.PACTO_TRUST_PROXY === '1') limits.trustProxy = true;
   const relayLimits: Record<string, number | boolean> = pick(relayKeys);
   if (idleDays !== undefined) relayLimits.roomIdleMs = idleDays * 24 * 3600 * 1000;
-  const origins = env.PACTO_RELAY_ORIGINS?.split(',').map((o) => o.trim()).filter((o) => o !== '');
-  const allowHosts = env.PACTO_PUSH_ALLOW_HOSTS?.split(',').map((h) => h.trim()).filter((h) => h !== '') ?? [];
+  const origins = env.PACTO_RELAY_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
+  const allowHosts =
+    env.PACTO_PUSH_ALLOW_HOSTS?.split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '') ?? [];
   const push: PushOptions | false =
     env.PACTO_PUSH === '0'
       ? false

@@ -22,6 +22,8 @@ const result = await fuzz({
   },
 });
 const seconds = (performance.now() - started) / 1000;
-console.log(`fuzz: ${result.cases.toLocaleString('en')} cases in ${seconds.toFixed(1)} s (${((seconds * 1e6) / result.cases).toFixed(0)} µs a case), seed ${seed}, ${result.failures.length} failures`);
+console.log(
+  `fuzz: ${result.cases.toLocaleString('en')} cases in ${seconds.toFixed(1)} s (${((seconds * 1e6) / result.cases).toFixed(0)} µs a case), seed ${seed}, ${result.failures.length} failures`,
+);
 for (const f of result.failures.slice(0, 20)) console.log(`  ${f}`);
 process.exit(result.failures.length === 0 ? 0 : 1);

@@ -18,7 +18,11 @@ function point(text: string): Point {
 
 /** Points lists in the drawing sometimes lack a comma ('540 0'): read numbers in pairs. */
 function pointsOf(text: string): Point[] {
-  const nums = text.trim().split(/[\s,]+/).filter((s) => s.length > 0).map(Number);
+  const nums = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter((s) => s.length > 0)
+    .map(Number);
   const out: Point[] = [];
   for (let i = 0; i + 1 < nums.length; i += 2) out.push({ x: nums[i]!, y: nums[i + 1]! });
   return out;
@@ -89,7 +93,8 @@ export function readAsalSvg(svg: string): Record<string, ProvinceArt> {
     for (let m = shapeRe.exec(g.body); m; m = shapeRe.exec(g.body)) {
       const [, tag, cls, , data] = m;
       if (tag === 'path') entry.paths.push(data!.trim());
-      else if (tag === 'polyline') entry.outline.push(pointsOf(data!)); // half of a split-coast outline
+      else if (tag === 'polyline')
+        entry.outline.push(pointsOf(data!)); // half of a split-coast outline
       else if (cls === 'w' && entry.paths.length + entry.outline.length > 0) entry.water.push(pathOfPoints(pointsOf(data!)));
       else entry.paths.push(pathOfPoints(pointsOf(data!)));
     }

@@ -20,9 +20,16 @@ import { canonicalEncode } from '../src/protocol';
 import { rng } from '../tests/protocol/helpers';
 
 const len = (orders: readonly Order[]) => canonicalEncode(orders).length;
-const holds = (pos: Position, p: Power): Order[] => pos.units.filter((u) => u.power === p).map((u) => ({ kind: 'hold', power: p, unit: { type: u.type, loc: u.loc } }));
+const holds = (pos: Position, p: Power): Order[] =>
+  pos.units.filter((u) => u.power === p).map((u) => ({ kind: 'hold', power: p, unit: { type: u.type, loc: u.loc } }));
 
-interface Sample { kind: string; units: number; len: number; hold: number; maxLegal: number }
+interface Sample {
+  kind: string;
+  units: number;
+  len: number;
+  hold: number;
+  maxLegal: number;
+}
 const samples: Sample[] = [];
 let longestOrder = 0;
 let longestOrderText = '';
@@ -89,7 +96,10 @@ for (const kind of ['movement', 'retreat', 'adjustment']) {
     console.log(`${kind}: all-hold bytes per unit`, JSON.stringify(quantiles(ks.map((s) => s.hold / s.units))));
     const byUnits = new Map<number, number[]>();
     for (const s of ks) byUnits.set(s.units, [...(byUnits.get(s.units) ?? []), s.maxLegal]);
-    console.log(`${kind}: max over samples of the longest legal set, by unit count`, JSON.stringify(Object.fromEntries([...byUnits].sort((a, b) => a[0] - b[0]).map(([u, xs]) => [u, Math.max(...xs)]))));
+    console.log(
+      `${kind}: max over samples of the longest legal set, by unit count`,
+      JSON.stringify(Object.fromEntries([...byUnits].sort((a, b) => a[0] - b[0]).map(([u, xs]) => [u, Math.max(...xs)]))),
+    );
   }
 }
 
@@ -106,5 +116,7 @@ for (const p of POWERS) {
   let h = 0;
   for (const c of counts.values()) h -= (c / N) * Math.log2(c / N);
   const hold = len(holds(STARTING_POSITION, p));
-  console.log(`  ${p}: ${h.toFixed(2)} bits over ${counts.size} lengths; all-hold length ${hold} seen in random sets: ${counts.has(hold) ? `${(((counts.get(hold) ?? 0) / N) * 100).toFixed(2)}%` : 'never'}`);
+  console.log(
+    `  ${p}: ${h.toFixed(2)} bits over ${counts.size} lengths; all-hold length ${hold} seen in random sets: ${counts.has(hold) ? `${(((counts.get(hold) ?? 0) / N) * 100).toFixed(2)}%` : 'never'}`,
+  );
 }

@@ -119,13 +119,18 @@ function positionText(p: Position, lang: Lang): string[] {
   const lines = [phaseText(p.phase, lang)];
   for (const power of POWERS) {
     const units = p.units.filter((u) => u.power === power).map((u) => formatUnit(u, lang));
-    const centres = Object.entries(p.centres).filter(([, o]) => o === power).map(([c]) => formatLoc(c, lang)).sort();
+    const centres = Object.entries(p.centres)
+      .filter(([, o]) => o === power)
+      .map(([c]) => formatLoc(c, lang))
+      .sort();
     if (units.length || centres.length) {
       lines.push(`  ${POWER_NAME[lang][power]}: ${units.join(', ') || '-'}  [${centres.length}: ${centres.join(' ')}]`);
     }
   }
   for (const d of p.dislodged) {
-    lines.push(`  ${lang === 'es' ? 'desalojada' : 'dislodged'}: ${formatUnit(d.unit, lang)} -> ${d.retreats.map((l) => formatLoc(l, lang)).join(', ') || '-'}`);
+    lines.push(
+      `  ${lang === 'es' ? 'desalojada' : 'dislodged'}: ${formatUnit(d.unit, lang)} -> ${d.retreats.map((l) => formatLoc(l, lang)).join(', ') || '-'}`,
+    );
   }
   return lines;
 }
@@ -143,7 +148,9 @@ function resultText(a: Adjudication, lang: Lang): string {
     out.push(lang === 'es' ? 'Desalojadas' : 'Dislodged');
     for (const d of a.dislodged) {
       const to = d.retreats.map(name).join(', ') || (lang === 'es' ? 'ninguna retirada: se disuelve' : 'no retreat: disbanded');
-      out.push(`  ${formatUnit(d.unit, lang)} (${POWER_NAME[lang][d.unit.power]}) ← ${name(d.attackerFrom)}; ${lang === 'es' ? 'retiradas' : 'retreats'}: ${to}`);
+      out.push(
+        `  ${formatUnit(d.unit, lang)} (${POWER_NAME[lang][d.unit.power]}) ← ${name(d.attackerFrom)}; ${lang === 'es' ? 'retiradas' : 'retreats'}: ${to}`,
+      );
     }
   }
   if (a.contested.length) out.push(`${lang === 'es' ? 'Regiones en disputa' : 'Contested'}: ${a.contested.map(name).join(', ')}`);
@@ -166,7 +173,11 @@ function adjudicationJson(a: Adjudication) {
   };
 }
 
-export async function main(argv: readonly string[], out: (s: string) => void = (s) => process.stdout.write(s + '\n'), err: (s: string) => void = (s) => process.stderr.write(s + '\n')): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  out: (s: string) => void = (s) => process.stdout.write(s + '\n'),
+  err: (s: string) => void = (s) => process.stderr.write(s + '\n'),
+): Promise<number> {
   try {
     const args = parseArgs(argv);
     if (args.command === 'start') {

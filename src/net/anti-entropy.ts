@@ -158,7 +158,14 @@ export function encodeDigest(page: DigestPage): Uint8Array {
 }
 
 export function encodeIds(page: IdsPage): Uint8Array {
-  const w = new Writer().varuint(MESSAGE_ANTI_ENTROPY).varuint(IDS).varuint(page.reply ? 1 : 0).string(page.bucket).raw(fromHex(page.lo)!).raw(fromHex(page.hi)!).varuint(page.ids.length);
+  const w = new Writer()
+    .varuint(MESSAGE_ANTI_ENTROPY)
+    .varuint(IDS)
+    .varuint(page.reply ? 1 : 0)
+    .string(page.bucket)
+    .raw(fromHex(page.lo)!)
+    .raw(fromHex(page.hi)!)
+    .varuint(page.ids.length);
   for (const id of page.ids) w.raw(fromHex(id)!);
   return w.bytes();
 }

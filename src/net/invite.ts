@@ -47,7 +47,13 @@ export function checkInvite(invite: Invite): Invite {
   const signaling = invite.signaling.map((s) => checked(() => checkSignalingUrl(s)));
   const ice = iceServers.map((s) => checked(() => copyIceServer(checkIceServer(s))));
   const rel = relays.map((r) => checked(() => checkRelayUrl(r)));
-  return { gameId: invite.gameId, password: invite.password, signaling, ...(ice.length > 0 ? { iceServers: ice } : {}), ...(rel.length > 0 ? { relays: rel } : {}) };
+  return {
+    gameId: invite.gameId,
+    password: invite.password,
+    signaling,
+    ...(ice.length > 0 ? { iceServers: ice } : {}),
+    ...(rel.length > 0 ? { relays: rel } : {}),
+  };
 }
 
 /** Only the fields an ICE server has, urls as a list. */
@@ -176,7 +182,11 @@ export interface InviteConnectOptions {
  * contacted. Relays: every one the invite or the device's settings name; with none, the relay on
  * the host that served the app.
  */
-export function connectOptionsFor(invite: Invite, settings: Partial<NetSettings> = {}, location?: { readonly protocol: string; readonly host: string }): InviteConnectOptions {
+export function connectOptionsFor(
+  invite: Invite,
+  settings: Partial<NetSettings> = {},
+  location?: { readonly protocol: string; readonly host: string },
+): InviteConnectOptions {
   const fallback = defaultNetSettings(location).signaling;
   const signaling = invite.signaling.length > 0 ? invite.signaling : settings.signaling && settings.signaling.length > 0 ? settings.signaling : fallback;
   const iceServers = invite.iceServers && invite.iceServers.length > 0 ? invite.iceServers : (settings.iceServers ?? []);

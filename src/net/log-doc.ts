@@ -42,7 +42,9 @@ export function appendMessages(doc: Y.Doc, messages: readonly Uint8Array[]): voi
 /** The log in Yjs order, which is the same on every peer that has the same updates. Values that
  * are not bytes (written by something other than appendMessage) are left out. */
 export function readLog(doc: Y.Doc): Uint8Array[] {
-  return logArray(doc).toArray().filter((m): m is Uint8Array => m instanceof Uint8Array);
+  return logArray(doc)
+    .toArray()
+    .filter((m): m is Uint8Array => m instanceof Uint8Array);
 }
 
 export type LogListener = (added: Uint8Array[], origin: unknown) => void;
@@ -71,7 +73,11 @@ export function catchUpUpdates(doc: Y.Doc, stateVector?: Uint8Array, maxBytes = 
 }
 
 export function applyUpdates(doc: Y.Doc, updates: readonly Uint8Array[], origin?: unknown): void {
-  Y.transact(doc, () => {
-    for (const u of updates) Y.applyUpdate(doc, u, origin);
-  }, origin);
+  Y.transact(
+    doc,
+    () => {
+      for (const u of updates) Y.applyUpdate(doc, u, origin);
+    },
+    origin,
+  );
 }

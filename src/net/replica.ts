@@ -8,14 +8,7 @@
 // Yjs id was taken by other bytes, or Yjs holds it back for a missing dependency) is published
 // again into the doc under a fresh random Yjs client id, which nobody can have squatted in advance.
 import * as Y from 'yjs';
-import {
-  Admission,
-  boundedFailedSet,
-  hashHex,
-  SIGNATURE_BYTES,
-  type Verdict,
-  type Verifier,
-} from '../protocol';
+import { Admission, boundedFailedSet, hashHex, SIGNATURE_BYTES, type Verdict, type Verifier } from '../protocol';
 import type { EntrySource } from './anti-entropy';
 import { isPreparing, platformVerifier } from './native-ed25519';
 import { MAX_UPDATE_BYTES, type GateResult, type PeerRef, type ReceiveOptions, type Report, type UpdateGate } from './gate';
@@ -340,7 +333,8 @@ export class GameReplica implements UpdateGate, EntrySource {
 
   private admit(bytes: Uint8Array, peer: PeerRef): Verdict {
     const v = this.admission.offer(plainBytes(bytes));
-    if (v.kind === 'refused') this.report({ kind: 'entry-refused', peer: peer.name, reason: v.reason, ids: [v.id], ...(v.author === undefined ? {} : { authors: [v.author] }) });
+    if (v.kind === 'refused')
+      this.report({ kind: 'entry-refused', peer: peer.name, reason: v.reason, ids: [v.id], ...(v.author === undefined ? {} : { authors: [v.author] }) });
     return v;
   }
 

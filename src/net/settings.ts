@@ -69,7 +69,8 @@ export function checkIceServer(server: IceServer): IceServer {
   if (!Array.isArray(urls) && typeof server.urls !== 'string') throw new NetSettingsError('an ICE server needs at least one address');
   if (urls.length === 0) throw new NetSettingsError('an ICE server needs at least one address');
   for (const u of urls) {
-    if (typeof u !== 'string' || !/^(stun|stuns|turn|turns):/.test(u)) throw new NetSettingsError(`an ICE server address starts with stun: or turn: ("${String(u)}")`);
+    if (typeof u !== 'string' || !/^(stun|stuns|turn|turns):/.test(u))
+      throw new NetSettingsError(`an ICE server address starts with stun: or turn: ("${String(u)}")`);
   }
   if (server.username !== undefined && typeof server.username !== 'string') throw new NetSettingsError('an ICE server user name is text');
   if (server.credential !== undefined && typeof server.credential !== 'string') throw new NetSettingsError('an ICE server credential is text');
@@ -99,18 +100,31 @@ export function parseIceServerLines(text: string): IceServer[] {
       server = value as IceServer;
     } else {
       const [urls, username, credential, ...rest] = line.split(/\s+/);
-      if (rest.length > 0 || (username !== undefined && credential === undefined)) throw new NetSettingsError(`an ICE server line is "address [user credential]": "${line}"`);
+      if (rest.length > 0 || (username !== undefined && credential === undefined))
+        throw new NetSettingsError(`an ICE server line is "address [user credential]": "${line}"`);
       server = { urls: urls!, ...(username !== undefined ? { username, credential: credential! } : {}) };
     }
     checkIceServer(server);
-    servers.push({ urls: typeof server.urls === 'string' ? [server.urls] : [...server.urls], ...(server.username !== undefined ? { username: server.username } : {}), ...(server.credential !== undefined ? { credential: server.credential } : {}) });
+    servers.push({
+      urls: typeof server.urls === 'string' ? [server.urls] : [...server.urls],
+      ...(server.username !== undefined ? { username: server.username } : {}),
+      ...(server.credential !== undefined ? { credential: server.credential } : {}),
+    });
   }
   return servers;
 }
 
 /** Relay addresses, one per line (blank lines skipped), checked and without duplicates. */
 export function parseRelayLines(text: string): string[] {
-  return [...new Set(text.split('\n').map((l) => l.trim()).filter((l) => l !== '').map(checkRelayUrl))];
+  return [
+    ...new Set(
+      text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '')
+        .map(checkRelayUrl),
+    ),
+  ];
 }
 
 /**
@@ -122,8 +136,18 @@ export function formatIceServerLines(servers: readonly IceServer[]): string {
     .map((s) => {
       const urls = typeof s.urls === 'string' ? [s.urls] : s.urls;
       const plain = [urls[0], s.username, s.credential].filter((x) => x !== undefined);
-      const simple = urls.length === 1 && (s.username === undefined) === (s.credential === undefined) && plain.every((x) => x !== '' && !/\s/.test(x!)) && !urls[0]!.startsWith('{');
-      return simple ? plain.join(' ') : JSON.stringify({ urls: [...urls], ...(s.username !== undefined ? { username: s.username } : {}), ...(s.credential !== undefined ? { credential: s.credential } : {}) });
+      const simple =
+        urls.length === 1 &&
+        (s.username === undefined) === (s.credential === undefined) &&
+        plain.every((x) => x !== '' && !/\s/.test(x!)) &&
+        !urls[0]!.startsWith('{');
+      return simple
+        ? plain.join(' ')
+        : JSON.stringify({
+            urls: [...urls],
+            ...(s.username !== undefined ? { username: s.username } : {}),
+            ...(s.credential !== undefined ? { credential: s.credential } : {}),
+          });
     })
     .join('\n');
 }

@@ -82,7 +82,8 @@ export function filterIncoming(data: unknown, gate: UpdateGate, peer: PeerRef, l
       return none;
     }
     if (type === MESSAGE_NEIGHBORS) {
-      if (typeof peer.origin !== 'object' || peer.origin === null || !receiveNeighbors(peer.origin, bytes)) gate.report({ kind: 'message-refused', peer: peer.name, reason: 'bad-neighbors' });
+      if (typeof peer.origin !== 'object' || peer.origin === null || !receiveNeighbors(peer.origin, bytes))
+        gate.report({ kind: 'message-refused', peer: peer.name, reason: 'bad-neighbors' });
       return none;
     }
     if (type === MESSAGE_AWARENESS || type === MESSAGE_QUERY_AWARENESS) return none;

@@ -125,12 +125,7 @@ export function comparePhaseKeys(a: string, b: string): number {
   const x = PHASE_RE.exec(a);
   const y = PHASE_RE.exec(b);
   if (x === null || y === null) return compareText(a, b);
-  return (
-    Number(x[1]) - Number(y[1]) ||
-    SEASONS.indexOf(x[2]!) - SEASONS.indexOf(y[2]!) ||
-    KINDS.indexOf(x[3]!) - KINDS.indexOf(y[3]!) ||
-    compareText(a, b)
-  );
+  return Number(x[1]) - Number(y[1]) || SEASONS.indexOf(x[2]!) - SEASONS.indexOf(y[2]!) || KINDS.indexOf(x[3]!) - KINDS.indexOf(y[3]!) || compareText(a, b);
 }
 
 /** The anti-entropy bucket of an entry: 'lobby', 'chat' or the phase it belongs to. */
@@ -221,7 +216,14 @@ function insertSorted(list: Held[], h: Held): void {
 
 type Plan =
   | { readonly ok: false; readonly verdict: Verdict; readonly permanent: boolean; readonly type?: Payload['type'] }
-  | { readonly ok: true; readonly entry: ParsedEntry; readonly rule: Rule; readonly bytes: Uint8Array; readonly evictBucket: Held | null; readonly evictPhase: string | null };
+  | {
+      readonly ok: true;
+      readonly entry: ParsedEntry;
+      readonly rule: Rule;
+      readonly bytes: Uint8Array;
+      readonly evictBucket: Held | null;
+      readonly evictPhase: string | null;
+    };
 
 export class Admission {
   readonly gameId: string;
@@ -454,7 +456,8 @@ export class Admission {
     const pending: Plan = { ok: false, verdict: { kind: 'pending', id: entry.id, author }, permanent: false, type: p.type };
     switch (rule.needs) {
       case 'bound':
-        if (gameIdFor(author, (p as Extract<Payload, { type: 'create' }>).salt, (p as Extract<Payload, { type: 'create' }>).settings) !== this.gameId) return refuse('create-not-bound-to-game', true);
+        if (gameIdFor(author, (p as Extract<Payload, { type: 'create' }>).salt, (p as Extract<Payload, { type: 'create' }>).settings) !== this.gameId)
+          return refuse('create-not-bound-to-game', true);
         break;
       case 'creator':
         if (this.creator === undefined) return pending;
@@ -642,7 +645,12 @@ export class Admission {
     const again: { bytes: Uint8Array; trusted: boolean; entry: ParsedEntry }[] = [];
     for (const id of [...(this.byAuthor.get(author) ?? [])]) {
       const h = this.drop(id);
-      if (h !== undefined) again.push({ bytes: h.bytes, trusted: true, entry: { id: h.id, payload: h.payload, body: h.bytes.subarray(SIGNATURE_BYTES), signature: h.bytes.subarray(0, SIGNATURE_BYTES) } });
+      if (h !== undefined)
+        again.push({
+          bytes: h.bytes,
+          trusted: true,
+          entry: { id: h.id, payload: h.payload, body: h.bytes.subarray(SIGNATURE_BYTES), signature: h.bytes.subarray(0, SIGNATURE_BYTES) },
+        });
     }
     for (const w of [...this.pending.values()]) {
       if (w.author !== author) continue;
@@ -711,4 +719,3 @@ export function boundedFailedSet(limit = 10_000, initial: Iterable<string> = [])
     },
   };
 }
-

@@ -275,7 +275,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
     work.steps += valid.length;
     const ownerOpened = new Set<string>();
     for (const v of valid) for (const id of v.secrets.keys()) ownerOpened.add(id);
-    const next = valid.filter((v) => [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || verifyShare(c.escrow.c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)));
+    const next = valid.filter((v) =>
+      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || verifyShare(c.escrow.c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
+    );
     if (next.length === valid.length) break;
     for (const v of valid) if (!next.includes(v)) ignored.push({ id: v.r.id, reason: 'reveal-share-does-not-check' });
     valid = next;
@@ -301,7 +303,11 @@ export function tallyBallot(input: BallotInput): BallotResult {
     if (inBallot.has(key) && ls.length === 1) mine = good;
     else mine = good.filter((l) => (namersOf.get(l.id) ?? []).some((from) => from !== key && !equivocators.has(from)));
     work.steps += ls.length;
-    if (mine.length > 0) counted.set(key, mine.map((l) => l.payload));
+    if (mine.length > 0)
+      counted.set(
+        key,
+        mine.map((l) => l.payload),
+      );
   }
   const allCounted = [...counted.values()].flat();
 
@@ -321,7 +327,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
       outcomes.set(slot, { kind: 'pending' });
       continue;
     } else {
-      const heads = [...new Set(namers.map((l) => l.heads[slot]).filter((id): id is string => id !== undefined && commits.get(id)?.slot === slot))].map((id) => commits.get(id)!);
+      const heads = [...new Set(namers.map((l) => l.heads[slot]).filter((id): id is string => id !== undefined && commits.get(id)?.slot === slot))].map((id) =>
+        commits.get(id)!,
+      );
       heads.sort((a, b) => b.seq - a.seq || compareText(a.id, b.id));
       if (heads.length > 1 && heads[0]!.seq === heads[1]!.seq) {
         outcomes.set(slot, { kind: 'void', reason: 'equivocation' });
@@ -379,7 +387,10 @@ export function tallyBallot(input: BallotInput): BallotResult {
   for (const [slot, fs] of finalsBySlot) finalIds[slot] = fs.map((f) => f.id).sort(compareText);
   const lockIds: Record<string, string[]> = {};
   for (const [key, ls] of locksBy) {
-    const good = ls.filter((l) => lockValid(l.id)).map((l) => l.id).sort(compareText);
+    const good = ls
+      .filter((l) => lockValid(l.id))
+      .map((l) => l.id)
+      .sort(compareText);
     if (good.length > 0) lockIds[key] = good;
   }
   const revealIds: Record<string, string[]> = {};
@@ -402,11 +413,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     for (const h of holdersOf(c)) if (inBallot.has(h) && !validBy.has(h)) needed.add(h);
   }
   const stage: BallotView['stage'] = noCommit.length > 0 ? 'orders' : noFinal.length > 0 ? 'final' : noLock.length > 0 ? 'lock' : 'reveal';
-  const waiting =
-    stage === 'orders' ? noCommit.map(input.holderOf)
-    : stage === 'final' ? noFinal.map(input.holderOf)
-    : stage === 'lock' ? noLock
-    : [...needed];
+  const waiting = stage === 'orders' ? noCommit.map(input.holderOf) : stage === 'final' ? noFinal.map(input.holderOf) : stage === 'lock' ? noLock : [...needed];
   const revealClaims = new Map<string, number>();
   for (const [key, vs] of validBy) revealClaims.set(key, least(vs.map((v) => v.r.payload.time)));
   const outcomeView: Record<string, string> = {};
@@ -427,7 +434,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
     outcomes: outcomeView,
     equivocators: [...equivocators].sort(compareText),
   };
-  const median = (xs: number[]) => (xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+  const median = (xs: number[]) =>
+    xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const finalAt = (slot: string) => least((finalsBySlot.get(slot) ?? []).map((f) => f.time));
   const finalsAt = median(keys.map((k) => -least(awaited.filter((s) => input.holderOf(s) === k).map((s) => -finalAt(s)))));
   const locksAt = median(keys.map((k) => least((locksBy.get(k) ?? []).filter((l) => lockValid(l.id)).map((l) => l.payload.time))));

@@ -25,7 +25,9 @@ function write(value: unknown, out: string[]): void {
     out.push(']');
   } else if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort();
     out.push('{');
     keys.forEach((k, i) => {
       if (i > 0) out.push(',');

@@ -35,7 +35,10 @@ export interface ChatContent {
  */
 export function chatPlayers(view: GameView): ChatRecipient[] {
   const keys = view.start === undefined ? view.players.map((p) => p.key) : view.members;
-  return view.players.filter((p) => keys.includes(p.key)).map((p) => ({ key: p.key, box: p.box })).sort((a, b) => compareText(a.key, b.key));
+  return view.players
+    .filter((p) => keys.includes(p.key))
+    .map((p) => ({ key: p.key, box: p.box }))
+    .sort((a, b) => compareText(a.key, b.key));
 }
 
 /** The smallest bucket the plaintext fits, or null if it is too long. */
@@ -51,7 +54,12 @@ function padded(content: ChatContent): Uint8Array | null {
  * Seals a chat for `players` (chatPlayers of the view; the sender among them). `random(n)` gives
  * n random bytes (the caller's source). Throws on a text over the largest bucket or a bad box key.
  */
-export function sealChat(content: ChatContent, sender: Identity, players: readonly ChatRecipient[], random: (n: number) => Uint8Array): Pick<ChatPayload, 'keys' | 'nonce' | 'sealed'> {
+export function sealChat(
+  content: ChatContent,
+  sender: Identity,
+  players: readonly ChatRecipient[],
+  random: (n: number) => Uint8Array,
+): Pick<ChatPayload, 'keys' | 'nonce' | 'sealed'> {
   const plain = padded(content);
   if (plain === null) throw new Error('the message is too long');
   const messageKey = random(32);

@@ -158,7 +158,12 @@ export function sealCommit(
   const secret = sealSecret(random);
   const movement = c.position.phase.kind === 'movement';
   const coin = variant !== undefined && isTossPhase(variant, c.position.phase) ? random.coin : undefined;
-  const box = sealOrders({ orders, ...(movement ? { draw: options.draw === true } : {}), ...(coin === undefined ? {} : { coin }) }, paddingUnits(c.position, power), secret, random.nonce);
+  const box = sealOrders(
+    { orders, ...(movement ? { draw: options.draw === true } : {}), ...(coin === undefined ? {} : { coin }) },
+    paddingUnits(c.position, power),
+    secret,
+    random.nonce,
+  );
   const escrow = escrowFor(view, c.ballotKeys, identity.id, secret, random.entropy);
   const message = sign(identity, { type: 'commit', game: gameId, ...stamp, phase: c.key, power, sealed: box.sealed, hash: box.hash, escrow });
   return { message, secret };
@@ -206,7 +211,15 @@ export function openBallot(view: GameView): OpenBallot | undefined {
   const c = view.current;
   if (c === undefined || view.status !== 'playing') return undefined;
   const holders = view.holders ?? ({} as Record<Power, string>);
-  return { phase: c.key, ballot: c.ballot, required: c.required, timedOut: c.timedOut, ballotKeys: c.ballotKeys, holderOf: (s) => holders[s as Power], lot: false };
+  return {
+    phase: c.key,
+    ballot: c.ballot,
+    required: c.required,
+    timedOut: c.timedOut,
+    ballotKeys: c.ballotKeys,
+    holderOf: (s) => holders[s as Power],
+    lot: false,
+  };
 }
 
 export interface BallotDuties {
@@ -282,7 +295,10 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
   for (const slot of b.required) {
     const ids = b.ballot.finals[slot];
     if (ids !== undefined && ids.length > 0) {
-      const chosen = ids.map((id) => messages.get(id)).filter((m): m is Message => m !== undefined).sort(byLowest)[0];
+      const chosen = ids
+        .map((id) => messages.get(id))
+        .filter((m): m is Message => m !== undefined)
+        .sort(byLowest)[0];
       finals[slot] = chosen?.id ?? [...ids].sort(compareText)[0]!;
     } else if (b.timedOut.includes(slot) && b.ballot.heads[slot] !== undefined) heads[slot] = b.ballot.heads[slot]!;
   }
@@ -405,7 +421,15 @@ function dueAgainst(view: GameView, me: string, now: number): string[] {
 }
 
 /** Seed 001's alliance: each member power signs the same member list; yes: false leaves it. */
-export function declareAlliance(identity: Identity, gameId: string, phase: PhaseKey, power: Power, powers: readonly Power[], yes: boolean, stamp: Stamp): Signed {
+export function declareAlliance(
+  identity: Identity,
+  gameId: string,
+  phase: PhaseKey,
+  power: Power,
+  powers: readonly Power[],
+  yes: boolean,
+  stamp: Stamp,
+): Signed {
   return sign(identity, { type: 'alliance', game: gameId, ...stamp, phase, power, powers: [...new Set(powers)].sort(), yes });
 }
 
@@ -423,6 +447,11 @@ export function acknowledge(identity: Identity, gameId: string, phase: PhaseKey,
 }
 
 /** A chat's public time is 0 (the real time is inside, for the recipients): only the seq is needed. */
-export function sendChat(identity: Identity, gameId: string, sealed: Pick<Extract<PayloadBody, { type: 'chat' }>, 'keys' | 'nonce' | 'sealed'>, seq: number): Signed {
+export function sendChat(
+  identity: Identity,
+  gameId: string,
+  sealed: Pick<Extract<PayloadBody, { type: 'chat' }>, 'keys' | 'nonce' | 'sealed'>,
+  seq: number,
+): Signed {
   return sign(identity, { type: 'chat', game: gameId, seq, time: 0, ...sealed });
 }

@@ -25,7 +25,23 @@ export const BINARY_VERSION = 3;
 export class CodecError extends Error {}
 
 /** Message kinds as one byte. Fixed forever for version 3: only ever append. */
-const TYPES: readonly MessageType[] = ['create', 'join', 'start', 'commit', 'final', 'lock', 'reveal', 'timeout', 'clock', 'concede', 'chat', 'ack', 'lot-commit', 'alliance', 'handover'];
+const TYPES: readonly MessageType[] = [
+  'create',
+  'join',
+  'start',
+  'commit',
+  'final',
+  'lock',
+  'reveal',
+  'timeout',
+  'clock',
+  'concede',
+  'chat',
+  'ack',
+  'lot-commit',
+  'alliance',
+  'handover',
+];
 const SEASONS = ['spring', 'fall', 'winter'] as const;
 const KINDS = ['movement', 'retreat', 'adjustment'] as const;
 const PHASE_RE = /^(\d{1,5})-(spring|fall|winter)-(movement|retreat|adjustment)$/;
@@ -183,7 +199,8 @@ export function encodePayload(p: Payload): Uint8Array {
   const type = TYPES.indexOf(p.type);
   if (type < 0) throw new CodecError(`unknown type: ${String(p.type)}`);
   const known = FIELDS[p.type];
-  for (const k of Object.keys(p)) if (!known.includes(k) && (p as unknown as Record<string, unknown>)[k] !== undefined) throw new CodecError(`unknown field: ${k}`);
+  for (const k of Object.keys(p))
+    if (!known.includes(k) && (p as unknown as Record<string, unknown>)[k] !== undefined) throw new CodecError(`unknown field: ${k}`);
   o.varint(BINARY_VERSION);
   o.u8(type);
   w.id(o, p.game);

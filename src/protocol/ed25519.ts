@@ -124,7 +124,13 @@ export type NativeCheck = (payload: Uint8Array, signature: Uint8Array, publicKey
  *   the pinned cofactorless one does not;
  * - wrong message: an honest signature over another message (must not verify).
  */
-export const KNOWN_ANSWERS: readonly { readonly name: string; readonly message: string; readonly key: string; readonly signature: string; readonly valid: boolean }[] = [
+export const KNOWN_ANSWERS: readonly {
+  readonly name: string;
+  readonly message: string;
+  readonly key: string;
+  readonly signature: string;
+  readonly valid: boolean;
+}[] = [
   {
     name: 'honest',
     message: '706163746f26',

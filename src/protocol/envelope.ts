@@ -186,7 +186,8 @@ export function parseEntry(bytes: unknown): Parsed {
   const checked = checkPayload(decoded.value);
   const id = hashHex(body);
   if (!checked.ok) return { ok: false, id, reason: checked.reason };
-  if ((checked.payload.type === 'commit' || checked.payload.type === 'lot-commit') && sealedHash(checked.payload.sealed) !== checked.payload.hash) return { ok: false, id, reason: 'commit-hash-mismatch' };
+  if ((checked.payload.type === 'commit' || checked.payload.type === 'lot-commit') && sealedHash(checked.payload.sealed) !== checked.payload.hash)
+    return { ok: false, id, reason: 'commit-hash-mismatch' };
   return { ok: true, entry: { id, payload: checked.payload, body, signature } };
 }
 

@@ -310,15 +310,9 @@ export function verifyShared(p: string, e: string, proof: ComplaintProof, contex
  * against the commitments. An honest commit can never draw one: the proof pins K to the true
  * shared point, and the true share checks out.
  */
-export function complaintValid(
-  holderKey: string,
-  escrow: EscrowFields,
-  index: number,
-  complaint: ComplaintProof,
-  context: string,
-): boolean {
+export function complaintValid(holderKey: string, escrow: EscrowFields, index: number, complaint: ComplaintProof, context: string): boolean {
   if (escrow.e === null || index < 1 || index > escrow.s.length) return false;
-  const key = `complaint|${context}|${index}|${escrow.s[index - 1]}|${escrow.c.join(",")}|${complaint.k}|${complaint.proof}|${holderKey}`;
+  const key = `complaint|${context}|${index}|${escrow.s[index - 1]}|${escrow.c.join(',')}|${complaint.k}|${complaint.proof}|${holderKey}`;
   const have = verified.get(key);
   if (have !== undefined) return have;
   let ok = false;

@@ -23,7 +23,20 @@ import { hashHex, stateHash } from './canonical';
 import type { Engine } from './engine';
 import type { Message } from './envelope';
 import { escrowShape } from './escrow';
-import type { AlliancePayload, ClockPayload, CommitPayload, ConcedePayload, FinalPayload, HandoverPayload, LockPayload, Payload, PhaseKey, RevealPayload, Settings, TimeoutPayload } from './messages';
+import type {
+  AlliancePayload,
+  ClockPayload,
+  CommitPayload,
+  ConcedePayload,
+  FinalPayload,
+  HandoverPayload,
+  LockPayload,
+  Payload,
+  PhaseKey,
+  RevealPayload,
+  Settings,
+  TimeoutPayload,
+} from './messages';
 import { memoAdjudicate, type PhaseFacts } from './memo';
 import { ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
 import { countTimeouts, upperMedian, type TimeoutCount } from './timeout';
@@ -53,8 +66,8 @@ export function byHolder<P extends Payload & { power: Power }>(
 ): { kept: Message<P>[]; ignored: Ignored[] } {
   const ignored: Ignored[] = [];
   const kept = list.filter((m) => {
-    if (neutral.includes(m.payload.power)) return ignored.push({ id: m.id, reason: 'neutral-power' }), false;
-    if (holders[m.payload.power] !== m.payload.from) return ignored.push({ id: m.id, reason: 'not-your-power' }), false;
+    if (neutral.includes(m.payload.power)) return (ignored.push({ id: m.id, reason: 'neutral-power' }), false);
+    if (holders[m.payload.power] !== m.payload.from) return (ignored.push({ id: m.id, reason: 'not-your-power' }), false);
     return true;
   });
   return { kept, ignored };
@@ -79,13 +92,23 @@ export function sealedAt(keys: readonly string[], claims: readonly { key: string
  * whole reveal duration from when the step before it was complete (the upper median of the claims
  * that completed it, so no single clock sets it), and from any vote that unblocked it.
  */
-export function stepsGrace(revealDeadline: number, deadline: number, reveal: number, slots: readonly string[], committed: ReadonlySet<string>, timeouts: TimeoutCount, tally: BallotResult): number {
+export function stepsGrace(
+  revealDeadline: number,
+  deadline: number,
+  reveal: number,
+  slots: readonly string[],
+  committed: ReadonlySet<string>,
+  timeouts: TimeoutCount,
+  tally: BallotResult,
+): number {
   const out = new Set(timeouts.timedOut);
   if (!slots.every((s) => out.has(s) || committed.has(s))) return deadline + reveal;
   const unblocked = slots.filter((s) => out.has(s)).map((s) => timeouts.at[s]! + reveal);
   const base = Number.isFinite(revealDeadline) ? revealDeadline : deadline + reveal;
   const stage = tally.view.stage;
-  const steps = [stage === 'lock' || stage === 'reveal' ? tally.finalsAt : -Infinity, stage === 'reveal' ? tally.locksAt : -Infinity].filter(Number.isFinite).map((t) => t + reveal);
+  const steps = [stage === 'lock' || stage === 'reveal' ? tally.finalsAt : -Infinity, stage === 'reveal' ? tally.locksAt : -Infinity]
+    .filter(Number.isFinite)
+    .map((t) => t + reveal);
   return Math.max(base, ...unblocked, ...steps);
 }
 
@@ -217,20 +240,33 @@ export function ballotStep(input: {
   for (const m of signed.kept) {
     const p = m.payload;
     const shape = escrowShape(escrowHolders(seats.ballotKeys, p.from).length);
-    const reason =
-      !seats.requiredAtOpening.includes(p.power) ? 'commit-for-power-not-required'
-      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
-      : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v) ? 'commit-bad-size'
-      : null;
+    const reason = !seats.requiredAtOpening.includes(p.power)
+      ? 'commit-for-power-not-required'
+      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral
+        ? 'commit-bad-escrow'
+        : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v)
+          ? 'commit-bad-size'
+          : null;
     if (reason !== null) ignored.push({ id: m.id, reason });
     else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
   }
   const finalsSigned = byHolder(entries.finals, holders, neutral);
   ignored.push(...finalsSigned.ignored);
-  const finals: BallotFinal[] = finalsSigned.kept.map((m) => ({ id: m.id, slot: m.payload.power, from: m.payload.from, seq: m.payload.seq, time: m.payload.time, commit: m.payload.commit }));
+  const finals: BallotFinal[] = finalsSigned.kept.map((m) => ({
+    id: m.id,
+    slot: m.payload.power,
+    from: m.payload.from,
+    seq: m.payload.seq,
+    time: m.payload.time,
+    commit: m.payload.commit,
+  }));
 
   const deadline = input.openedAt + settings.deadlines[position.phase.kind];
-  const revealDeadline = sealedAt(seats.ballotKeys, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
+  const revealDeadline =
+    sealedAt(
+      seats.ballotKeys,
+      commits.map((c) => ({ key: c.from, time: c.time })),
+    ) + settings.deadlines.reveal;
   const isPlayer = new Set(seats.players);
   const committed = new Set(commits.map((c) => c.slot as Power));
   const clocks = clocksOf(entries.clocks.filter((c) => isPlayer.has(c.payload.from)));
@@ -280,7 +316,15 @@ export function openPhaseStep(input: {
     deadline: ballot.deadline,
     // For the players: when the automatic steps' grace ends. While a seat has not sealed, the
     // orders deadline comes first, and the steps get the whole reveal stage after it.
-    revealDeadline: stepsGrace(ballot.revealDeadline, ballot.deadline, input.settings.deadlines.reveal, seats.required, ballot.committed, ballot.timeouts, ballot.tally),
+    revealDeadline: stepsGrace(
+      ballot.revealDeadline,
+      ballot.deadline,
+      input.settings.deadlines.reveal,
+      seats.required,
+      ballot.committed,
+      ballot.timeouts,
+      ballot.tally,
+    ),
     required: seats.required,
     active: seats.active,
     players: seats.players,
@@ -343,7 +387,8 @@ export function chosenOrdersStep(input: {
   }
   // A commit replaced by a later one of its slot is simply superseded; the latest, when it is not
   // the one that counts (made after the FINAL, or never finalized), is listed.
-  for (const [slot, id] of Object.entries(tally.view.heads)) if (used[slot as Power] !== id && !input.timedOut.has(slot as Power)) ignored.push({ id, reason: 'commit-not-counted' });
+  for (const [slot, id] of Object.entries(tally.view.heads))
+    if (used[slot as Power] !== id && !input.timedOut.has(slot as Power)) ignored.push({ id, reason: 'commit-not-counted' });
   return { orders, used, coins, drawYes, civilDisorder: [...disorder].sort(), ignored, misconduct };
 }
 
@@ -372,12 +417,15 @@ export function adjudicationStep(input: {
   const flat = POWERS.flatMap((p) => orders[p] ?? []);
   // "1914" rules: a commit that leaves units without orders (made without the seal helper) is
   // still used as it is; those units hold, as any unit without an order does, and are listed.
-  const unordered: Loc[] = rules.allOrdersRequired === true
-    ? POWERS.filter((p) => orders[p] !== undefined).flatMap((p) => missingOrders(position, p, orders[p]!).map((u) => u.loc))
-    : [];
+  const unordered: Loc[] =
+    rules.allOrdersRequired === true
+      ? POWERS.filter((p) => orders[p] !== undefined).flatMap((p) => missingOrders(position, p, orders[p]!).map((u) => u.loc))
+      : [];
   // The position is a function of the start and every earlier phase, and a commit id fixes the
   // orders inside it, so chained ids name the board without encoding it.
-  const memoKey = hashHex(utf8(`${state.memoKey}|${civilDisorder.join(',')}|${POWERS.map((p) => used[p] ?? '-').join(',')}|${neutral.join(',')}|${state.toss?.winner ?? '-'}`));
+  const memoKey = hashHex(
+    utf8(`${state.memoKey}|${civilDisorder.join(',')}|${POWERS.map((p) => used[p] ?? '-').join(',')}|${neutral.join(',')}|${state.toss?.winner ?? '-'}`),
+  );
   const phaseOptions = { civilDisorder, rules, map: setup.map, neutral };
   const { adjudication, nextHash } = memoAdjudicate(memoKey, () => {
     const a = input.engine.adjudicate(position, flat, phaseOptions);
@@ -385,7 +433,9 @@ export function adjudicationStep(input: {
   });
   // The coin holders come from the board alone (not from who conceded or was timed out), so a
   // side cannot switch to another power's coin after seeing the other side's.
-  const toss = isTossPhase(input.variant, position.phase) ? { phase: key, ...tossWinner(input.variant.seats, input.facts.ordersNeeded, chosen.coins) } : state.toss;
+  const toss = isTossPhase(input.variant, position.phase)
+    ? { phase: key, ...tossWinner(input.variant.seats, input.facts.ordersNeeded, chosen.coins) }
+    : state.toss;
   const drawVoters = input.drawVoters;
   const resolved: ResolvedPhase = {
     key,

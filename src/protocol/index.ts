@@ -20,7 +20,24 @@ export {
 } from './messages';
 export { ruleRefusal, nativeAgrees, KNOWN_ANSWERS, type NativeCheck } from './ed25519';
 export { encodePayload, decodePayload, CodecError, BINARY_VERSION } from './codec';
-export { signMessage, signPayloadBytes, decodeBody, openMessage, parseEntry, verifyEntry, cachedVerifier, checkSignature, signatureVerifier, nativeFirstVerifier, type PreparingVerifier, MAX_MESSAGE_BYTES, SIGNATURE_BYTES, type Message, type Verifier, type ParsedEntry } from './envelope';
+export {
+  signMessage,
+  signPayloadBytes,
+  decodeBody,
+  openMessage,
+  parseEntry,
+  verifyEntry,
+  cachedVerifier,
+  checkSignature,
+  signatureVerifier,
+  nativeFirstVerifier,
+  type PreparingVerifier,
+  MAX_MESSAGE_BYTES,
+  SIGNATURE_BYTES,
+  type Message,
+  type Verifier,
+  type ParsedEntry,
+} from './envelope';
 export {
   Admission,
   QUOTAS,

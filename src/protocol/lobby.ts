@@ -65,7 +65,19 @@ export function startMembers(start: StartPayload, settings: Settings): string[] 
 export function reduceLobby(gameId: string, messages: readonly Message[], options: LobbyOptions = {}): Lobby {
   const ignored: Ignored[] = [];
   const misconduct: Misconduct[] = [];
-  const empty: Lobby = { starts: [], acceptances: {}, anchored: false, forks: [], players: [], accepted: [], members: [], escrowKeys: new Map(), startClaims: new Map(), ignored, misconduct };
+  const empty: Lobby = {
+    starts: [],
+    acceptances: {},
+    anchored: false,
+    forks: [],
+    players: [],
+    accepted: [],
+    members: [],
+    escrowKeys: new Map(),
+    startClaims: new Map(),
+    ignored,
+    misconduct,
+  };
   // The id binds every field of the CREATE that matters, so every CREATE that counts is the same game.
   const creates = of(messages, 'create').filter((m) => {
     if (gameIdFor(m.payload.from, m.payload.salt, m.payload.settings) === gameId) return true;
@@ -104,7 +116,9 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   const membersOf = new Map(starts.map((s) => [s.id, startMembers(s.payload, settings)]));
 
   // Every START acceptance, by author, first (lowest seq) first: a phone accepts one START, ever.
-  const acks = of(messages, 'ack').filter((a): a is Message<AckPayload> => a.payload.phase === 'start').sort(bySeqThenId);
+  const acks = of(messages, 'ack')
+    .filter((a): a is Message<AckPayload> => a.payload.phase === 'start')
+    .sort(bySeqThenId);
   const firstAck = new Map<string, Message<AckPayload>>();
   for (const a of acks) if (!firstAck.has(a.payload.from)) firstAck.set(a.payload.from, a);
   const acceptedBy = (s: Message<StartPayload>): string[] => {
@@ -124,7 +138,9 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   }
   if (anchor === undefined && options.anchor !== undefined) anchor = startById.get(options.anchor);
   if (anchor === undefined && me !== undefined) {
-    const named = of(messages, 'handover').filter((h): h is Message<HandoverPayload> => h.payload.to === me).map((h) => h.payload.start);
+    const named = of(messages, 'handover')
+      .filter((h): h is Message<HandoverPayload> => h.payload.to === me)
+      .map((h) => h.payload.start);
     const candidates = [...new Set(named)].filter((id) => startById.has(id)).sort(compareText);
     if (candidates.length === 1) anchor = startById.get(candidates[0]!);
   }
@@ -158,7 +174,21 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   }
   const acceptances: Record<string, string> = {};
   for (const [k, a] of firstAck) if (startById.has(a.payload.hash)) acceptances[k] = a.payload.hash;
-  return { create, start, starts: starts.map((s) => s.id), acceptances, anchored: anchor !== undefined, forks, players, accepted, members, escrowKeys, startClaims, ignored, misconduct };
+  return {
+    create,
+    start,
+    starts: starts.map((s) => s.id),
+    acceptances,
+    anchored: anchor !== undefined,
+    forks,
+    players,
+    accepted,
+    members,
+    escrowKeys,
+    startClaims,
+    ignored,
+    misconduct,
+  };
 }
 
 /** Why a START cannot count, or null. */
@@ -177,4 +207,3 @@ function checkStart(s: StartPayload, settings: Settings, creator: string, joined
   // The standard game keeps its old freedom: one player may hold several powers.
   return variant.id === 'standard' ? null : rosterProblem(variant, s.roster, creator);
 }
-

@@ -69,7 +69,11 @@ interface Base {
 }
 
 /** The game id is a hash of the creator key, the salt and the settings: one CREATE per game id. */
-export interface CreatePayload extends Base { readonly type: 'create'; readonly salt: string; readonly settings: Settings }
+export interface CreatePayload extends Base {
+  readonly type: 'create';
+  readonly salt: string;
+  readonly settings: Settings;
+}
 export interface JoinPayload extends Base {
   readonly type: 'join';
   readonly name: string;
@@ -106,7 +110,12 @@ export interface CommitPayload extends Base {
   readonly escrow: EscrowPayload;
 }
 /** Names the one commit of the power that the power's holder stands by (once per power and phase). */
-export interface FinalPayload extends Base { readonly type: 'final'; readonly phase: PhaseKey; readonly power: Power; readonly commit: string }
+export interface FinalPayload extends Base {
+  readonly type: 'final';
+  readonly phase: PhaseKey;
+  readonly power: Power;
+  readonly commit: string;
+}
 /** A holder's proof that its escrow share of `commit` is bogus (escrow.ts complaintValid). */
 export interface Complaint {
   readonly commit: string;
@@ -135,10 +144,22 @@ export interface RevealPayload extends Base {
   readonly shares: Readonly<Record<string, string>>;
 }
 /** Votes `slots` (powers, or participant keys in the lot) out of the phase; the voter is the author key. */
-export interface TimeoutPayload extends Base { readonly type: 'timeout'; readonly phase: PhaseKey; readonly slots: readonly string[] }
+export interface TimeoutPayload extends Base {
+  readonly type: 'timeout';
+  readonly phase: PhaseKey;
+  readonly slots: readonly string[];
+}
 /** "My clock has passed this phase's deadline for this stage": what lets the single other player of a two-player game vote me out. */
-export interface ClockPayload extends Base { readonly type: 'clock'; readonly phase: PhaseKey; readonly stage: 'orders' | 'reveal' }
-export interface ConcedePayload extends Base { readonly type: 'concede'; readonly phase: PhaseKey; readonly power: Power }
+export interface ClockPayload extends Base {
+  readonly type: 'clock';
+  readonly phase: PhaseKey;
+  readonly stage: 'orders' | 'reveal';
+}
+export interface ConcedePayload extends Base {
+  readonly type: 'concede';
+  readonly phase: PhaseKey;
+  readonly power: Power;
+}
 /** Seed 001's alliance: every member power signs one with the same `powers`; `yes: false` leaves it. */
 export interface AlliancePayload extends Base {
   readonly type: 'alliance';
@@ -168,18 +189,54 @@ export interface ChatPayload extends Base {
   readonly sealed: string;
 }
 /** phase 'start' with hash = START id accepts that START (once per key, ever); otherwise hash = state hash after the phase. */
-export interface AckPayload extends Base { readonly type: 'ack'; readonly phase: string; readonly hash: string }
+export interface AckPayload extends Base {
+  readonly type: 'ack';
+  readonly phase: string;
+  readonly hash: string;
+}
 /** A lot participant's sealed value (its slot is its key); it is also its FINAL: a second one is equivocation. */
-export interface LotCommitPayload extends Base { readonly type: 'lot-commit'; readonly sealed: string; readonly hash: string; readonly escrow: EscrowPayload }
+export interface LotCommitPayload extends Base {
+  readonly type: 'lot-commit';
+  readonly sealed: string;
+  readonly hash: string;
+  readonly escrow: EscrowPayload;
+}
 
 export type Payload =
-  | CreatePayload | JoinPayload | StartPayload | CommitPayload | FinalPayload | LockPayload | RevealPayload | TimeoutPayload
-  | ClockPayload | ConcedePayload | ChatPayload | AckPayload | LotCommitPayload | AlliancePayload | HandoverPayload;
+  | CreatePayload
+  | JoinPayload
+  | StartPayload
+  | CommitPayload
+  | FinalPayload
+  | LockPayload
+  | RevealPayload
+  | TimeoutPayload
+  | ClockPayload
+  | ConcedePayload
+  | ChatPayload
+  | AckPayload
+  | LotCommitPayload
+  | AlliancePayload
+  | HandoverPayload;
 export type MessageType = Payload['type'];
 
 /** Fold order within a phase: commits before what names them, and so on. */
 export const TYPE_ORDER: readonly MessageType[] = [
-  'create', 'join', 'start', 'lot-commit', 'commit', 'final', 'lock', 'reveal', 'timeout', 'clock', 'concede', 'ack', 'chat', 'alliance', 'handover',
+  'create',
+  'join',
+  'start',
+  'lot-commit',
+  'commit',
+  'final',
+  'lock',
+  'reveal',
+  'timeout',
+  'clock',
+  'concede',
+  'ack',
+  'chat',
+  'alliance',
+  'handover',
 ];
 
 /** A payload without the envelope fields that signMessage fills in. */
@@ -190,21 +247,39 @@ type Check = (v: unknown) => boolean;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const int: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const hexOf = (n: number): Check => (v) => typeof v === 'string' && v.length === n && /^[0-9a-f]*$/.test(v);
-const b64 = (max: number): Check => (v) => typeof v === 'string' && v.length <= max && /^[A-Za-z0-9_-]*$/.test(v);
-const text = (max: number): Check => (v) => typeof v === 'string' && v.length <= max;
+const hexOf =
+  (n: number): Check =>
+  (v) =>
+    typeof v === 'string' && v.length === n && /^[0-9a-f]*$/.test(v);
+const b64 =
+  (max: number): Check =>
+  (v) =>
+    typeof v === 'string' && v.length <= max && /^[A-Za-z0-9_-]*$/.test(v);
+const text =
+  (max: number): Check =>
+  (v) =>
+    typeof v === 'string' && v.length <= max;
 const bool: Check = (v) => typeof v === 'boolean';
 const power: Check = (v) => typeof v === 'string' && (POWERS as readonly string[]).includes(v);
-const nullable = (c: Check): Check => (v) => v === null || c(v);
+const nullable =
+  (c: Check): Check =>
+  (v) =>
+    v === null || c(v);
 const phaseKey: Check = (v) => typeof v === 'string' && /^\d{1,5}-(spring|fall|winter)-(movement|retreat|adjustment)$/.test(v);
 const id = hexOf(32);
 const pk = hexOf(64);
-const sortedUnique = (c: Check, max: number): Check => (v) =>
-  Array.isArray(v) && v.length <= max && v.every(c) && v.every((x, i) => i === 0 || (v[i - 1] as string) < (x as string));
-const recordOf = (keyCheck: Check, valueCheck: Check, max: number): Check => (v) =>
-  isRecord(v) && Object.keys(v).length <= max && Object.entries(v).every(([k, x]) => keyCheck(k) && valueCheck(x));
-const shape = (fields: Record<string, Check>): Check => (v) =>
-  isRecord(v) && Object.keys(v).every((k) => k in fields) && Object.entries(fields).every(([k, c]) => c(v[k]));
+const sortedUnique =
+  (c: Check, max: number): Check =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every(c) && v.every((x, i) => i === 0 || (v[i - 1] as string) < (x as string));
+const recordOf =
+  (keyCheck: Check, valueCheck: Check, max: number): Check =>
+  (v) =>
+    isRecord(v) && Object.keys(v).length <= max && Object.entries(v).every(([k, x]) => keyCheck(k) && valueCheck(x));
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    isRecord(v) && Object.keys(v).every((k) => k in fields) && Object.entries(fields).every(([k, c]) => c(v[k]));
 
 const deadlines = shape({ movement: int, retreat: int, adjustment: int, lot: int, reveal: int });
 const settings = shape({
@@ -221,11 +296,17 @@ const BASE = { v: (x: unknown) => typeof x === 'number' && READABLE_VERSIONS.inc
 const MAX_SEALED = 60_000;
 /** 32 bytes in base64url: a point or a scalar of the escrow. */
 const b32: Check = (v) => typeof v === 'string' && v.length === 43 && /^[A-Za-z0-9_-]*$/.test(v);
-const b64exact = (n: number): Check => (v) => typeof v === 'string' && v.length === n && /^[A-Za-z0-9_-]*$/.test(v);
+const b64exact =
+  (n: number): Check =>
+  (v) =>
+    typeof v === 'string' && v.length === n && /^[A-Za-z0-9_-]*$/.test(v);
 /** Slots: powers in a phase, participant keys in the lot. */
 const slot: Check = (v) => power(v) || pk(v);
 const anyPhase: Check = (v) => v === LOT_PHASE || phaseKey(v);
-const listOf = (c: Check, max: number): Check => (v) => Array.isArray(v) && v.length <= max && v.every(c);
+const listOf =
+  (c: Check, max: number): Check =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every(c);
 /** Up to seven players share a phase: seven commitments and shares at most (a spare for hand-overs). */
 const escrow = shape({ c: (v) => listOf(b32, 8)(v) && (v as unknown[]).length >= 1, e: nullable(b32), s: listOf(b32, 8) });
 const complaint = shape({ commit: id, k: b32, proof: b64exact(86) });
@@ -264,7 +345,14 @@ export function isPhaseBound(
   p: Payload,
 ): p is CommitPayload | FinalPayload | LockPayload | RevealPayload | TimeoutPayload | ClockPayload | ConcedePayload | AlliancePayload | HandoverPayload {
   return (
-    p.type === 'commit' || p.type === 'final' || p.type === 'lock' || p.type === 'reveal' || p.type === 'timeout' || p.type === 'clock' ||
-    p.type === 'concede' || p.type === 'alliance' || p.type === 'handover'
+    p.type === 'commit' ||
+    p.type === 'final' ||
+    p.type === 'lock' ||
+    p.type === 'reveal' ||
+    p.type === 'timeout' ||
+    p.type === 'clock' ||
+    p.type === 'concede' ||
+    p.type === 'alliance' ||
+    p.type === 'handover'
   );
 }

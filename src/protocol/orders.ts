@@ -4,8 +4,7 @@ import { POWERS, type Order } from '../rules';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isLoc = (v: unknown): boolean => typeof v === 'string' && v.length > 0 && v.length <= 8;
-const isUnitRef = (v: unknown): boolean =>
-  isRecord(v) && (v.type === 'A' || v.type === 'F') && isLoc(v.loc) && Object.keys(v).length === 2;
+const isUnitRef = (v: unknown): boolean => isRecord(v) && (v.type === 'A' || v.type === 'F') && isLoc(v.loc) && Object.keys(v).length === 2;
 
 const FIELDS: Record<Order['kind'], Record<string, (v: unknown) => boolean>> = {
   hold: { unit: isUnitRef },

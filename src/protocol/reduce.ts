@@ -88,7 +88,18 @@ interface PhaseGroup {
   lotCommits: Message<LotCommitPayload>[];
 }
 
-const emptyGroup = (): PhaseGroup => ({ commits: [], finals: [], locks: [], reveals: [], timeouts: [], clocks: [], concedes: [], alliances: [], handovers: [], lotCommits: [] });
+const emptyGroup = (): PhaseGroup => ({
+  commits: [],
+  finals: [],
+  locks: [],
+  reveals: [],
+  timeouts: [],
+  clocks: [],
+  concedes: [],
+  alliances: [],
+  handovers: [],
+  lotCommits: [],
+});
 
 const sortKeys = new WeakMap<Message, string>();
 
@@ -168,7 +179,10 @@ function sortEntries(candidates: readonly Message[], count: number, previous: So
   if (previous === undefined || previous.count > count) {
     const byId = new Map<string, Message>();
     for (const m of candidates) byId.set(m.id, m);
-    const messages = [...byId.values()].map((m) => [sortKey(m), m] as const).sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
+    const messages = [...byId.values()]
+      .map((m) => [sortKey(m), m] as const)
+      .sort((a, b) => compareText(a[0], b[0]))
+      .map(([, m]) => m);
     return { messages, ids: new Set(byId.keys()), count };
   }
   const messages = [...previous.messages];
@@ -189,7 +203,15 @@ function sortEntries(candidates: readonly Message[], count: number, previous: So
   return { messages, ids, count };
 }
 
-function reduceOpened(gameId: string, log: readonly unknown[], openedList: readonly Opened[], options: ReduceOptions, engine: Engine, previous: SortedEntries | undefined, out: { sorted?: SortedEntries }): GameView {
+function reduceOpened(
+  gameId: string,
+  log: readonly unknown[],
+  openedList: readonly Opened[],
+  options: ReduceOptions,
+  engine: Engine,
+  previous: SortedEntries | undefined,
+  out: { sorted?: SortedEntries },
+): GameView {
   const work = options.work ?? { steps: 0 };
   work.steps += log.length;
   const ignored = new IgnoredList();
@@ -235,7 +257,10 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
   twice.sort((a, b) => compareText(a[0], b[0]) || compareText(String(a[1]), String(b[1])));
   for (const [author, seq] of twice) misconduct.push({ author, kind: 'same-seq', ids: [...bySeq.get(author)!.get(seq)!].sort() });
 
-  const lobby = reduceLobby(gameId, messages, { ...(options.me === undefined ? {} : { me: options.me }), ...(options.anchor === undefined ? {} : { anchor: options.anchor }) });
+  const lobby = reduceLobby(gameId, messages, {
+    ...(options.me === undefined ? {} : { me: options.me }),
+    ...(options.anchor === undefined ? {} : { anchor: options.anchor }),
+  });
   ignored.addAll(lobby.ignored);
   misconduct.push(...lobby.misconduct);
   const joined = new Set(lobby.players.map((p) => p.key));
@@ -399,15 +424,22 @@ function reduceOpened(gameId: string, log: readonly unknown[], openedList: reado
  * Chats everyone can list: by a player of the game, with a box for every member of the START and
  * for no one but players (so the recipients, always the same set, say nothing), public time 0.
  */
-function checkChats(chats: readonly Message<ChatPayload>[], players: ReadonlySet<string>, members: ReadonlySet<string>, ignored: IgnoredList): GameView['chats'][number][] {
+function checkChats(
+  chats: readonly Message<ChatPayload>[],
+  players: ReadonlySet<string>,
+  members: ReadonlySet<string>,
+  ignored: IgnoredList,
+): GameView['chats'][number][] {
   const out: GameView['chats'][number][] = [];
   for (const m of chats) {
     const keys = Object.keys(m.payload.keys);
-    const reason =
-      !players.has(m.payload.from) ? 'chat-by-non-player'
-      : m.payload.time !== 0 ? 'chat-public-time'
-      : keys.some((k) => !players.has(k)) || [...members].some((k) => m.payload.keys[k] === undefined) ? 'chat-bad-recipients'
-      : null;
+    const reason = !players.has(m.payload.from)
+      ? 'chat-by-non-player'
+      : m.payload.time !== 0
+        ? 'chat-public-time'
+        : keys.some((k) => !players.has(k)) || [...members].some((k) => m.payload.keys[k] === undefined)
+          ? 'chat-bad-recipients'
+          : null;
     if (reason !== null) ignored.add(m.id, reason);
     else out.push({ id: m.id, from: m.payload.from, box: { keys: m.payload.keys, nonce: m.payload.nonce, sealed: m.payload.sealed } });
   }
@@ -420,16 +452,21 @@ function sortMisconduct(list: readonly Misconduct[]): Misconduct[] {
   return [...unique.entries()].sort((a, b) => compareText(a[0], b[0])).map(([, m]) => m);
 }
 
-
-
-
 type LotOutcome = { view: LotView; roster?: Record<Power, string>; opening: number };
 
 /**
  * The lot ballot, remembered like a resolved phase (PhaseMemo): the same participants, escrow keys,
  * creator, settings, opening time and lot entries give the same outcome and reports.
  */
-function lotBallot(lobby: Lobby, settings: Settings, group: PhaseGroup, openedAt: number, ignored: IgnoredList, misconduct: Misconduct[], work: WorkCounter): LotOutcome {
+function lotBallot(
+  lobby: Lobby,
+  settings: Settings,
+  group: PhaseGroup,
+  openedAt: number,
+  ignored: IgnoredList,
+  misconduct: Misconduct[],
+  work: WorkCounter,
+): LotOutcome {
   const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${groupIds(group)}`;
   const slot = `${lobby.create!.payload.game}|${LOT_PHASE}`;
   const hit = memoPhase.get(slot) as { inKey: string; outcome: LotOutcome; ignored: Ignored[]; misconduct: Misconduct[] } | undefined;
@@ -463,17 +500,23 @@ function foldLot(
   for (const m of group.lotCommits) {
     const p = m.payload;
     const shape = escrowShape(holders(p.from));
-    const reason =
-      !isParticipant.has(p.from) ? 'lot-by-non-participant'
-      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral ? 'commit-bad-escrow'
-      : !sealedSizeAllowed(p.sealed, 0, p.v) ? 'commit-bad-size'
-      : null;
+    const reason = !isParticipant.has(p.from)
+      ? 'lot-by-non-participant'
+      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral
+        ? 'commit-bad-escrow'
+        : !sealedSizeAllowed(p.sealed, 0, p.v)
+          ? 'commit-bad-size'
+          : null;
     if (reason !== null) ignored.add(m.id, reason);
     else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
   }
   const finals: BallotFinal[] = commits.map((c) => ({ id: c.id, slot: c.slot, from: c.from, seq: c.seq, time: c.time, commit: c.id }));
   const deadline = openedAt + settings.deadlines.lot;
-  const revealDeadline = sealedAt(participants, commits.map((c) => ({ key: c.from, time: c.time }))) + settings.deadlines.reveal;
+  const revealDeadline =
+    sealedAt(
+      participants,
+      commits.map((c) => ({ key: c.from, time: c.time })),
+    ) + settings.deadlines.reveal;
   const committed = new Set(commits.map((c) => c.slot));
   const clocks = clocksOf(group.clocks.filter((c) => isParticipant.has(c.payload.from)));
   const timeouts = countTimeouts({
@@ -554,7 +597,6 @@ interface Fold {
   handedTo: string[];
 }
 
-
 /**
  * What one resolved phase of the fold took in and gave out, remembered so that re-reducing a log
  * (phones do it on every entry) re-runs only the open phase. `inKey` names everything the phase
@@ -574,7 +616,6 @@ interface PhaseMemo {
   readonly result?: GameResult;
 }
 
-
 const groupIds = (g: PhaseGroup): string => (Object.values(g) as Message[][]).map((list) => list.map((m) => m.id).join(',')).join(';');
 
 function foldPhases(input: FoldInput): Fold {
@@ -591,7 +632,11 @@ function foldPhases(input: FoldInput): Fold {
   });
   // The variant's switches, then the game's own (settings.rules) on top.
   const rules = { ...variant.rules, ...settings.rules };
-  const playing: Variant = { ...variant, rules, victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory };
+  const playing: Variant = {
+    ...variant,
+    rules,
+    victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory,
+  };
   const phases: ResolvedPhase[] = [];
   const visited = new Set<string>();
   const handedTo = new Set<string>();
@@ -721,20 +766,46 @@ function foldPhase(args: {
   const conceding = concessionEnding(seats.survivors, state.conceded, key);
   if (conceding !== undefined) return done(state, { result: conceding });
 
-  const ballot = ballotStep({ key, position: state.position, openedAt: state.openedAt, settings, holders: state.holders, neutral, seats, entries: raw, escrowKeys: input.escrowKeys, work: input.work });
+  const ballot = ballotStep({
+    key,
+    position: state.position,
+    openedAt: state.openedAt,
+    settings,
+    holders: state.holders,
+    neutral,
+    seats,
+    entries: raw,
+    escrowKeys: input.escrowKeys,
+    work: input.work,
+  });
   ignored.addAll(ballot.ignored);
   misconduct.push(...ballot.misconduct);
   const drawVoters = state.position.phase.kind === 'movement' ? seats.survivors : [];
   if (!ballot.tally.closed) return done(state, { open: openPhaseStep({ key, state, setup, settings, seats, ballot, drawVoters }) });
 
-  const chosen = chosenOrdersStep({ key, required: seats.required, conceded: state.conceded, holders: state.holders, tally: ballot.tally, timedOut: ballot.timedOut });
+  const chosen = chosenOrdersStep({
+    key,
+    required: seats.required,
+    conceded: state.conceded,
+    holders: state.holders,
+    tally: ballot.tally,
+    timedOut: ballot.timedOut,
+  });
   ignored.addAll(chosen.ignored);
   misconduct.push(...chosen.misconduct);
   const drawn = drawEnding(drawVoters, chosen.drawYes, key);
   if (drawn !== undefined) return done(state, { result: drawn });
 
   const adjudged = adjudicationStep({ key, state, variant: input.variant, rules, setup, engine, facts, chosen, ballot, drawVoters });
-  const handed = handoverStep({ messages: raw.handovers, holders: state.holders, conceded: state.conceded, players: seats.players, timedOut: ballot.timedOut, joined: input.joined, startId: input.startId });
+  const handed = handoverStep({
+    messages: raw.handovers,
+    holders: state.holders,
+    conceded: state.conceded,
+    players: seats.players,
+    timedOut: ballot.timedOut,
+    joined: input.joined,
+    startId: input.startId,
+  });
   ignored.addAll(handed.ignored);
   const next: FoldState = {
     position: adjudged.next,
@@ -748,4 +819,3 @@ function foldPhase(args: {
   const result = endingStep({ key, playing: args.playing, position: next.position, seats: setup.seats, alliances: next.alliances, endYear: settings.endYear });
   return done(next, { phase: adjudged.resolved, handedTo: handed.handedTo, ...(result === undefined ? {} : { result }) });
 }
-

@@ -99,13 +99,21 @@ export interface OrdersContent {
 /** Seals orders padded for k (see paddedSize). nonce: 24 random bytes from the caller. */
 export function sealOrders(content: OrdersContent, k: number, secret: bigint, nonce: Uint8Array): SealedBox {
   if (content.coin !== undefined && content.coin.length !== COIN_BYTES) throw new Error('sealOrders: coin must be 32 bytes');
-  return box(padded(ordersPlain(content), (n) => paddedTo(k, n)), secret, nonce);
+  return box(
+    padded(ordersPlain(content), (n) => paddedTo(k, n)),
+    secret,
+    nonce,
+  );
 }
 
 /** Seals a lot value (32 bytes), padded like an empty order set. */
 export function sealLotValue(value: Uint8Array, secret: bigint, nonce: Uint8Array): SealedBox {
   if (value.length !== LOT_VALUE_BYTES) throw new Error('sealLotValue: the value must be 32 bytes');
-  return box(padded(lotPlain(value), (n) => paddedTo(0, n)), secret, nonce);
+  return box(
+    padded(lotPlain(value), (n) => paddedTo(0, n)),
+    secret,
+    nonce,
+  );
 }
 
 export function sealedHash(sealed: string): string | null {

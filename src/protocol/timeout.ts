@@ -65,11 +65,13 @@ export function countTimeouts(input: TimeoutInput): TimeoutCount {
   const claims = new Map<string, Map<string, number>>();
   for (const vote of input.votes) {
     const p = vote.payload;
-    const reason =
-      !players.has(p.from) ? 'voter-not-a-player'
-      : p.slots.some((s) => !slots.has(s)) ? 'timeout-names-slot-not-awaited'
-      : p.slots.some((s) => input.holderOf(s) === p.from) ? 'timeout-names-own-slot'
-      : null;
+    const reason = !players.has(p.from)
+      ? 'voter-not-a-player'
+      : p.slots.some((s) => !slots.has(s))
+        ? 'timeout-names-slot-not-awaited'
+        : p.slots.some((s) => input.holderOf(s) === p.from)
+          ? 'timeout-names-own-slot'
+          : null;
     if (reason !== null) {
       ignored.push({ id: vote.id, reason });
       continue;

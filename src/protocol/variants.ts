@@ -54,7 +54,11 @@ export function lotPlayersProblem(variant: Variant, players: number): 'start-wit
 }
 
 /** The side that won the toss, or null if neither side sealed a coin that was opened. */
-export function tossWinner(seats: readonly Seat[], ordering: readonly Power[], coins: ReadonlyMap<Power, Uint8Array>): { winner: string | null; revealed: string[] } {
+export function tossWinner(
+  seats: readonly Seat[],
+  ordering: readonly Power[],
+  coins: ReadonlyMap<Power, Uint8Array>,
+): { winner: string | null; revealed: string[] } {
   const sides = [...seats].sort((a, b) => compareText(a.id, b.id));
   const values = new Map<string, Uint8Array>();
   for (const seat of sides) {
@@ -67,7 +71,6 @@ export function tossWinner(seats: readonly Seat[], ordering: readonly Power[], c
   if (revealed.length === 1) return { winner: revealed[0]!, revealed };
   return { winner: coinToss(values) ? sides[0]!.id : sides[1]!.id, revealed };
 }
-
 
 export interface HandoverInput {
   readonly messages: readonly Message<HandoverPayload>[];
@@ -97,12 +100,17 @@ export function handoversDone(input: HandoverInput): { done: Map<Power, string>;
   for (const m of input.messages) {
     const { power, to, from, start } = m.payload;
     const reason =
-      start !== input.startId ? 'handover-under-another-start'
-      : !players.has(from) ? 'handover-by-non-player'
-      : from === input.holders[power] ? 'handover-by-holder'
-      : !input.absent.has(power) ? 'handover-of-present-power'
-      : !input.joined.has(to) || holding.has(to) ? 'handover-to-invalid-key'
-      : null;
+      start !== input.startId
+        ? 'handover-under-another-start'
+        : !players.has(from)
+          ? 'handover-by-non-player'
+          : from === input.holders[power]
+            ? 'handover-by-holder'
+            : !input.absent.has(power)
+              ? 'handover-of-present-power'
+              : !input.joined.has(to) || holding.has(to)
+                ? 'handover-to-invalid-key'
+                : null;
     if (reason !== null) {
       ignored.push({ id: m.id, reason });
       continue;
@@ -166,7 +174,13 @@ export class Alliances {
 
   /** The whole state as text (equal texts, equal states). */
   key(): string {
-    const words = [...this.word].map(([k, w]) => `${k}:${[...w].sort((a, b) => compareText(a[0], b[0])).map(([p, y]) => `${p}=${y ? 1 : 0}`).join('.')}`);
+    const words = [...this.word].map(
+      ([k, w]) =>
+        `${k}:${[...w]
+          .sort((a, b) => compareText(a[0], b[0]))
+          .map(([p, y]) => `${p}=${y ? 1 : 0}`)
+          .join('.')}`,
+    );
     const since = [...this.since].map(([k, ph]) => `${k}@${ph.year}-${ph.season}-${ph.kind}`);
     return `${words.sort(compareText).join(';')}/${since.sort(compareText).join(';')}`;
   }

@@ -10,14 +10,7 @@ import { settingsOf, type RemovalOptions } from './adjudicate/options';
 import { closeTurn, nextPhase } from './adjudicate/phase';
 import { adjudicateRetreats } from './adjudicate/retreat';
 
-export {
-  adjustmentsNeeded,
-  centreCounts,
-  eliminatedPowers,
-  freeHomeCentres,
-  unitCounts,
-  updateCentres,
-} from './adjudicate/centres';
+export { adjustmentsNeeded, centreCounts, eliminatedPowers, freeHomeCentres, unitCounts, updateCentres } from './adjudicate/centres';
 export { removalDistances, removalPriority } from './adjudicate/civil-disorder';
 export type { RemovalOptions, RemovalRule } from './adjudicate/options';
 export type { NeutralOptions } from './adjudicate/neutral';
@@ -28,11 +21,7 @@ export { winner } from './adjudicate/victory';
  * Adjudicates the orders given in `position` and advances to the next phase that needs orders.
  * Pure: the same position, orders and options always give the same bytes.
  */
-export function adjudicate(
-  position: Position,
-  orders: readonly Order[],
-  options?: AdjudicateOptions & RemovalOptions & NeutralOptions,
-): Adjudication {
+export function adjudicate(position: Position, orders: readonly Order[], options?: AdjudicateOptions & RemovalOptions & NeutralOptions): Adjudication {
   const settings = settingsOf(options);
   // Outside movement a neutral power is treated as in civil disorder: no retreats, no builds,
   // removals by the distance rule.

@@ -31,7 +31,8 @@ export function legalOrdersForUnit(position: Position, loc: Loc, map: GameMap): 
   const power = unit.power;
   const ref: UnitRef = { type: unit.type, loc: unit.loc };
   const out: Order[] = [{ kind: 'hold', power, unit: ref }];
-  for (const m of moveOptions(ctx, u)) out.push(m.via ? { kind: 'move', power, unit: ref, to: m.to, viaConvoy: true } : { kind: 'move', power, unit: ref, to: m.to });
+  for (const m of moveOptions(ctx, u))
+    out.push(m.via ? { kind: 'move', power, unit: ref, to: m.to, viaConvoy: true } : { kind: 'move', power, unit: ref, to: m.to });
 
   const reach = reachedProvinces(ctx, u);
   for (let t = 0; t < ctx.n; t++) {
@@ -114,7 +115,9 @@ export function adjustmentOrders(position: Position, power: Power, map: GameMap)
   const builds: Order[] = [];
   if (delta > 0) {
     const occupied = new Set(position.units.map((u) => provinceOf(u.loc)));
-    const homes = Object.keys(map.provinces).filter((id) => map.provinces[id]!.home === power).sort();
+    const homes = Object.keys(map.provinces)
+      .filter((id) => map.provinces[id]!.home === power)
+      .sort();
     for (const h of homes) {
       // Candidates: an army there, a fleet on the province and on each of its coasts.
       const candidates: Order[] = [
@@ -137,12 +140,14 @@ const NO_BUILDS: ReadonlySet<string> = new Set();
  * stays pure and a seeded generator replays the same game.
  */
 export function randomOrders(position: Position, power: Power, pick: (n: number) => number, map: GameMap = STANDARD_MAP): Order[] {
-  const choose = <T,>(xs: readonly T[]): T | undefined => (xs.length === 0 ? undefined : xs[Math.min(xs.length - 1, Math.max(0, pick(xs.length)))]);
+  const choose = <T>(xs: readonly T[]): T | undefined => (xs.length === 0 ? undefined : xs[Math.min(xs.length - 1, Math.max(0, pick(xs.length)))]);
   if (position.phase.kind === 'retreat') {
-    return position.dislodged.filter((d) => d.unit.power === power).flatMap((d) => {
-      const o = choose(legalOrdersForUnit(position, d.unit.loc, map));
-      return o ? [o] : [];
-    });
+    return position.dislodged
+      .filter((d) => d.unit.power === power)
+      .flatMap((d) => {
+        const o = choose(legalOrdersForUnit(position, d.unit.loc, map));
+        return o ? [o] : [];
+      });
   }
   if (position.phase.kind === 'adjustment') {
     const { builds, removals, delta } = adjustmentOrders(position, power, map);
@@ -158,11 +163,13 @@ export function randomOrders(position: Position, power: Power, pick: (n: number)
     return out;
   }
   // Movement: mix kinds the way players do, so supports and convoys are exercised, not drowned.
-  return position.units.filter((u) => u.power === power).map((u) => {
-    const all = legalOrdersForUnit(position, u.loc, map);
-    const byKind = (k: Order['kind']) => all.filter((o) => o.kind === k);
-    const roll = pick(10);
-    const want = roll < 5 ? byKind('move') : roll < 8 ? byKind('support') : roll < 9 ? byKind('convoy') : byKind('hold');
-    return choose(want.length > 0 ? want : all) ?? { kind: 'hold', power, unit: { type: u.type, loc: u.loc } };
-  });
+  return position.units
+    .filter((u) => u.power === power)
+    .map((u) => {
+      const all = legalOrdersForUnit(position, u.loc, map);
+      const byKind = (k: Order['kind']) => all.filter((o) => o.kind === k);
+      const roll = pick(10);
+      const want = roll < 5 ? byKind('move') : roll < 8 ? byKind('support') : roll < 9 ? byKind('convoy') : byKind('hold');
+      return choose(want.length > 0 ? want : all) ?? { kind: 'hold', power, unit: { type: u.type, loc: u.loc } };
+    });
 }

@@ -96,17 +96,19 @@ export function fleetCoastsReachable(map: GameMap, from: Loc, toProvince: Provin
 /** Whether a unit could move into the province without a convoy: the test for a support
  *  (a fleet may support into a split-coast province if it can reach either coast). */
 export function canUnitReachProvince(map: GameMap, type: UnitType, from: Loc, toProvince: ProvinceId): boolean {
-  return type === 'A'
-    ? isArmyAdjacent(map, from, toProvince)
-    : fleetCoastsReachable(map, from, toProvince).length > 0;
+  return type === 'A' ? isArmyAdjacent(map, from, toProvince) : fleetCoastsReachable(map, from, toProvince).length > 0;
 }
 
 /** The supply centres of any map, sorted (SUPPLY_CENTRES is this for the standard map). */
 export function supplyCentresOf(map: GameMap): ProvinceId[] {
-  return Object.keys(map.provinces).filter((id) => map.provinces[id]?.supplyCentre).sort();
+  return Object.keys(map.provinces)
+    .filter((id) => map.provinces[id]?.supplyCentre)
+    .sort();
 }
 
 /** A power's home centres on any map, sorted (HOME_CENTRES is this for the standard map). */
 export function homeCentresOf(map: GameMap, power: Power): ProvinceId[] {
-  return Object.keys(map.provinces).filter((id) => map.provinces[id]?.home === power).sort();
+  return Object.keys(map.provinces)
+    .filter((id) => map.provinces[id]?.home === power)
+    .sort();
 }

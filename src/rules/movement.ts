@@ -20,11 +20,7 @@ export interface MovementOutcome {
 
 const NO_POWERS: ReadonlySet<Power> = new Set();
 
-export function adjudicateMovement(
-  position: Position,
-  orders: readonly Order[],
-  options?: AdjudicateOptions,
-): MovementOutcome {
+export function adjudicateMovement(position: Position, orders: readonly Order[], options?: AdjudicateOptions): MovementOutcome {
   const board = boardOf(options?.map ?? STANDARD_MAP);
   const ctx = newCtx(board, position.units);
   readOrders(ctx, orders, {

@@ -6,9 +6,7 @@ import type { Lang, LookupError } from './notation/lookup';
 
 export type { Lang, LookupError } from './notation/lookup';
 
-export type ProvinceLookup =
-  | { readonly ok: true; readonly province: ProvinceId; readonly coast?: Coast }
-  | { readonly ok: false; readonly error: LookupError };
+export type ProvinceLookup = { readonly ok: true; readonly province: ProvinceId; readonly coast?: Coast } | { readonly ok: false; readonly error: LookupError };
 
 /** Finds the province (and coast, if one is named) that `text` designates: case-, accent- and
  *  punctuation-insensitive; ids, names, aliases, abbreviations, unique prefixes of >= 3 letters

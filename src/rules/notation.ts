@@ -38,11 +38,7 @@ export type ParseResult = { readonly ok: true; readonly order: Order } | { reado
 const MAX_TOKENS = 40;
 
 // Words that end a province name in an error message ('A Xyz S A Ber' -> 'Xyz').
-const STOP_WORDS = new Set(
-  [V.HOLD, V.MOVE, V.SUPPORT, V.CONVOY, V.RETREAT, V.DISBAND, V.VIA_CONVOY, V.ARROW, V.ARMY, V.FLEET]
-    .flat()
-    .map((p) => p[0] ?? ''),
-);
+const STOP_WORDS = new Set([V.HOLD, V.MOVE, V.SUPPORT, V.CONVOY, V.RETREAT, V.DISBAND, V.VIA_CONVOY, V.ARROW, V.ARMY, V.FLEET].flat().map((p) => p[0] ?? ''));
 
 function sameOrder(a: Order, b: Order): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -64,15 +60,16 @@ function offeredOnes(orders: readonly Order[], position: Position, map: GameMap)
 /** The ambiguous name a reading took one meaning of, if any. */
 function ambiguityOf(raw: RawOrder): LookupError | undefined {
   const locs: (RawLoc | undefined)[] =
-    raw.kind === 'waive' ? [] : [raw.unit, 'to' in raw ? raw.to : undefined, 'supported' in raw ? raw.supported : undefined, 'army' in raw ? raw.army : undefined];
+    raw.kind === 'waive'
+      ? []
+      : [raw.unit, 'to' in raw ? raw.to : undefined, 'supported' in raw ? raw.supported : undefined, 'army' in raw ? raw.army : undefined];
   return locs.find((l) => l?.ambiguity !== undefined)?.ambiguity;
 }
 
 /** The error of the reading that got furthest: that is where the text stops making sense. */
 function syntaxError(text: string, tokens: readonly Token[], failures: readonly SyntaxFailure[]): OrderParseError {
   // A coast or ambiguity problem is only known once the whole span is read: it counts from its end.
-  const reach = (f: SyntaxFailure): number =>
-    f.kind === 'lookup' && f.error.code !== 'unknown-province' ? f.at + f.span : f.at;
+  const reach = (f: SyntaxFailure): number => (f.kind === 'lookup' && f.error.code !== 'unknown-province' ? f.at + f.span : f.at);
   const furthest = Math.max(0, ...failures.map(reach));
   const here = failures.filter((f) => reach(f) === furthest);
   const at = Math.min(...here.map((f) => f.at));
@@ -118,13 +115,9 @@ export function parseOrder(text: string, ctx: ParseContext): ParseResult {
 
   const grammar = new OrderGrammar(text, tokens, map, ctx.lang, ctx.position !== undefined);
   // A unit alone is an order only in adjustments (a build or a removal).
-  const readings: Reading<RawOrder>[] = grammar
-    .orders()
-    .filter((r) => r.value.kind !== 'bare' || ctx.phase === 'adjustment');
+  const readings: Reading<RawOrder>[] = grammar.orders().filter((r) => r.value.kind !== 'bare' || ctx.phase === 'adjustment');
   const resolveCtx = { power: ctx.power, phase: ctx.phase, map, ...(ctx.position ? { position: ctx.position } : {}) };
-  const resolved = readings
-    .map((r) => ({ cost: r.cost, raw: r.value, result: resolveOrder(r.value, resolveCtx) }))
-    .sort((a, b) => a.cost - b.cost);
+  const resolved = readings.map((r) => ({ cost: r.cost, raw: r.value, result: resolveOrder(r.value, resolveCtx) })).sort((a, b) => a.cost - b.cost);
 
   const good = resolved.flatMap((r) => (r.result.ok ? [{ cost: r.cost, order: r.result.order, raw: r.raw }] : []));
   if (good.length > 0) {
@@ -167,10 +160,18 @@ export interface ParsedOrders {
 const POWER_WORDS: ReadonlyMap<string, Power> = new Map(
   POWERS.flatMap((p): Array<[string, Power]> => {
     const es: Record<Power, string> = {
-      austria: 'austria', england: 'inglaterra', france: 'francia', germany: 'alemania',
-      italy: 'italia', russia: 'rusia', turkey: 'turquia',
+      austria: 'austria',
+      england: 'inglaterra',
+      france: 'francia',
+      germany: 'alemania',
+      italy: 'italia',
+      russia: 'rusia',
+      turkey: 'turquia',
     };
-    return [[p, p], [es[p], p]];
+    return [
+      [p, p],
+      [es[p], p],
+    ];
   }),
 );
 

@@ -29,7 +29,13 @@ function first(...problems: (string | null)[]): string | null {
 }
 
 export const checkGame: Check = (v) =>
-  first(field(v, 'id', 'string'), field(v, 'title', 'string'), field(v, 'created', 'number'), field(v, 'myPower', 'string', true), field(v, 'lastPhase', 'string', true));
+  first(
+    field(v, 'id', 'string'),
+    field(v, 'title', 'string'),
+    field(v, 'created', 'number'),
+    field(v, 'myPower', 'string', true),
+    field(v, 'lastPhase', 'string', true),
+  );
 
 export const checkIdentity: Check = (v) => first(bytes(v, 'signSeed', 32), bytes(v, 'boxSecret', 32), field(v, 'created', 'number'));
 
@@ -45,7 +51,8 @@ export const checkUpdate: Check = (v) => {
   }
 };
 
-const checkSeal: Check = (v) => first(bytes(v, 'key', 32), isRecord(v) && v.nonce !== undefined ? bytes(v, 'nonce') : null, field(v, 'hash', 'string'), field(v, 'created', 'number'));
+const checkSeal: Check = (v) =>
+  first(bytes(v, 'key', 32), isRecord(v) && v.nonce !== undefined ? bytes(v, 'nonce') : null, field(v, 'hash', 'string'), field(v, 'created', 'number'));
 
 export const checkDraft: Check = (v) => {
   const shape = first(field(v, 'gameId', 'string'), field(v, 'phase', 'string'), field(v, 'power', 'string'), field(v, 'updated', 'number'));

@@ -49,7 +49,7 @@ async function modify(db: PactoDB, k: DraftKey, change: (old: DraftRecord | unde
   if (problem !== null || next === undefined) {
     tx.abort();
     await tx.done.catch(() => undefined);
-    throw new StoreDataError([{ store: 'drafts', key: keyOf(k), problem: oldProblem === null ? `new draft: ${problem}` : problem ?? '' }], old);
+    throw new StoreDataError([{ store: 'drafts', key: keyOf(k), problem: oldProblem === null ? `new draft: ${problem}` : (problem ?? '') }], old);
   }
   await Promise.all([tx.store.put(next), tx.done]);
   return next;

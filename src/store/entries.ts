@@ -12,7 +12,13 @@ import type { EntryRecord, PactoDB } from './schema';
 import { DURABLE, RELAXED } from './updates';
 
 /** Stores and deletes entries of a game in one transaction: strict unless `strict` is false. */
-export async function putEntries(db: PactoDB, gameId: string, put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict = true): Promise<void> {
+export async function putEntries(
+  db: PactoDB,
+  gameId: string,
+  put: readonly { readonly id: string; readonly bytes: Uint8Array }[],
+  remove: readonly string[],
+  strict = true,
+): Promise<void> {
   if (put.length === 0 && remove.length === 0) return;
   const records: EntryRecord[] = put.map((e) => ({ gameId, id: e.id, bytes: e.bytes }));
   for (const r of records) {

@@ -20,9 +20,6 @@ export class StoreDataError<T = unknown> extends Error {
     /** The good part of what was asked for, so a caller can still show it. */
     readonly partial: T,
   ) {
-    super(
-      `pacto store: ${records.length} bad record(s) left untouched: ` +
-        records.map((r) => `${r.store} ${describeKey(r.key)}: ${r.problem}`).join('; '),
-    );
+    super(`pacto store: ${records.length} bad record(s) left untouched: ` + records.map((r) => `${r.store} ${describeKey(r.key)}: ${r.problem}`).join('; '));
   }
 }

@@ -10,4 +10,14 @@ export type { DraftKey } from './drafts';
 export type { DeviceSettings, IceServerSetting } from './settings';
 export type { Compaction, LoadedUpdates } from './updates';
 export { DB_VERSION } from './schema';
-export type { DraftRecord, EntryRecord, FailedRecord, GameRecord, IdentityKeysRecord, OutboxRecord, RelayCursorRecord, SealRecord, UpdateRecord } from './schema';
+export type {
+  DraftRecord,
+  EntryRecord,
+  FailedRecord,
+  GameRecord,
+  IdentityKeysRecord,
+  OutboxRecord,
+  RelayCursorRecord,
+  SealRecord,
+  UpdateRecord,
+} from './schema';

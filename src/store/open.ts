@@ -5,7 +5,18 @@ import { deleteGame, getGame, listGames, putGame, updateGame } from './games';
 import { ensureIdentityKeys, getIdentityKeys } from './identity';
 import { listEntries, listFailed, putEntries, putFailed } from './entries';
 import { beginRelays, getRelayCursor, listRelayCursors, outboxAck, outboxList, putRelayCursor } from './relay';
-import { DB_VERSION, upgradeSchema, type DraftRecord, type EntryRecord, type GameRecord, type IdentityKeysRecord, type OutboxRecord, type PactoDB, type RelayCursorRecord, type SealRecord } from './schema';
+import {
+  DB_VERSION,
+  upgradeSchema,
+  type DraftRecord,
+  type EntryRecord,
+  type GameRecord,
+  type IdentityKeysRecord,
+  type OutboxRecord,
+  type PactoDB,
+  type RelayCursorRecord,
+  type SealRecord,
+} from './schema';
 import { getSettings, updateSettings, type DeviceSettings } from './settings';
 import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, replaceUpdates, type Compaction, type LoadedUpdates } from './updates';
 

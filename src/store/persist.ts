@@ -129,7 +129,11 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
     Y.transact(
       doc,
       () => {
-        if (options.load !== undefined) clean = options.load(loaded.records.map((r) => r.update), origin);
+        if (options.load !== undefined)
+          clean = options.load(
+            loaded.records.map((r) => r.update),
+            origin,
+          );
         else for (const r of loaded.records) Y.applyUpdate(doc, r.update, origin);
       },
       origin,

@@ -111,7 +111,9 @@ export function upgradeSchema(db: PactoDB, oldVersion: number): void {
     db.createObjectStore('drafts', { keyPath: ['gameId', 'phase', 'power'] }).createIndex('byGame', 'gameId');
     db.createObjectStore('settings');
     // Version 1's signature cache, dropped by version 2 (typed loosely: the schema no longer names it).
-    (db as unknown as { createObjectStore(n: string, o: object): { createIndex(n: string, k: string): void } }).createObjectStore('verified', { keyPath: ['gameId', 'id'] }).createIndex('byGame', 'gameId');
+    (db as unknown as { createObjectStore(n: string, o: object): { createIndex(n: string, k: string): void } })
+      .createObjectStore('verified', { keyPath: ['gameId', 'id'] })
+      .createIndex('byGame', 'gameId');
   }
   if (oldVersion < 2) {
     // The admitted entries replace the signature cache: an admitted entry was checked once, on admission.

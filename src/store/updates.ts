@@ -114,5 +114,9 @@ export async function replaceUpdates(db: PactoDB, gameId: string, update: () => 
   const [keys, values] = await Promise.all([index.getAllKeys(gameId), index.getAll(gameId)]);
   const last = keys.reduce((m, k) => Math.max(m, k[1]), 0);
   const merged = values.reduce((n, r) => n + (typeof r.merged === 'number' ? r.merged : 1), 0);
-  await Promise.all([...keys.map((k) => tx.store.delete(k)), tx.store.put({ gameId, seq: Math.max(1, last), update: bytes, merged: Math.max(1, merged) }), tx.done]);
+  await Promise.all([
+    ...keys.map((k) => tx.store.delete(k)),
+    tx.store.put({ gameId, seq: Math.max(1, last), update: bytes, merged: Math.max(1, merged) }),
+    tx.done,
+  ]);
 }

@@ -100,7 +100,16 @@ export function App() {
   else if (route.name === 'join') page = <JoinByLink lang={lang} onInvite={openInvite} />;
   else if (route.name === 'table') page = <TableJoin device={device} lang={lang} onJoined={(id) => location.replace(`#/game/${id}`)} />;
   else if (route.name === 'settings') page = <Settings device={device} lang={lang} onLang={setLang} onSaved={setDevice} />;
-  else page = <GamePage key={`${route.gameId}/${route.tab ?? ''}`} gameId={route.gameId} lang={lang} device={device} {...(route.tab === undefined ? {} : { tab: route.tab })} />;
+  else
+    page = (
+      <GamePage
+        key={`${route.gameId}/${route.tab ?? ''}`}
+        gameId={route.gameId}
+        lang={lang}
+        device={device}
+        {...(route.tab === undefined ? {} : { tab: route.tab })}
+      />
+    );
 
   return (
     <div className="app" lang={lang}>

@@ -56,7 +56,13 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
 let store: ReturnType<typeof openPactoStore> | null = null;
 
 async function show(n: GameNotification): Promise<void> {
-  await sw.registration.showNotification(n.title, { body: n.body, tag: n.tag, data: { url: n.url, kind: n.kind }, icon: 'icon.svg', ...({ renotify: true } as object) });
+  await sw.registration.showNotification(n.title, {
+    body: n.body,
+    tag: n.tag,
+    data: { url: n.url, kind: n.kind },
+    icon: 'icon.svg',
+    ...({ renotify: true } as object),
+  });
 }
 
 async function background(payload: Uint8Array | null): Promise<void> {

@@ -171,11 +171,18 @@ function namedImports(text: string): { spec: string; names: string[] }[] {
     const braces = /\{([^}]*)\}/.exec(clause);
     if (braces) {
       for (const part of braces[1]!.split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (name !== '') names.push(name);
       }
     }
-    const rest = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim();
+    const rest = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim();
     if (rest.includes('*')) names.push('*');
     else if (rest !== '') names.push('default');
     out.push({ spec: m[2]!, names });
@@ -243,6 +250,12 @@ describe('screens read the view only', () => {
     expect(screenViolations(join(src, 'ui/game/GamePage.tsx'), 'const open = session?.runner.gameRecord.table;', view)).toHaveLength(1);
     expect(screenViolations(lobby, 'void session.join(name, null); const d = props.device;', view)).toEqual([]);
     // The view, its helpers and everything else of the app stay allowed; comments are not code.
-    expect(screenViolations(screen, "import { fingerprint, type GameView, type ResolvedPhase } from '../../../protocol';\nimport type { GameSession } from '../session';\n// import { x } from '../../../net';", view)).toEqual([]);
+    expect(
+      screenViolations(
+        screen,
+        "import { fingerprint, type GameView, type ResolvedPhase } from '../../../protocol';\nimport type { GameSession } from '../session';\n// import { x } from '../../../net';",
+        view,
+      ),
+    ).toEqual([]);
   });
 });

@@ -20,7 +20,11 @@ const dir = mkdtempSync(join(tmpdir(), 'pacto-bundle-'));
 async function run(main: Main, argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(argv, (s) => (out += s + '\n'), (s) => (err += s + '\n'));
+  const code = await main(
+    argv,
+    (s) => (out += s + '\n'),
+    (s) => (err += s + '\n'),
+  );
   return { code, out, err };
 }
 
@@ -51,10 +55,17 @@ describe('the bundle and the sources print the same', () => {
       const kinds = new Set<string>();
       for (const [i, { position, orders }] of randomGame(seed, 14).entries()) {
         kinds.add(position.phase.kind);
-        const doc = { ...positionToJson(position), orders: Object.fromEntries(POWERS.map((p) => [p, orders.filter((o) => o.power === p).map(canonicalOrder)])) };
+        const doc = {
+          ...positionToJson(position),
+          orders: Object.fromEntries(POWERS.map((p) => [p, orders.filter((o) => o.power === p).map(canonicalOrder)])),
+        };
         const file = join(dir, `game-${seed}-${i}.json`);
         writeFileSync(file, JSON.stringify(doc));
-        for (const argv of [['adjudicate', file, '--json'], ['adjudicate', file, '--lang', 'es'], ['adjudicate', file, '--lang', 'en']]) {
+        for (const argv of [
+          ['adjudicate', file, '--json'],
+          ['adjudicate', file, '--lang', 'es'],
+          ['adjudicate', file, '--lang', 'en'],
+        ]) {
           const fromSources = await run(sourceMain, argv);
           const fromBundle = await run(bundleMain, argv);
           expect(fromSources.code, fromSources.err).toBe(0);
@@ -71,7 +82,8 @@ describe('freshness', () => {
   // A copy of everything the build reads, so the test can change sources without touching the repo.
   function copyRoot(): string {
     const root = mkdtempSync(join(tmpdir(), 'pacto-root-'));
-    for (const path of ['src/cli', 'src/rules', 'bin/bundle.mjs', 'tsconfig.json', 'package.json']) cpSync(join(ROOT, path), join(root, path), { recursive: true });
+    for (const path of ['src/cli', 'src/rules', 'bin/bundle.mjs', 'tsconfig.json', 'package.json'])
+      cpSync(join(ROOT, path), join(root, path), { recursive: true });
     return root;
   }
 

@@ -16,7 +16,11 @@ describe.each(CLIS)('pacto adjudicate (%s)', (_name, main) => {
   async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
-    const code = await main(argv, (s) => (out += s + '\n'), (s) => (err += s + '\n'));
+    const code = await main(
+      argv,
+      (s) => (out += s + '\n'),
+      (s) => (err += s + '\n'),
+    );
     return { code, out, err };
   }
 
@@ -101,9 +105,15 @@ describe.each(CLIS)('pacto adjudicate (%s)', (_name, main) => {
     for (const lang of ['en', 'es']) {
       const printed = await run('adjudicate', sheet, '--position', pos, '--lang', lang);
       expect(printed.code).toBe(0);
-      const lines = printed.out.split('\n').filter((l) => /^\s*F /.test(l)).map((l) => l.trim().split(/\s{2,}/)[0]!);
+      const lines = printed.out
+        .split('\n')
+        .filter((l) => /^\s*F /.test(l))
+        .map((l) => l.trim().split(/\s{2,}/)[0]!);
       expect(lines).toContain(lang === 'en' ? 'F NTH S F Swe - Den' : 'F MNt A F Sue-Din');
-      const again = file(`north-${lang}.txt`, `${lang === 'en' ? 'England' : 'Inglaterra'}: ${lines.find((l) => l.startsWith('F NTH') || l.startsWith('F MNt'))}\nRussia: F swe - den\n`);
+      const again = file(
+        `north-${lang}.txt`,
+        `${lang === 'en' ? 'England' : 'Inglaterra'}: ${lines.find((l) => l.startsWith('F NTH') || l.startsWith('F MNt'))}\nRussia: F swe - den\n`,
+      );
       const second = await run('adjudicate', again, '--position', pos, '--json', '--lang', lang);
       expect(second.err).toBe('');
       expect(JSON.parse(second.out).results).toEqual(results);

@@ -130,7 +130,8 @@ describe('outer screens', () => {
     // The START names who draws; the phones then seal, lock and open their values by themselves.
     await host.locator('[data-action="draw-lots"]').click();
     // Two players means seed 002's two-player game, which starts in Spring 1914 with whole seats dealt.
-    for (const p of [host, guest]) await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
+    for (const p of [host, guest])
+      await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
     expect(await missingStrings(guest)).toEqual([]);
     await guest.screenshot({ path: join(SCREENSHOTS, 'app-lot-started-laptop.png'), fullPage: true });
     await a.close();

@@ -75,7 +75,10 @@ describe('a game played in three browsers', () => {
 
     // Bea and Carl open the link; the game arrives over WebRTC and they join claiming a seat
     // (named by its first power): Bea Austria + England + Germany, Carl Italy + Russia.
-    for (const [page, name, power] of [[bea, 'Bea', 'austria'], [carl, 'Carl', 'italy']] as const) {
+    for (const [page, name, power] of [
+      [bea, 'Bea', 'austria'],
+      [carl, 'Carl', 'italy'],
+    ] as const) {
       await page.goto(link);
       await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`#/game/${gameId}`);
       await page.locator('input[name="player-name"]').fill(name);
@@ -99,8 +102,12 @@ describe('a game played in three browsers', () => {
     await tapOnMap(ana, 'pic');
     await tapOnMap(bea, 'mun');
     await tapOnMap(bea, 'bur');
-    await expect.poll(() => ana.locator('li[data-order="par"] .order-text').textContent()).toBe(formatOrder({ kind: 'move', power: 'france', unit: { type: 'A', loc: 'par' }, to: 'pic' } satisfies Order, 'es'));
-    await expect.poll(() => bea.locator('li[data-order="mun"] .order-text').textContent()).toBe(formatOrder({ kind: 'move', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'bur' } satisfies Order, 'en'));
+    await expect
+      .poll(() => ana.locator('li[data-order="par"] .order-text').textContent())
+      .toBe(formatOrder({ kind: 'move', power: 'france', unit: { type: 'A', loc: 'par' }, to: 'pic' } satisfies Order, 'es'));
+    await expect
+      .poll(() => bea.locator('li[data-order="mun"] .order-text').textContent())
+      .toBe(formatOrder({ kind: 'move', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'bur' } satisfies Order, 'en'));
     await shot(ana, 'spring-orders-es');
     // Carl seals and goes back to his home screen: his phone still reveals for him there.
     await seal(carl);
@@ -123,9 +130,14 @@ describe('a game played in three browsers', () => {
     await ana.getByRole('button', { name: 'Apoyar' }).click();
     await tapOnMap(ana, 'mar');
     await tapOnMap(ana, 'bur');
-    await expect.poll(() => ana.locator('li[data-order="pic"] .order-text').textContent()).toBe(
-      formatOrder({ kind: 'support', power: 'france', unit: { type: 'A', loc: 'pic' }, supported: { type: 'A', loc: 'mar' }, to: 'bur' } satisfies Order, 'es'),
-    );
+    await expect
+      .poll(() => ana.locator('li[data-order="pic"] .order-text').textContent())
+      .toBe(
+        formatOrder(
+          { kind: 'support', power: 'france', unit: { type: 'A', loc: 'pic' }, supported: { type: 'A', loc: 'mar' }, to: 'bur' } satisfies Order,
+          'es',
+        ),
+      );
     await board(bea);
     await tapOnMap(bea, 'kie');
     await tapOnMap(bea, 'den');

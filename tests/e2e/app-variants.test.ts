@@ -27,7 +27,10 @@ const seatsShown = (page: Page) => page.locator('.lobby-seats li[data-seat]').ev
 const neutralShown = (page: Page) => page.locator('.lobby-seats li[data-neutral]').evaluateAll((els) => els.map((e) => e.getAttribute('data-neutral')));
 
 /** The creator fills the form: players, rule set, split, seats by choice with a claim. */
-async function createGame(page: Page, o: { players: string; ruleSet: 'classic' | '1914'; variant: string; claim: string }): Promise<{ link: string; neutral: string | null }> {
+async function createGame(
+  page: Page,
+  o: { players: string; ruleSet: 'classic' | '1914'; variant: string; claim: string },
+): Promise<{ link: string; neutral: string | null }> {
   await page.goto(`${served.base}#/new`);
   await page.locator('input[name="name"]').fill('Ana');
   await page.locator('select[name="seats"]').selectOption(o.players);
@@ -36,7 +39,10 @@ async function createGame(page: Page, o: { players: string; ruleSet: 'classic' |
   await page.locator('input[name="assignment"][value="choice"]').check();
   await page.locator('select[name="claim"]').selectOption(o.claim);
   await expect.poll(() => page.locator('#variant-summary').getAttribute('data-variant')).toBe(o.variant);
-  const neutral = await page.locator('#variant-summary .variant-neutral').getAttribute('data-neutral', { timeout: 2_000 }).catch(() => null);
+  const neutral = await page
+    .locator('#variant-summary .variant-neutral')
+    .getAttribute('data-neutral', { timeout: 2_000 })
+    .catch(() => null);
   expect(await missingStrings(page)).toEqual([]);
   await shot(page, `new-${o.variant}`);
   await page.locator('[data-action="create-game"]').click();

@@ -23,7 +23,10 @@ export function checkLayout(page: Page): Promise<LayoutProblem[]> {
     };
     const describe = (el: Element): string => {
       const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      const data = [...el.attributes].filter((a) => a.name.startsWith('data-')).map((a) => `${a.name}=${a.value}`).join(' ');
+      const data = [...el.attributes]
+        .filter((a) => a.name.startsWith('data-'))
+        .map((a) => `${a.name}=${a.value}`)
+        .join(' ');
       return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}${data ? ` [${data}]` : ''} "${name}"`;
     };
     // Controls, and for a checkbox or radio the label around it (what a finger hits).
@@ -36,7 +39,8 @@ export function checkLayout(page: Page): Promise<LayoutProblem[]> {
       if (!targets.includes(target)) targets.push(target);
     }
     const boxes = targets.map((el) => ({ el, r: el.getBoundingClientRect() }));
-    for (const { el, r } of boxes) if (r.width < 43.5 || r.height < 43.5) problems.push({ kind: 'small', what: `${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}` });
+    for (const { el, r } of boxes)
+      if (r.width < 43.5 || r.height < 43.5) problems.push({ kind: 'small', what: `${describe(el)} ${Math.round(r.width)}×${Math.round(r.height)}` });
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i]!;
@@ -57,7 +61,8 @@ export function checkLayout(page: Page): Promise<LayoutProblem[]> {
       if (['auto', 'scroll'].includes(cs.overflowX) || el.closest('pre, .chart-table')) continue;
       if (el.scrollWidth > el.clientWidth + 1) problems.push({ kind: 'cut', what: `${describe(el)} ${el.scrollWidth}>${el.clientWidth}` });
     }
-    if (document.documentElement.scrollWidth > window.innerWidth) problems.push({ kind: 'scroll', what: `page ${document.documentElement.scrollWidth}>${window.innerWidth}` });
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      problems.push({ kind: 'scroll', what: `page ${document.documentElement.scrollWidth}>${window.innerWidth}` });
     return problems;
   });
 }

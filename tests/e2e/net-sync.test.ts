@@ -43,7 +43,8 @@ async function open(context: BrowserContext, link: string): Promise<Page> {
 
 const count = (p: Page) => p.evaluate(() => (window as unknown as W).net.count());
 const digest = (p: Page) => p.evaluate(() => (window as unknown as W).net.digest());
-const append = (p: Page, n: number, size: number, tag: string) => p.evaluate(([n, size, tag]) => (window as unknown as W).net.append(n, size, tag), [n, size, tag] as const);
+const append = (p: Page, n: number, size: number, tag: string) =>
+  p.evaluate(([n, size, tag]) => (window as unknown as W).net.append(n, size, tag), [n, size, tag] as const);
 
 async function converged(pages: readonly Page[], n: number, timeout = 30_000): Promise<void> {
   await expect
@@ -68,7 +69,9 @@ describe('sync between browsers over WebRTC', () => {
     for (const p of pages) expect(await p.evaluate(() => (window as unknown as W).net.restored)).toBe(0);
     // Separate profiles share no BroadcastChannel: every link is WebRTC.
     await expect
-      .poll(async () => (await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as W).net.status())))).map((s) => s.webrtcPeers), { timeout: 45_000 })
+      .poll(async () => (await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as W).net.status())))).map((s) => s.webrtcPeers), {
+        timeout: 45_000,
+      })
       .toEqual([2, 2, 2]);
 
     // The UI hears of it without asking.

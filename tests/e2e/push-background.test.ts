@@ -92,7 +92,11 @@ beforeAll(async () => {
   served = await serveApp();
   relay = await startServe({ PACTO_RELAY_DIR: relayDir.dir });
   relayUrl = `ws://127.0.0.1:${relay.port}/relay`;
-  for (const [who, locale] of [['ana', 'es-ES'], ['bea', 'es-ES'], ['carl', 'en-GB']] as const) {
+  for (const [who, locale] of [
+    ['ana', 'es-ES'],
+    ['bea', 'es-ES'],
+    ['carl', 'en-GB'],
+  ] as const) {
     const page = await newProfile(served, contexts, locale, 'phone');
     profiles[who] = page.context();
     await profiles[who].grantPermissions(['notifications'], { origin: served.base.replace(/\/$/, '') });
@@ -124,11 +128,21 @@ async function notificationsOn(page: Page): Promise<void> {
 describe('duties in the background: a push wakes a closed phone', () => {
   it('three phones make a game through the relay and turn its notifications on', async () => {
     const ana = pages.ana;
-    const created = await createGameWith(ana, served.base, { name: NAMES.ana, seats: 3, claim: 'france', signaling: 'ws://127.0.0.1:9/', relays: relayUrl, iceServers: 'stun:127.0.0.1:9' });
+    const created = await createGameWith(ana, served.base, {
+      name: NAMES.ana,
+      seats: 3,
+      claim: 'france',
+      signaling: 'ws://127.0.0.1:9/',
+      relays: relayUrl,
+      iceServers: 'stun:127.0.0.1:9',
+    });
     const link = created.link;
     gameId = created.gameId;
     await ana.goto(`${served.base}#/game/${gameId}`);
-    for (const [who, claim] of [['bea', 'austria'], ['carl', 'italy']] as const) {
+    for (const [who, claim] of [
+      ['bea', 'austria'],
+      ['carl', 'italy'],
+    ] as const) {
       const p = pages[who];
       await p.goto(link);
       await p.locator('input[name="player-name"]').waitFor({ timeout: 60_000 });
@@ -205,7 +219,10 @@ describe('duties in the background: a push wakes a closed phone', () => {
     let reveals = 0;
     for (const who of ['bea', 'carl'] as const) {
       const key = views.ana.players.find((p) => p.name === NAMES[who])!.key;
-      const signedLater = authored(entries.ana.filter((e) => !held[who].has(b64(e))), key);
+      const signedLater = authored(
+        entries.ana.filter((e) => !held[who].has(b64(e))),
+        key,
+      );
       const types = signedLater.map((m) => `${m.payload.type} ${(m.payload as { phase?: string }).phase}`);
       const spring = views.ana.phases[0]!.key;
       const powers = Object.values((views.ana.holders ?? views.ana.roster)!).filter((k) => k === key).length;

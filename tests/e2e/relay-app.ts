@@ -17,7 +17,12 @@ export async function relaySettled(page: Page, quietMs = 2_000, timeout = 60_000
   const ok = () =>
     page.evaluate(() => {
       const el = document.querySelector('[data-relay-waiting]');
-      return el !== null && el.getAttribute('data-relay-waiting') === '0' && el.getAttribute('data-relays-caught-up') === el.getAttribute('data-relays-connected') && el.getAttribute('data-relays-connected') !== '0';
+      return (
+        el !== null &&
+        el.getAttribute('data-relay-waiting') === '0' &&
+        el.getAttribute('data-relays-caught-up') === el.getAttribute('data-relays-connected') &&
+        el.getAttribute('data-relays-connected') !== '0'
+      );
     });
   const deadline = Date.now() + timeout;
   let since = 0;
@@ -26,7 +31,14 @@ export async function relaySettled(page: Page, quietMs = 2_000, timeout = 60_000
       since ||= Date.now();
       if (Date.now() - since >= quietMs) return;
     } else since = 0;
-    if (Date.now() > deadline) throw new Error(`relay never settled: ${await page.locator('[data-relay-waiting]').first().evaluate((e) => e.outerHTML).catch(() => 'no status')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `relay never settled: ${await page
+          .locator('[data-relay-waiting]')
+          .first()
+          .evaluate((e) => e.outerHTML)
+          .catch(() => 'no status')}`,
+      );
     await page.waitForTimeout(200);
   }
 }
@@ -151,7 +163,14 @@ export async function pressTexts(page: Page): Promise<string[]> {
 export async function createGameWith(
   page: Page,
   base: string,
-  o: { readonly name: string; readonly seats: number; readonly claim: string | { readonly index: number }; readonly signaling: string; readonly relays: string; readonly iceServers?: string },
+  o: {
+    readonly name: string;
+    readonly seats: number;
+    readonly claim: string | { readonly index: number };
+    readonly signaling: string;
+    readonly relays: string;
+    readonly iceServers?: string;
+  },
 ): Promise<{ link: string; gameId: string; claim: string }> {
   await page.goto(`${base}#/new`);
   await page.locator('input[name="name"]').fill(o.name);

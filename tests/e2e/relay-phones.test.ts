@@ -16,7 +16,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newProfile, serveApp, SCREENSHOTS, tapOnMap, type Served } from '../ui/browser-app';
 import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
-import { createGameWith, expectSameState, filesUnder, outboxSize, phaseOf, plaintextFound, pressTexts, relaySettled, sendPress, storedEntries, viewOf } from './relay-app';
+import {
+  createGameWith,
+  expectSameState,
+  filesUnder,
+  outboxSize,
+  phaseOf,
+  plaintextFound,
+  pressTexts,
+  relaySettled,
+  sendPress,
+  storedEntries,
+  viewOf,
+} from './relay-app';
 
 let served: Served;
 let relay: ServeProcess;
@@ -38,7 +50,11 @@ beforeAll(async () => {
   served = await serveApp();
   relay = await startServe({ PACTO_RELAY_DIR: relayDir.dir });
   relayUrl = `ws://127.0.0.1:${relay.port}/relay`;
-  for (const [who, locale] of [['ana', 'es-ES'], ['bea', 'en-GB'], ['carl', 'en-GB']] as const) {
+  for (const [who, locale] of [
+    ['ana', 'es-ES'],
+    ['bea', 'en-GB'],
+    ['carl', 'en-GB'],
+  ] as const) {
     const page = await newProfile(served, contexts, locale, 'phone');
     profiles[who] = page.context();
     await page.close();
@@ -76,7 +92,13 @@ async function visit(who: Who, act?: (page: Page) => Promise<void>): Promise<str
   }
   const phase = await phaseOf(page);
   // Never through WebRTC: no peer is ever connected.
-  expect(await page.locator('.net.online, .net.offline').first().textContent().catch(() => '')).not.toMatch(/[1-9] (phone|teléfono)/);
+  expect(
+    await page
+      .locator('.net.online, .net.offline')
+      .first()
+      .textContent()
+      .catch(() => ''),
+  ).not.toMatch(/[1-9] (phone|teléfono)/);
   await closePage(page);
   return phase;
 }
@@ -119,14 +141,24 @@ describe('a weekend game through the relay alone', () => {
   it('is created with the relay under Advanced, and the invite carries it', async () => {
     const page = await openPage('ana', `${served.base}#/new`);
     // Nothing listens at that signaling address: WebRTC can never start.
-    ({ link, gameId } = await createGameWith(page, served.base, { name: NAMES.ana, seats: 3, claim: 'france', signaling: 'ws://127.0.0.1:9/', relays: relayUrl, iceServers: 'stun:127.0.0.1:9' }));
+    ({ link, gameId } = await createGameWith(page, served.base, {
+      name: NAMES.ana,
+      seats: 3,
+      claim: 'france',
+      signaling: 'ws://127.0.0.1:9/',
+      relays: relayUrl,
+      iceServers: 'stun:127.0.0.1:9',
+    }));
     const fragment = new URLSearchParams(link.split('#')[1]);
     expect(fragment.getAll('r')).toEqual([relayUrl]);
     expect(JSON.parse(fragment.getAll('i')[0]!)).toEqual({ urls: ['stun:127.0.0.1:9'] });
     await relaySettled(page);
     await closePage(page);
 
-    for (const [who, claim] of [['bea', 'austria'], ['carl', 'italy']] as const) {
+    for (const [who, claim] of [
+      ['bea', 'austria'],
+      ['carl', 'italy'],
+    ] as const) {
       const p = await openPage(who, link);
       await expect.poll(() => p.url(), { timeout: 10_000 }).toContain(`#/game/${gameId}`);
       // The game arrives from the relay (nobody else is open).
@@ -243,12 +275,35 @@ describe('a weekend game through the relay alone', () => {
     const v = await expectSameState(gameId, pages);
     for (const p of pages) await p.close();
     expect(v.current?.key).toBe('1902-spring-movement');
-    expect(v.position!.units.filter((u) => u.power === 'germany').map((u) => `${u.type} ${u.loc}`).sort()).toEqual(['A ber', 'A mun', 'F den', 'F kie']);
+    expect(
+      v
+        .position!.units.filter((u) => u.power === 'germany')
+        .map((u) => `${u.type} ${u.loc}`)
+        .sort(),
+    ).toEqual(['A ber', 'A mun', 'F den', 'F kie']);
 
     // What the relay keeps on disk: ciphertext only.
     await relay.stop();
     const disk = filesUnder(relayDir.dir);
     expect(disk.length).toBeGreaterThan(50_000);
-    expect(plaintextFound(disk, [...Object.values(NAMES), gameId, '"commit"', '"final"', '"lock"', '"reveal"', '"type"', 'france', 'germany', '"pic"', '"bur"', 'F kie', 'A mar', CHAT, 'Tirol'])).toEqual([]);
+    expect(
+      plaintextFound(disk, [
+        ...Object.values(NAMES),
+        gameId,
+        '"commit"',
+        '"final"',
+        '"lock"',
+        '"reveal"',
+        '"type"',
+        'france',
+        'germany',
+        '"pic"',
+        '"bur"',
+        'F kie',
+        'A mar',
+        CHAT,
+        'Tirol',
+      ]),
+    ).toEqual([]);
   }, 420_000);
 });

@@ -45,7 +45,13 @@ async function playLobby(anaSignal: string, otherSignal: string): Promise<{ ana:
   const ana = await newProfile(served, contexts, 'es-ES', 'phone');
   const bea = await newProfile(served, contexts, 'en-GB', 'phone');
   const carl = await newProfile(served, contexts, 'en-GB', 'phone');
-  const { link, gameId } = await createGameWith(ana, served.base, { name: 'Anastasia', seats: 3, claim: 'france', signaling: anaSignal, relays: urlOf(relays[0]!) });
+  const { link, gameId } = await createGameWith(ana, served.base, {
+    name: 'Anastasia',
+    seats: 3,
+    claim: 'france',
+    signaling: anaSignal,
+    relays: urlOf(relays[0]!),
+  });
   await relaySettled(ana);
   // Bea's and Carl's invite names the second process.
   const [base, fragment] = link.split('#') as [string, string];
@@ -54,7 +60,10 @@ async function playLobby(anaSignal: string, otherSignal: string): Promise<{ ana:
   params.set('s', otherSignal);
   const other = `${base}#${params.toString()}`;
 
-  for (const [page, name, claim] of [[bea, 'Beatriz', 'austria'], [carl, 'Carlota', 'italy']] as const) {
+  for (const [page, name, claim] of [
+    [bea, 'Beatriz', 'austria'],
+    [carl, 'Carlota', 'italy'],
+  ] as const) {
     await page.goto(other);
     await page.locator('input[name="player-name"]').waitFor({ timeout: 60_000 });
     await page.locator('input[name="player-name"]').fill(name);
@@ -69,7 +78,6 @@ async function playLobby(anaSignal: string, otherSignal: string): Promise<{ ana:
 
 /** WebRTC peers the game screen shows. */
 const peersOf = async (page: Page): Promise<number> => Number(await page.locator('.net[data-peers]').first().getAttribute('data-peers'));
-
 
 async function seal(page: Page): Promise<void> {
   await page.locator('[data-tab="board"]').click();
@@ -95,7 +103,12 @@ describe('two relay processes sharing Redis', () => {
     // No WebRTC: every phone shows no peer.
     for (const p of [ana, bea, carl]) expect(await p.locator('.net.online, .net.offline').first().textContent()).toMatch(/\b0 (phones|teléfonos)/);
     const v = await expectSameState(gameId, [ana, bea, carl]);
-    expect(v.position!.units.filter((u) => u.power === 'germany').map((u) => u.loc).sort()).toEqual(['bur', 'kie', 'ber'].sort());
+    expect(
+      v
+        .position!.units.filter((u) => u.power === 'germany')
+        .map((u) => u.loc)
+        .sort(),
+    ).toEqual(['bur', 'kie', 'ber'].sort());
     // Bea's press message crossed processes through the relay alone.
     for (const p of [ana, carl]) await expect.poll(() => pressTexts(p), { timeout: 30_000 }).toContain(CHAT);
 
@@ -104,7 +117,9 @@ describe('two relay processes sharing Redis', () => {
     await redis.cli('SAVE');
     const dump = filesUnder(redis.dir);
     expect(dump.length).toBeGreaterThan(5_000);
-    expect(plaintextFound(dump, ['Anastasia', 'Beatriz', 'Carlota', gameId, '"commit"', '"type"', 'france', 'germany', '"pic"', '"bur"', CHAT, 'Tirol'])).toEqual([]);
+    expect(
+      plaintextFound(dump, ['Anastasia', 'Beatriz', 'Carlota', gameId, '"commit"', '"type"', 'france', 'germany', '"pic"', '"bur"', CHAT, 'Tirol']),
+    ).toEqual([]);
     for (const p of [ana, bea, carl]) await p.context().close();
   }, 300_000);
 
@@ -125,6 +140,11 @@ describe('two relay processes sharing Redis', () => {
     for (const p of [ana, bea, carl]) await relaySettled(p);
     expect(await peersOf(ana)).toBeGreaterThanOrEqual(1);
     const v = await expectSameState(gameId, [ana, bea, carl]);
-    expect(v.position!.units.filter((u) => u.power === 'germany').map((u) => u.loc).sort()).toEqual(['ber', 'bur', 'kie']);
+    expect(
+      v
+        .position!.units.filter((u) => u.power === 'germany')
+        .map((u) => u.loc)
+        .sort(),
+    ).toEqual(['ber', 'bur', 'kie']);
   }, 300_000);
 });

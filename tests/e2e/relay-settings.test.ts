@@ -74,7 +74,13 @@ describe("a game's relays and ICE servers, changed in its settings", () => {
   it('refuses a bad address with a clear error, stores a good list, and the open game uses it without a reload', async () => {
     const ana = await newProfile(served, contexts, 'es-ES', 'phone');
     const bea = await newProfile(served, contexts, 'en-GB', 'phone');
-    const { link, claim: anaClaim } = await createGameWith(ana, served.base, { name: 'Anastasia', seats: 2, claim: { index: 1 }, signaling: 'ws://127.0.0.1:9/', relays: relayA.url });
+    const { link, claim: anaClaim } = await createGameWith(ana, served.base, {
+      name: 'Anastasia',
+      seats: 2,
+      claim: { index: 1 },
+      signaling: 'ws://127.0.0.1:9/',
+      relays: relayA.url,
+    });
     const params = new URLSearchParams(link.split('#')[1]);
     const gameId = params.get('g')!;
     const password = params.get('k')!;

@@ -163,7 +163,9 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     await tab(page, 'results');
     await page.waitForSelector('.animated-board');
     expect(await page.locator('.animated-board').getAttribute('data-animating')).toBeNull();
-    const shifted = await page.locator('.animated-board .units > .unit').evaluateAll((els) => els.filter((e) => (e as SVGGElement).style.translate !== '').length);
+    const shifted = await page
+      .locator('.animated-board .units > .unit')
+      .evaluateAll((els) => els.filter((e) => (e as SVGGElement).style.translate !== '').length);
     expect(shifted).toBe(0);
     await context.close();
   });
@@ -201,7 +203,10 @@ describe('in-game screens', { timeout: 90_000 }, () => {
     for (const order of shown.split('; ')) expect(exported).toContain(`  ${order}\n`);
     expect(exported).toContain('Primavera 1901, movimientos');
     expect(await page.locator('[data-export="text"]').getAttribute('download')).toMatch(/^pacto-[0-9a-f]{8}\.txt$/);
-    const json = await page.evaluate(async () => JSON.parse(await (await fetch(document.querySelector<HTMLAnchorElement>('[data-export="json"]')!.href)).text()) as { phases: { phase: string }[] });
+    const json = await page.evaluate(
+      async () =>
+        JSON.parse(await (await fetch(document.querySelector<HTMLAnchorElement>('[data-export="json"]')!.href)).text()) as { phases: { phase: string }[] },
+    );
     expect(json.phases).toHaveLength(max + 1);
     expect(json.phases[0]!.phase).toBe('1901-spring-movement');
     await page.locator('.export-preview summary').click();

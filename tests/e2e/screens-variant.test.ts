@@ -35,7 +35,10 @@ async function gameTab(page: Page, query: string): Promise<void> {
 }
 
 describe('variant panel and alliances', { timeout: 90_000 }, () => {
-  for (const [lang, size, name] of [['en', PHONE, 'phone'], ['es', LAPTOP, 'laptop']] as const) {
+  for (const [lang, size, name] of [
+    ['en', PHONE, 'phone'],
+    ['es', LAPTOP, 'laptop'],
+  ] as const) {
     it(`shows the 1914 variant and its seats, and declares an alliance (${lang}, ${name})`, async () => {
       const context = await browser.newContext(size);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);

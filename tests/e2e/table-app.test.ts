@@ -64,7 +64,11 @@ async function phone(locale: string): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[${locale}] page error:`, e.message));
   page.on('console', (m) => {
-    if ((m.type() === 'warning' || m.type() === 'error') && !/WebSocket connection|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())) console.warn(`[${locale}] ${m.text()}`);
+    if (
+      (m.type() === 'warning' || m.type() === 'error') &&
+      !/WebSocket connection|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource/.test(m.text())
+    )
+      console.warn(`[${locale}] ${m.text()}`);
   });
   await page.goto(base());
   await page.evaluate(async () => {
@@ -166,14 +170,19 @@ async function resolvedPast(pages: readonly Page[], from: string): Promise<void>
 /** The phones' stored entries reduce to one state. The screens move on as soon as the entries are
  *  admitted and their IndexedDB writes follow, so this waits for the writes (bounded). */
 async function sameStateSoon(pages: readonly Page[]): Promise<void> {
-  await expect.poll(async () => {
-    try {
-      await expectSameState(gameId, pages);
-      return true;
-    } catch {
-      return false;
-    }
-  }, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        try {
+          await expectSameState(gameId, pages);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 /** How many phones a page's table panel lists as linked, and as dropped. */
@@ -208,7 +217,10 @@ describe('a game at the table: no server, no internet, phones paired by their ca
     await expect.poll(() => ana.url(), { timeout: 30_000 }).toMatch(/#\/game\//);
     gameId = /#\/game\/(.+)$/.exec(ana.url())![1]!;
 
-    for (const [guest, name, power] of [[bea, 'Bea', 'austria'], [carl, 'Carl', 'italy']] as const) {
+    for (const [guest, name, power] of [
+      [bea, 'Bea', 'austria'],
+      [carl, 'Carl', 'italy'],
+    ] as const) {
       await pair(ana, guest, true);
       await expect.poll(() => guest.url(), { timeout: 30_000 }).toContain(`#/game/${gameId}`);
       await guest.locator('input[name="player-name"]').fill(name);

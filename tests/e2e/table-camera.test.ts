@@ -44,7 +44,7 @@ async function aimCameraAt(page: Page): Promise<void> {
 }
 
 describe('table pairing through the camera', () => {
-  it('host and guest pair by showing their QR codes to each other\'s camera', async () => {
+  it("host and guest pair by showing their QR codes to each other's camera", async () => {
     const base = app.base;
     const phones: Page[] = [];
     for (let i = 0; i < 2; i++) {

@@ -82,12 +82,7 @@ describe('table mode in Chromium', () => {
     await say(guest1!, 'spring 1901: commit germany');
     await say(guest1!, 'spring 1901: reveal germany');
     await say(host!, 'spring 1901: reveal france');
-    const phase = [
-      'spring 1901: commit france',
-      'spring 1901: commit germany',
-      'spring 1901: reveal france',
-      'spring 1901: reveal germany',
-    ];
+    const phase = ['spring 1901: commit france', 'spring 1901: commit germany', 'spring 1901: reveal france', 'spring 1901: reveal germany'];
     await expect.poll(() => heard(host!), { timeout: 15_000 }).toEqual(phase);
     await expect.poll(() => heard(guest1!), { timeout: 15_000 }).toEqual(phase);
 

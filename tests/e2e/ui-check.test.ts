@@ -81,7 +81,9 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         await page.locator('[data-action="advanced"]').click();
         found.push(...(await look(page, 'new-game-all', lang, size)));
         // No two fields share a label (the short game's checkbox and year did).
-        const labels = await page.locator('form.form label').evaluateAll((els) => els.map((e) => (e.firstChild?.textContent ?? '').trim() || (e.textContent ?? '').trim()));
+        const labels = await page
+          .locator('form.form label')
+          .evaluateAll((els) => els.map((e) => (e.firstChild?.textContent ?? '').trim() || (e.textContent ?? '').trim()));
         expect(labels.length).toBeGreaterThan(10);
         expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
         await visit('#/join', '.join textarea');
@@ -104,7 +106,10 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         await visit('#/', '.games li');
         found.push(...(await look(page, 'home-games', lang, size)));
         // The practice board played on to a retreat: Venice's army dislodged.
-        const t = lang === 'es' ? { type: 'Escribir órdenes', text: 'Texto de las órdenes', add: 'Añadir órdenes', go: 'Resolver' } : { type: 'Type orders', text: 'Order text', add: 'Add orders', go: 'Adjudicate' };
+        const t =
+          lang === 'es'
+            ? { type: 'Escribir órdenes', text: 'Texto de las órdenes', add: 'Añadir órdenes', go: 'Resolver' }
+            : { type: 'Type orders', text: 'Order text', add: 'Add orders', go: 'Adjudicate' };
         for (const orders of ['Austria: A Vie - Tyr', 'Austria: F Tri - Ven; A Tyr S F Tri - Ven']) {
           if (!(await page.getByLabel(t.text).isVisible())) await page.getByText(t.type).click();
           await page.getByLabel(t.text).fill(orders);
@@ -174,7 +179,11 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
         // centres lit; Austria removes one.
         const winter = await open('as=2&opening&until=adjustment');
         found.push(...(await look(winter, 'game-winter', lang, size)));
-        expect((await winter.locator('.province.target').evaluateAll((els) => els.map((e) => e.getAttribute('data-province')))).sort()).toEqual(['bre', 'mar', 'par']);
+        expect((await winter.locator('.province.target').evaluateAll((els) => els.map((e) => e.getAttribute('data-province')))).sort()).toEqual([
+          'bre',
+          'mar',
+          'par',
+        ]);
         // A coastal centre: army or fleet, picked from a list.
         await winter.locator('svg.board-svg').scrollIntoViewIfNeeded();
         await tapOnMap(winter, 'bre');
@@ -206,7 +215,9 @@ describe('every screen, both languages, phone and laptop', { timeout: 240_000 },
 
 describe('the built app', () => {
   it('has PNG icons in its manifest and an apple-touch-icon, each the size it says', async () => {
-    const manifest = (await (await fetch(`${served.base}manifest.webmanifest`)).json()) as { icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    const manifest = (await (await fetch(`${served.base}manifest.webmanifest`)).json()) as {
+      icons: { src: string; sizes: string; type: string; purpose?: string }[];
+    };
     const pngs = manifest.icons.filter((i) => i.type === 'image/png');
     expect(pngs.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     const size = async (src: string): Promise<string> => {

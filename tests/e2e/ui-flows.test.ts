@@ -202,7 +202,10 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
     expect(await host.locator('.lot-card').getAttribute('data-lot')).toBe('open');
     expect(await host.locator('.lot-card p').first().textContent()).toBe(APP_STRINGS.es.lobby.lotCreatorHint);
     expect(await guest.locator('[data-action="draw-lots"]').count()).toBe(0);
-    for (const [page, me] of [[host, 'Pilar'], [guest, 'Quentin']] as const) {
+    for (const [page, me] of [
+      [host, 'Pilar'],
+      [guest, 'Quentin'],
+    ] as const) {
       // "You" marks this phone's own player, and only it.
       expect(await page.locator('.players li.you').count()).toBe(1);
       expect(await page.locator('.players li.you').getAttribute('data-player')).toBe(me);
@@ -221,7 +224,8 @@ describe('the lobby of a lot game', { timeout: 120_000 }, () => {
     // Protocol v2: the lot is a sealed ballot that runs by itself once the creator names who takes
     // part; nobody's number shows before it opens, and the game starts when the lot closes.
     await host.locator('[data-action="draw-lots"]').click();
-    for (const p of [host, guest]) await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
+    for (const p of [host, guest])
+      await expect.poll(() => p.locator('#game-phase').getAttribute('data-phase'), { timeout: 30_000 }).toBe('1914-spring-movement');
     // The deal, by people, on every phone: each is waited for with its own seat, and waits for the other player's.
     const seat = async (p: Page, attr: 'data-mine' | 'data-waiting') => (await p.locator('.waiting-for').getAttribute(attr)) ?? '';
     await expect.poll(() => seat(host, 'data-mine')).not.toBe('');

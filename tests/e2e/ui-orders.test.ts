@@ -81,7 +81,9 @@ describe('order entry by tapping on the map', () => {
     const { context, page } = await phone('en-GB');
     await tapOnMap(page, 'mar');
     await page.getByRole('button', { name: 'Support', exact: true }).click();
-    const supportable = [...new Set(legalOrdersForUnit(STARTING_POSITION, 'mar', STANDARD_MAP).flatMap((o) => (o.kind === 'support' ? [provinceOf(o.supported.loc)] : [])))].sort();
+    const supportable = [
+      ...new Set(legalOrdersForUnit(STARTING_POSITION, 'mar', STANDARD_MAP).flatMap((o) => (o.kind === 'support' ? [provinceOf(o.supported.loc)] : []))),
+    ].sort();
     expect(await targetsShown(page)).toEqual(supportable);
     await tapOnMap(page, 'par');
     await tapOnMap(page, 'bur');

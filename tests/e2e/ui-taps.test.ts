@@ -40,13 +40,40 @@ const u = (power: Power, type: 'A' | 'F', loc: string): Unit => ({ power, type, 
 export const CROWDED: Position = {
   phase: { year: 1905, season: 'spring', kind: 'movement' },
   units: [
-    u('england', 'F', 'eng'), u('england', 'A', 'wal'), u('england', 'A', 'lvp'), u('england', 'A', 'yor'), u('england', 'F', 'lon'), u('england', 'F', 'cly'), u('england', 'F', 'edi'),
-    u('france', 'A', 'bre'), u('france', 'A', 'par'), u('france', 'A', 'pic'), u('france', 'A', 'bel'), u('france', 'A', 'bur'),
-    u('germany', 'A', 'hol'), u('germany', 'A', 'ruh'), u('germany', 'A', 'mun'), u('germany', 'F', 'kie'), u('germany', 'A', 'boh'), u('germany', 'A', 'sil'),
-    u('italy', 'A', 'tus'), u('italy', 'A', 'ven'), u('italy', 'A', 'rom'), u('italy', 'F', 'nap'),
-    u('austria', 'A', 'tri'), u('austria', 'A', 'vie'), u('austria', 'A', 'bud'), u('austria', 'A', 'gal'),
-    u('russia', 'A', 'war'), u('russia', 'F', 'stp/sc'), u('russia', 'A', 'mos'), u('russia', 'F', 'sev'), u('russia', 'A', 'ukr'),
-    u('turkey', 'A', 'con'), u('turkey', 'F', 'smy'), u('turkey', 'F', 'ank'),
+    u('england', 'F', 'eng'),
+    u('england', 'A', 'wal'),
+    u('england', 'A', 'lvp'),
+    u('england', 'A', 'yor'),
+    u('england', 'F', 'lon'),
+    u('england', 'F', 'cly'),
+    u('england', 'F', 'edi'),
+    u('france', 'A', 'bre'),
+    u('france', 'A', 'par'),
+    u('france', 'A', 'pic'),
+    u('france', 'A', 'bel'),
+    u('france', 'A', 'bur'),
+    u('germany', 'A', 'hol'),
+    u('germany', 'A', 'ruh'),
+    u('germany', 'A', 'mun'),
+    u('germany', 'F', 'kie'),
+    u('germany', 'A', 'boh'),
+    u('germany', 'A', 'sil'),
+    u('italy', 'A', 'tus'),
+    u('italy', 'A', 'ven'),
+    u('italy', 'A', 'rom'),
+    u('italy', 'F', 'nap'),
+    u('austria', 'A', 'tri'),
+    u('austria', 'A', 'vie'),
+    u('austria', 'A', 'bud'),
+    u('austria', 'A', 'gal'),
+    u('russia', 'A', 'war'),
+    u('russia', 'F', 'stp/sc'),
+    u('russia', 'A', 'mos'),
+    u('russia', 'F', 'sev'),
+    u('russia', 'A', 'ukr'),
+    u('turkey', 'A', 'con'),
+    u('turkey', 'F', 'smy'),
+    u('turkey', 'F', 'ank'),
   ].sort((a, b) => (a.loc < b.loc ? -1 : 1)),
   centres: { ...STARTING_POSITION.centres, bel: 'france', hol: 'germany' },
   dislodged: [],
@@ -95,7 +122,9 @@ async function tapRates(page: Page, units: readonly Unit[]): Promise<Rate[]> {
 
 function report(name: string, rates: readonly Rate[]): Rate {
   const worst = [...rates].sort((a, b) => a.hits / a.taps - b.hits / b.taps)[0]!;
-  console.log(`${name}: worst province ${worst.province} ${((100 * worst.hits) / worst.taps).toFixed(1)}% (${worst.hits}/${worst.taps}); ${rates.length} units, ${rates.reduce((n, r) => n + r.taps, 0)} taps`);
+  console.log(
+    `${name}: worst province ${worst.province} ${((100 * worst.hits) / worst.taps).toFixed(1)}% (${worst.hits}/${worst.taps}); ${rates.length} units, ${rates.reduce((n, r) => n + r.taps, 0)} taps`,
+  );
   return worst;
 }
 

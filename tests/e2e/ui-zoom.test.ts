@@ -17,8 +17,7 @@ afterAll(async () => {
   await served?.close();
 });
 
-const viewBox = async (page: Page): Promise<number[]> =>
-  ((await page.locator('svg.board-svg').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+const viewBox = async (page: Page): Promise<number[]> => ((await page.locator('svg.board-svg').getAttribute('viewBox')) ?? '').split(' ').map(Number);
 
 describe('board zoom and pan', () => {
   it('zooms with two fingers, pans with one, and a pan is not a tap', async () => {
@@ -35,8 +34,15 @@ describe('board zoom and pan', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((p, id) => ({ x: p.x, y: p.y, id })) });
 
     const [, , fullWidth] = await viewBox(page);
-    await touch('touchStart', [{ x: cx - 20, y: cy }, { x: cx + 20, y: cy }]);
-    for (let d = 30; d <= 80; d += 10) await touch('touchMove', [{ x: cx - d, y: cy }, { x: cx + d, y: cy }]);
+    await touch('touchStart', [
+      { x: cx - 20, y: cy },
+      { x: cx + 20, y: cy },
+    ]);
+    for (let d = 30; d <= 80; d += 10)
+      await touch('touchMove', [
+        { x: cx - d, y: cy },
+        { x: cx + d, y: cy },
+      ]);
     await touch('touchEnd', []);
     const zoomed = await viewBox(page);
     expect(zoomed[2]!).toBeLessThan(fullWidth! / 2);
@@ -110,7 +116,7 @@ describe('board controls and keys', () => {
     await context.close();
   });
 
-  it('draws no labels at the phone\'s default view, labels 9 to 15 px tall once zoomed in, and names the tapped province under the map', async () => {
+  it("draws no labels at the phone's default view, labels 9 to 15 px tall once zoomed in, and names the tapped province under the map", async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const page = await context.newPage();
@@ -119,9 +125,9 @@ describe('board controls and keys', () => {
     await page.locator('svg.board-svg').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     // Each label's height on screen: its font size in map units times the map's scale.
     const labelPx = () =>
-      page.locator('svg.board-svg .labels text').evaluateAll((els) =>
-        els.map((e) => parseFloat(getComputedStyle(e).fontSize) * ((e as SVGGraphicsElement).getScreenCTM()?.a ?? 0)),
-      );
+      page
+        .locator('svg.board-svg .labels text')
+        .evaluateAll((els) => els.map((e) => parseFloat(getComputedStyle(e).fontSize) * ((e as SVGGraphicsElement).getScreenCTM()?.a ?? 0)));
     expect(await labelPx()).toEqual([]);
     // A tap names the province in the bar under the map instead.
     const par = await mapPointOnScreen(page, 'par');
@@ -139,7 +145,9 @@ describe('board controls and keys', () => {
         expect(px, `a label after ${zooms} zoom steps`).toBeLessThanOrEqual(15 + 0.01);
       }
     }
-    expect(sizes.length).toBe(await page.locator('svg.board-svg [data-province]').evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-province'))).size));
+    expect(sizes.length).toBe(
+      await page.locator('svg.board-svg [data-province]').evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-province'))).size),
+    );
     await context.close();
   });
 

@@ -9,16 +9,7 @@
 // Used by tests/fuzz/replicas.test.ts (10^4 cases in `npm test`) and scripts/fuzz.ts (`npm run fuzz`).
 import * as Y from 'yjs';
 import { AntiEntropyLink, GameReplica, type PeerRef } from '../../src/net';
-import {
-  acknowledge,
-  hashHex,
-  reduceLog,
-  stateHash,
-  toBase64,
-  type Identity,
-  type PayloadBody,
-  type Verifier,
-} from '../../src/protocol';
+import { acknowledge, hashHex, reduceLog, stateHash, toBase64, type Identity, type PayloadBody, type Verifier } from '../../src/protocol';
 import { prng } from '../../src/util/prng';
 import { nativeSignMessage, nodeVerifier } from '../native-ed25519';
 import { identity, payloadOf, playPhase, randomPhaseOrders, rng, startedGame, T0, view } from '../protocol/helpers';
@@ -58,11 +49,46 @@ export function fixture(seed = 1): Fixture {
   const phase = v.current!.key;
   const hostile: Uint8Array[] = [];
   for (let i = 0; i < 40; i++) {
-    hostile.push(sign(turkey, { type: 'commit', game: gameId, seq: 1000 + ((i * 17) % 40), time: T0, phase, power: 'turkey', sealed: 'AAAA', hash: hashHex(new Uint8Array(3)), escrow: { c: ['A'.repeat(42) + 'AEIMQUYcgkosw048'[i % 16]!], e: null, s: [] } }));
+    hostile.push(
+      sign(turkey, {
+        type: 'commit',
+        game: gameId,
+        seq: 1000 + ((i * 17) % 40),
+        time: T0,
+        phase,
+        power: 'turkey',
+        sealed: 'AAAA',
+        hash: hashHex(new Uint8Array(3)),
+        escrow: { c: ['A'.repeat(42) + 'AEIMQUYcgkosw048'[i % 16]!], e: null, s: [] },
+      }),
+    );
   }
-  for (let i = 0; i < 20; i++) hostile.push(sign(identity(300 + i), { type: 'join', game: gameId, seq: 0, time: T0, name: `late${i}`, box: '00'.repeat(32), escrow: identity(300 + i).escrowPublicKey, power: null }));
+  for (let i = 0; i < 20; i++)
+    hostile.push(
+      sign(identity(300 + i), {
+        type: 'join',
+        game: gameId,
+        seq: 0,
+        time: T0,
+        name: `late${i}`,
+        box: '00'.repeat(32),
+        escrow: identity(300 + i).escrowPublicKey,
+        power: null,
+      }),
+    );
   for (let i = 0; i < 20; i++) hostile.push(acknowledge(turkey, gameId, `${1950 + i}-fall-movement`, 'ab'.repeat(16), { seq: 2000 + i, time: T0 }).bytes);
-  for (let i = 0; i < 20; i++) hostile.push(sign(turkey, { type: 'chat', game: gameId, seq: 3000 + i, time: T0, keys: {}, nonce: 'A'.repeat(32), sealed: toBase64(new Uint8Array(3 + i).fill(0x55)) }));
+  for (let i = 0; i < 20; i++)
+    hostile.push(
+      sign(turkey, {
+        type: 'chat',
+        game: gameId,
+        seq: 3000 + i,
+        time: T0,
+        keys: {},
+        nonce: 'A'.repeat(32),
+        sealed: toBase64(new Uint8Array(3 + i).fill(0x55)),
+      }),
+    );
   // The hostile player's real entries of the game: honest phones must agree on them too.
   for (const e of game.log) if (!honest.includes(e)) hostile.push(e);
   const verifier = nodeVerifier();
@@ -152,7 +178,12 @@ function makeCase(f: Fixture, r: Rand, docs: readonly Y.Doc[]): Case {
     case 6:
       return { entries: Array.from({ length: 1 + r.int(6) }, () => r.pick(f.hostile)) };
     case 7:
-      return { update: wrap(Array.from({ length: 1 + r.int(6) }, () => r.pick(f.hostile)), 5000 + r.int(1000)) };
+      return {
+        update: wrap(
+          Array.from({ length: 1 + r.int(6) }, () => r.pick(f.hostile)),
+          5000 + r.int(1000),
+        ),
+      };
     case 8: {
       // Other shapes Yjs would take: other roots, text, maps.
       const d = new Y.Doc();
@@ -171,7 +202,12 @@ function makeCase(f: Fixture, r: Rand, docs: readonly Y.Doc[]): Case {
 const peerOf = (name: string): PeerRef => ({ name, origin: name });
 
 /** Runs one episode of `casesPerEpisode` hostile inputs. */
-export async function episode(f: Fixture, seed: number, casesPerEpisode: number, trace?: (event: string, phones: readonly GameReplica[]) => void): Promise<EpisodeResult> {
+export async function episode(
+  f: Fixture,
+  seed: number,
+  casesPerEpisode: number,
+  trace?: (event: string, phones: readonly GameReplica[]) => void,
+): Promise<EpisodeResult> {
   const r = rand(seed);
   const failures: string[] = [];
   let now = 0;
@@ -180,7 +216,13 @@ export async function episode(f: Fixture, seed: number, casesPerEpisode: number,
       const doc = new Y.Doc();
       doc.clientID = 100 + i;
       const ids = rand(seed * 7 + i);
-      return GameReplica.open({ gameId: f.gameId, doc, verifier: f.verifier, carryDelayMs: 1e9, random: (n) => Uint8Array.from({ length: n }, () => ids.int(256)) });
+      return GameReplica.open({
+        gameId: f.gameId,
+        doc,
+        verifier: f.verifier,
+        carryDelayMs: 1e9,
+        random: (n) => Uint8Array.from({ length: n }, () => ids.int(256)),
+      });
     }),
   );
   const docs = phones.map((p) => p.doc);
@@ -195,7 +237,7 @@ export async function episode(f: Fixture, seed: number, casesPerEpisode: number,
     try {
       run();
     } catch (e) {
-      failures.push(`${where}: threw ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      failures.push(`${where}: threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   };
   // Honest updates arrive in random order, to random phones, between the hostile cases.
@@ -259,7 +301,13 @@ export async function episode(f: Fixture, seed: number, casesPerEpisode: number,
 }
 
 /** Runs `episodes` episodes from `seed`; returns the cases run and every failure. */
-export async function fuzz(options: { seed: number; episodes: number; casesPerEpisode: number; fixture?: Fixture; onEpisode?: (done: number, cases: number) => void }): Promise<{ cases: number; failures: string[] }> {
+export async function fuzz(options: {
+  seed: number;
+  episodes: number;
+  casesPerEpisode: number;
+  fixture?: Fixture;
+  onEpisode?: (done: number, cases: number) => void;
+}): Promise<{ cases: number; failures: string[] }> {
   const f = options.fixture ?? fixture(options.seed);
   let cases = 0;
   const failures: string[] = [];

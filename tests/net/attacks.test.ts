@@ -153,7 +153,14 @@ describe('attacks on the log', () => {
         const v = viewOf(phone);
         const log = [...phone.replica.admission.entries()];
         const due = ballotDuties(v, h.me.id);
-        const step = due.finals.length > 0 ? h.final(game.gameId, v, T0 + 20) : due.lock ? h.lock(game.gameId, v, log, T0 + 20) : due.reveal ? h.reveal(game.gameId, v, log, T0 + 20) : null;
+        const step =
+          due.finals.length > 0
+            ? h.final(game.gameId, v, T0 + 20)
+            : due.lock
+              ? h.lock(game.gameId, v, log, T0 + 20)
+              : due.reveal
+                ? h.reveal(game.gameId, v, log, T0 + 20)
+                : null;
         if (step !== null) await phone.replica.publish([step.bytes]);
       }
       await mesh.settle();
@@ -241,7 +248,12 @@ describe('attacks on the log', () => {
       p.replica.receive(honest, { name: 'honest', origin: 'honest' });
       expect(p.replica.admission.size).toBe(game.log.length);
       p.replica.carryNow(true);
-      const carried = new Set(p.doc.getArray<Uint8Array>('log').toArray().map((b) => b.join()));
+      const carried = new Set(
+        p.doc
+          .getArray<Uint8Array>('log')
+          .toArray()
+          .map((b) => b.join()),
+      );
       for (const e of game.log) expect(carried.has(e.join())).toBe(true);
       p.replica.destroy();
     }

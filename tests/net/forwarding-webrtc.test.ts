@@ -22,15 +22,20 @@ afterEach(async () => {
 
 describe('forwarding over WebRTC', () => {
   it('in a full mesh each update crosses each link once: received bytes stay near the payload times the receivers', async () => {
-    for (let i = 0; i < 4; i++) peers.push(await startPeer({ SIGNALING: url, GAME_ID: 'forwarding-game', PASSWORD: 'forwarding-password-01', RESYNC_MS: String(RESYNC_MS) }));
-    await expect.poll(async () => (await Promise.all(peers.map((p) => p.state()))).every((s) => s.webrtcPeers === 3), { timeout: 90_000, interval: 300 }).toBe(true);
+    for (let i = 0; i < 4; i++)
+      peers.push(await startPeer({ SIGNALING: url, GAME_ID: 'forwarding-game', PASSWORD: 'forwarding-password-01', RESYNC_MS: String(RESYNC_MS) }));
+    await expect
+      .poll(async () => (await Promise.all(peers.map((p) => p.state()))).every((s) => s.webrtcPeers === 3), { timeout: 90_000, interval: 300 })
+      .toBe(true);
     // Each phone tells its peers whom it reaches on every link change and every resync.
     await new Promise((r) => setTimeout(r, 2 * RESYNC_MS));
     const before = await Promise.all(peers.map((p) => p.state()));
     const COUNT = 40;
     const SIZE = 1000;
     await peers[0]!.request({ type: 'append', count: COUNT, size: SIZE, tag: 'a' }, 'appended');
-    await expect.poll(async () => (await Promise.all(peers.map((p) => p.state()))).every((s) => s.count === before[0]!.count + COUNT), { timeout: 90_000, interval: 300 }).toBe(true);
+    await expect
+      .poll(async () => (await Promise.all(peers.map((p) => p.state()))).every((s) => s.count === before[0]!.count + COUNT), { timeout: 90_000, interval: 300 })
+      .toBe(true);
     // Let any forwarding finish, then count what every phone received.
     await new Promise((r) => setTimeout(r, RESYNC_MS));
     const after = await Promise.all(peers.map((p) => p.state()));

@@ -132,9 +132,8 @@ describe('invite links', () => {
     expect(connectOptionsFor(invite, { iceServers: mine }, page).iceServers).toEqual(mine);
     expect(connectOptionsFor(invite, {}, page).relays).toEqual(['wss://pacto.example/relay']);
     expect(connectOptionsFor(invite).relays).toEqual([]);
-    expect(connectOptionsFor({ ...invite, relays: ['wss://a.example/relay'] }, { relays: ['wss://b.example/relay', 'wss://a.example/relay'] }, page).relays).toEqual([
-      'wss://a.example/relay',
-      'wss://b.example/relay',
-    ]);
+    expect(
+      connectOptionsFor({ ...invite, relays: ['wss://a.example/relay'] }, { relays: ['wss://b.example/relay', 'wss://a.example/relay'] }, page).relays,
+    ).toEqual(['wss://a.example/relay', 'wss://b.example/relay']);
   });
 });

@@ -52,15 +52,24 @@ async function converged(ps: readonly PeerProcess[], count: number, timeout = 12
         )
         .toBe(true),
       // A process that dies fails the test at once, saying how it ended.
-      ...ps.map((p) => p.died.catch((e: unknown) => {
-        dead = true;
-        throw e;
-      })),
+      ...ps.map((p) =>
+        p.died.catch((e: unknown) => {
+          dead = true;
+          throw e;
+        }),
+      ),
     ]);
   } catch (e) {
     if (e instanceof Error && e.message.startsWith('peer process')) throw e;
     // Say where it stuck: no link at all (webrtcPeers 0, no channel opened) is not a lost update.
-    const seen = last.map(({ count: n, webrtcPeers, peerConnections, channelsOpened, channelsClosed, synced }) => ({ count: n, webrtcPeers, peerConnections, channelsOpened, channelsClosed, synced }));
+    const seen = last.map(({ count: n, webrtcPeers, peerConnections, channelsOpened, channelsClosed, synced }) => ({
+      count: n,
+      webrtcPeers,
+      peerConnections,
+      channelsOpened,
+      channelsClosed,
+      synced,
+    }));
     throw new Error(`not converged on ${count} entries: ${JSON.stringify(seen)}`, { cause: e });
   }
   return last;

@@ -73,7 +73,11 @@ describe('one provider per room per page', () => {
     await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
     try {
       const doc = createGameDoc();
-      const c = connectGame(doc, { gameId: 'registry-game-9', password: 'registry-password-01', signaling: [`ws://127.0.0.1:${(http.address() as AddressInfo).port}`] });
+      const c = connectGame(doc, {
+        gameId: 'registry-game-9',
+        password: 'registry-password-01',
+        signaling: [`ws://127.0.0.1:${(http.address() as AddressInfo).port}`],
+      });
       await expect.poll(() => signaling.stats.connections, { timeout: 10_000 }).toBe(1);
       await expect.poll(() => c.status().signalingConnected, { timeout: 10_000 }).toBe(true);
       c.disconnect();
@@ -91,7 +95,9 @@ describe('one provider per room per page', () => {
   it('refuses bad signaling or ICE addresses before connecting', () => {
     const doc = createGameDoc();
     expect(() => connectGame(doc, { gameId: 'g-12345678', password: 'p'.repeat(20), signaling: ['http://x.example/'] })).toThrow(NetSettingsError);
-    expect(() => connectGame(doc, { gameId: 'g-12345678', password: 'p'.repeat(20), signaling: [], iceServers: [{ urls: 'http://x' }] })).toThrow(NetSettingsError);
+    expect(() => connectGame(doc, { gameId: 'g-12345678', password: 'p'.repeat(20), signaling: [], iceServers: [{ urls: 'http://x' }] })).toThrow(
+      NetSettingsError,
+    );
     expect(openRooms()).toEqual([]);
   });
 });

@@ -36,7 +36,14 @@ async function scripted(onFrame: (ws: WebSocket, frame: Record<string, unknown>)
 }
 
 function start(url: string, onUpdates: (us: readonly Uint8Array[]) => void | Promise<void>, cursors = memoryCursors()) {
-  client = new RelayClient({ keys: KEYS, relays: [url], WebSocket: WebSocket as unknown as WebSocketConstructor, cursors, reconnect: { minMs: 50, maxMs: 200 }, onUpdates });
+  client = new RelayClient({
+    keys: KEYS,
+    relays: [url],
+    WebSocket: WebSocket as unknown as WebSocketConstructor,
+    cursors,
+    reconnect: { minMs: 50, maxMs: 200 },
+    onUpdates,
+  });
   return cursors;
 }
 
@@ -49,7 +56,21 @@ describe('relay client', () => {
       } else if (f.t === 'fetch') {
         // The page comes late, and ends before the live blob.
         const items = [1, 2, 3].map((n) => ({ cursor: `100-${n}`, blob: blob(`old ${n}`) }));
-        setTimeout(() => ws.send(JSON.stringify({ t: 'page', rid: f.rid, room: KEYS.room, items: f.after === '' ? items : [], next: f.after === '' ? '100-3' : f.after, more: false, damaged: [] })), 100);
+        setTimeout(
+          () =>
+            ws.send(
+              JSON.stringify({
+                t: 'page',
+                rid: f.rid,
+                room: KEYS.room,
+                items: f.after === '' ? items : [],
+                next: f.after === '' ? '100-3' : f.after,
+                more: false,
+                damaged: [],
+              }),
+            ),
+          100,
+        );
       }
     });
     const got: string[] = [];
@@ -61,11 +82,32 @@ describe('relay client', () => {
   it('ignores malformed and hostile frames without throwing, and still takes good ones', async () => {
     const url = await scripted((ws, f) => {
       if (f.t === 'subscribe') {
-        for (const junk of ['nope', '[]', '{"t":"blob"}', '{"t":"blob","room":"x","cursor":"zz","blob":"AA"}', '{"t":"page","rid":"1"}', JSON.stringify({ t: 'error' })]) ws.send(junk);
+        for (const junk of [
+          'nope',
+          '[]',
+          '{"t":"blob"}',
+          '{"t":"blob","room":"x","cursor":"zz","blob":"AA"}',
+          '{"t":"page","rid":"1"}',
+          JSON.stringify({ t: 'error' }),
+        ])
+          ws.send(junk);
         ws.send(Buffer.from([0, 1, 2]));
         ws.send(JSON.stringify({ t: 'subscribed', rid: f.rid, room: KEYS.room }));
       } else if (f.t === 'fetch') {
-        ws.send(JSON.stringify({ t: 'page', rid: f.rid, room: KEYS.room, items: [{ cursor: '7-0', blob: blob('good') }, { cursor: '7-1', blob: '!!!' }], next: '7-1', more: false, damaged: [] }));
+        ws.send(
+          JSON.stringify({
+            t: 'page',
+            rid: f.rid,
+            room: KEYS.room,
+            items: [
+              { cursor: '7-0', blob: blob('good') },
+              { cursor: '7-1', blob: '!!!' },
+            ],
+            next: '7-1',
+            more: false,
+            damaged: [],
+          }),
+        );
       }
     });
     const got: string[] = [];
@@ -106,7 +148,8 @@ describe('relay client', () => {
     const url = await scripted((ws, f) => {
       if (f.t === 'subscribe') {
         // The first answer is a refusal a Redis hiccup gives; a live blob exists only for a subscriber.
-        if (++subscribes === 1) ws.send(JSON.stringify({ t: 'error', rid: f.rid, room: KEYS.room, code: 'unavailable', message: 'store down', retryAfterMs: 100 }));
+        if (++subscribes === 1)
+          ws.send(JSON.stringify({ t: 'error', rid: f.rid, room: KEYS.room, code: 'unavailable', message: 'store down', retryAfterMs: 100 }));
         else {
           ws.send(JSON.stringify({ t: 'subscribed', rid: f.rid, room: KEYS.room }));
           setTimeout(() => ws.send(JSON.stringify({ t: 'blob', room: KEYS.room, cursor: '100-1', blob: blob('live') })), 300);

@@ -32,7 +32,10 @@ afterEach(async () => {
 
 describe('relay crash', () => {
   it('loses nothing acknowledged when killed with -9 during uploads', async () => {
-    const env = { PACTO_RELAY_DIR: tmp.dir, PACTO_LIMITS: JSON.stringify({ maxRequestsPerSecond: 10_000, burstRequests: 10_000, maxBytesPerSecond: 1e9, burstBytes: 1e9 }) };
+    const env = {
+      PACTO_RELAY_DIR: tmp.dir,
+      PACTO_LIMITS: JSON.stringify({ maxRequestsPerSecond: 10_000, burstRequests: 10_000, maxBytesPerSecond: 1e9, burstBytes: 1e9 }),
+    };
     const first = await startServe(env);
     procs.push(first);
     const url = `ws://127.0.0.1:${first.port}/relay`;
@@ -91,7 +94,7 @@ describe('relay crash', () => {
     const reader = await rawClient(url);
     sockets.push(reader.ws);
     const all = new Map<string, string>();
-    for (let after = '', more = true; more; ) {
+    for (let after = '', more = true; more;) {
       reader.send({ t: 'fetch', rid: `f${after}`, room: KEYS.room, token: KEYS.token, after });
       const page = await reader.answer(`f${after}`);
       if (page.t !== 'page') throw new Error(JSON.stringify(page));
@@ -102,7 +105,9 @@ describe('relay crash', () => {
     }
     let missing = 0;
     for (const { cursor, blob } of ackedAtKill.values()) if (all.get(cursor) !== blob) missing++;
-    console.log(`relay crash: ${ackedAtKill.size} appends acknowledged before kill -9 (${inFlight} in flight), ${all.size} stored after restart, ${missing} missing`);
+    console.log(
+      `relay crash: ${ackedAtKill.size} appends acknowledged before kill -9 (${inFlight} in flight), ${all.size} stored after restart, ${missing} missing`,
+    );
     expect(missing).toBe(0);
 
     // The phone reconnected by itself and every update of it is stored, each once.

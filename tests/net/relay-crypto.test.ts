@@ -147,10 +147,17 @@ describe('relay frames', () => {
 
   it('never throws on arbitrary text, either side', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify(v))), (text) => {
-        expect(() => parseClientFrame(text)).not.toThrow();
-        expect(() => parseServerFrame(text)).not.toThrow();
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        ),
+        (text) => {
+          expect(() => parseClientFrame(text)).not.toThrow();
+          expect(() => parseServerFrame(text)).not.toThrow();
+        },
+      ),
       { numRuns: 2000 },
     );
   });

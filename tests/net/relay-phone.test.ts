@@ -59,7 +59,12 @@ interface Phone {
 }
 
 /** One phone: its own IndexedDB profile, the game's replica and store binding, and its relays. */
-async function openPhone(factory: IDBFactory, gameId: string, relays: readonly string[], extra: Partial<Pick<GameRelayOptions, 'live' | 'events' | 'syncIntervalMs'>> = {}): Promise<Phone> {
+async function openPhone(
+  factory: IDBFactory,
+  gameId: string,
+  relays: readonly string[],
+  extra: Partial<Pick<GameRelayOptions, 'live' | 'events' | 'syncIntervalMs'>> = {},
+): Promise<Phone> {
   const store = await openPactoStore('pacto', factory);
   const doc = new Y.Doc();
   const replica = await GameReplica.open({ gameId, doc, storage: entryStorage(store, gameId), carryDelayMs: 200 });
@@ -238,7 +243,9 @@ describe('the relay between phones that are never online together', () => {
 
     const reports = () => bea.replica.reports().map((r) => `${r.kind}:${r.reason ?? ''}`);
     await expect.poll(() => reports().some((r) => r.startsWith('relay-blob-refused:')), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => reports().filter((r) => r.startsWith('update-refused') || r.startsWith('entry-refused')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => reports().filter((r) => r.startsWith('update-refused') || r.startsWith('entry-refused')).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
     expect(idsOf(bea)).toEqual(before);
     expect(bea.replica.doc.getArray('log').length).toBe(copy.getArray('log').length);
 

@@ -8,7 +8,16 @@
 // subscriptions and keys survive a restart and expire with the room.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toBase64 } from '../../src/protocol';
-import { httpNotify, httpPushKey, httpPushRegister, httpPushUnregister, openPushHint, pushSubscriptionKeys, RelayRefused, sealPushHint } from '../../src/net/relay/client';
+import {
+  httpNotify,
+  httpPushKey,
+  httpPushRegister,
+  httpPushUnregister,
+  openPushHint,
+  pushSubscriptionKeys,
+  RelayRefused,
+  sealPushHint,
+} from '../../src/net/relay/client';
 import { relayKeysFor, type RelayKeys } from '../../src/net/relay/keys';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits, type ServerFrame } from '../../src/net/relay/protocol';
 import { LmdbStore } from '../../src/net/relay/server/lmdb-store';
@@ -63,7 +72,14 @@ async function ask(c: RawClient, frame: Record<string, unknown>): Promise<Server
   return c.answer(id);
 }
 
-const register = (keys: RelayKeys, d: FakeDevice) => ({ t: 'push-register', room: keys.room, token: keys.token, endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth });
+const register = (keys: RelayKeys, d: FakeDevice) => ({
+  t: 'push-register',
+  room: keys.room,
+  token: keys.token,
+  endpoint: d.endpoint,
+  p256dh: d.p256dh,
+  auth: d.auth,
+});
 const pushesTo = (d: FakeDevice) => service.received.filter((p) => p.device === d.id);
 const settled = (r: LocalRelay) => r.server.relay!.pushesSettled();
 
@@ -76,7 +92,8 @@ describe('Web Push from the relay', () => {
     expect(await ask(c, { t: 'push-key' })).toEqual({ t: 'push-key', rid: `p${rid}`, key });
 
     const [alice, bob, carol] = [service.device(), service.device(), service.device()];
-    for (const d of [alice, bob, carol]) await httpPushRegister(r.base, G1, pushSubscriptionKeys({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }));
+    for (const d of [alice, bob, carol])
+      await httpPushRegister(r.base, G1, pushSubscriptionKeys({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }));
     const other = service.device();
     await httpPushRegister(r.base, G2, other);
 
@@ -165,7 +182,10 @@ describe('Web Push from the relay', () => {
       { ...register(G1, d), endpoint: 'https://push.example/a b' },
     ];
     for (const f of bad) expect(await ask(c, f)).toMatchObject({ t: 'error', code: 'bad-frame' });
-    expect(await ask(c, { t: 'notify', room: G1.room, token: G1.token, payload: toBase64(new Uint8Array(1025)) })).toMatchObject({ t: 'error', code: 'too-large' });
+    expect(await ask(c, { t: 'notify', room: G1.room, token: G1.token, payload: toBase64(new Uint8Array(1025)) })).toMatchObject({
+      t: 'error',
+      code: 'too-large',
+    });
     expect(await ask(c, { t: 'notify', room: G1.room, token: G1.token, payload: toBase64(new Uint8Array(1024)) })).toMatchObject({ t: 'notified', devices: 0 });
     expect(() => sealPushHint(G1, new Uint8Array(513))).toThrow(RelayRefused);
     const devices = [service.device(), service.device(), service.device()];
@@ -239,7 +259,11 @@ describe('Web Push from the relay', () => {
       'ftp://push.example/x',
     ];
     for (const endpoint of refused) expect(await ask(c, { ...register(G1, d), endpoint }), endpoint).toMatchObject({ t: 'error', code: 'endpoint-refused' });
-    for (const ok of ['https://fcm.googleapis.com/fcm/send/abc:def', 'https://updates.push.services.mozilla.com/wpush/v2/gAAA', 'https://web.push.apple.com:443/QGq']) {
+    for (const ok of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com:443/QGq',
+    ]) {
       expect(checkEndpoint(ok)).toMatchObject({ ok: true });
     }
     // The allow-list (tests) lets 127.0.0.1 in over https, and nothing else: no other loopback name.
@@ -261,7 +285,22 @@ describe('Web Push from the relay', () => {
     const lookup = publicLookup();
     const err = await new Promise<NodeJS.ErrnoException | null>((res) => lookup('localhost', { all: true }, (e) => res(e)));
     expect(err?.code).toBe('EPUSHNOTPUBLIC');
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '100.64.0.1', '169.254.1.1', '::1', 'fe80::1', 'fd12::1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:a00:1::1', '0.0.0.0', '224.0.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '169.254.1.1',
+      '::1',
+      'fe80::1',
+      'fd12::1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      '2002:a00:1::1',
+      '0.0.0.0',
+      '224.0.0.1',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
     for (const a of ['142.250.185.10', '2a00:1450:4001:80e::200a', '17.253.144.10']) expect(isPublicAddress(a), a).toBe(true);

@@ -80,8 +80,7 @@ async function redisBytes(): Promise<Buffer> {
           collect(k);
           collect(x);
         }
-      }
-      else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => (parts.push(Buffer.from(k)), collect(x)));
+      } else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => (parts.push(Buffer.from(k)), collect(x)));
       else if (typeof v === 'string') parts.push(Buffer.from(v, 'latin1'));
     };
     const keys = (await c.sendCommand(['KEYS', '*'])) as Buffer[];
@@ -89,7 +88,13 @@ async function redisBytes(): Promise<Buffer> {
     for (const k of keys) {
       collect(k);
       const type = String(await c.sendCommand(['TYPE', k]));
-      collect(type === 'stream' ? await c.sendCommand(['XRANGE', k, '-', '+']) : type === 'hash' ? await c.sendCommand(['HGETALL', k]) : await c.sendCommand(['DUMP', k]));
+      collect(
+        type === 'stream'
+          ? await c.sendCommand(['XRANGE', k, '-', '+'])
+          : type === 'hash'
+            ? await c.sendCommand(['HGETALL', k])
+            : await c.sendCommand(['DUMP', k]),
+      );
     }
     return Buffer.concat(parts);
   } finally {

@@ -8,7 +8,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { toBase64 } from '../../src/protocol';
 import { sealBlob } from '../../src/net/relay/blob';
-import { httpAppend, httpFetch, memoryCursors, relayHttpUrl, RelayClient, type BadBlob, type RelayClientOptions, type WebSocketConstructor } from '../../src/net/relay/client';
+import {
+  httpAppend,
+  httpFetch,
+  memoryCursors,
+  relayHttpUrl,
+  RelayClient,
+  type BadBlob,
+  type RelayClientOptions,
+  type WebSocketConstructor,
+} from '../../src/net/relay/client';
 import { appendIdFor, relayKeysFor, type RelayKeys } from '../../src/net/relay/keys';
 import type { RelayLimits, ServerFrame } from '../../src/net/relay/protocol';
 import { rawClient, startRelay, type LocalRelay, type RawClient } from './helpers/relay';
@@ -29,7 +38,10 @@ afterEach(async () => {
   for (const r of relays.splice(0)) await r.stop();
 });
 
-async function relay(limits: Partial<RelayLimits> = {}, extra: { dir?: string; sweepIntervalMs?: number; allowOrigins?: readonly string[] } = {}): Promise<LocalRelay> {
+async function relay(
+  limits: Partial<RelayLimits> = {},
+  extra: { dir?: string; sweepIntervalMs?: number; allowOrigins?: readonly string[] } = {},
+): Promise<LocalRelay> {
   const r = await startRelay({ relay: { limits, ...extra } });
   relays.push(r);
   return r;
@@ -67,7 +79,14 @@ async function raw(r: LocalRelay, from?: string): Promise<RawClient> {
 }
 
 let rid = 0;
-const appendFrame = (keys: RelayKeys, blob: Uint8Array, id = appendIdFor(keys.key, blob)) => ({ t: 'append', rid: `a${++rid}`, room: keys.room, token: keys.token, id, blob: toBase64(blob) });
+const appendFrame = (keys: RelayKeys, blob: Uint8Array, id = appendIdFor(keys.key, blob)) => ({
+  t: 'append',
+  rid: `a${++rid}`,
+  room: keys.room,
+  token: keys.token,
+  id,
+  blob: toBase64(blob),
+});
 const fetchFrame = (keys: RelayKeys, after = '') => ({ t: 'fetch', rid: `f${++rid}`, room: keys.room, token: keys.token, after });
 
 async function ask(c: RawClient, frame: { rid: string; [k: string]: unknown }): Promise<ServerFrame> {

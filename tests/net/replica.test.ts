@@ -4,16 +4,7 @@
 import * as Y from 'yjs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  AntiEntropyLink,
-  decodeAntiEntropy,
-  encodeDigest,
-  encodeEntries,
-  encodeIds,
-  GameReplica,
-  PublishError,
-  type EntryStorage,
-} from '../../src/net';
+import { AntiEntropyLink, decodeAntiEntropy, encodeDigest, encodeEntries, encodeIds, GameReplica, PublishError, type EntryStorage } from '../../src/net';
 import { QUOTAS, sendChat } from '../../src/protocol';
 import { identity, rng, startedGame, T0, view } from '../protocol/helpers';
 import { fastVerifier, meshPhone, sameIds } from './helpers/mesh';
@@ -117,7 +108,10 @@ describe('the replica', () => {
     const game = startedGame(36);
     const p = await meshPhone('carrier', game.gameId);
     const half = Math.floor(game.log.length / 2);
-    p.replica.receiveEntries(game.log.slice(0, half).map((b) => Buffer.from(b)), { name: 'direct', origin: 'direct' });
+    p.replica.receiveEntries(
+      game.log.slice(0, half).map((b) => Buffer.from(b)),
+      { name: 'direct', origin: 'direct' },
+    );
     const sink = new AntiEntropyLink(p.replica, { name: 'peer', origin: 'peer' }, () => undefined);
     sink.receive(Buffer.from(encodeEntries(game.log.slice(half))));
     expect(p.replica.admission.size).toBe(game.log.length);
@@ -181,7 +175,9 @@ describe('the replica', () => {
     const game = startedGame(35);
     const r = rng(35);
     const me = identity(1);
-    const chats = Array.from({ length: 2100 }, (_, i) => nativeSignMessage(me, { type: 'chat', game: game.gameId, keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(8), seq: 100 + i, time: 0 }));
+    const chats = Array.from({ length: 2100 }, (_, i) =>
+      nativeSignMessage(me, { type: 'chat', game: game.gameId, keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(8), seq: 100 + i, time: 0 }),
+    );
     expect(chats[0]).toEqual(sendChat(me, game.gameId, { keys: {}, nonce: 'A'.repeat(32), sealed: 'B'.repeat(8) }, 100).bytes);
     const [a, b] = [await meshPhone('a', game.gameId), await meshPhone('b', game.gameId)];
     a.replica.receiveEntries([...game.log, ...chats], { name: 's', origin: 's' });

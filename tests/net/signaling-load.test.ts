@@ -46,7 +46,10 @@ const mib = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 
 describe('signaling server under load', () => {
   it(`${CLIENTS} clients in ${ROOMS} rooms for ${DURATION_MS / 1000} s: no message crosses rooms`, async () => {
-    server = fork(fileURLToPath(new URL('./helpers/signal-process.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    server = fork(fileURLToPath(new URL('./helpers/signal-process.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const { port } = await new Promise<{ port: number }>((r) => server!.once('message', (m) => r(m as { port: number })));
     const before = (await ask<ServerStats>(server, { type: 'stats' }, 'stats')).memory;
 

@@ -71,7 +71,10 @@ async function join(ws: WebSocket, topic: string): Promise<void> {
 
 describe('signaling server memory', () => {
   it(`${SLOW} subscribers that never read are closed and the server stays under a fixed memory bound`, async () => {
-    server = fork(fileURLToPath(new URL('./helpers/signal-process.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    server = fork(fileURLToPath(new URL('./helpers/signal-process.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const { port } = await new Promise<{ port: number }>((r) => server!.once('message', (m) => r(m as { port: number })));
 
     const slow = await Promise.all(Array.from({ length: SLOW }, (_, i) => open(port, `127.0.2.${i + 1}`)));

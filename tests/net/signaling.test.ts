@@ -42,7 +42,10 @@ async function flush(c: { ws: WebSocket; inbox: unknown[] }): Promise<void> {
   for (let i = 0; i < 200 && !c.inbox.slice(before).some((m) => (m as { type: string }).type === 'pong'); i++) {
     await new Promise((r) => setTimeout(r, 5));
   }
-  c.inbox.splice(c.inbox.findIndex((m, i) => i >= before && (m as { type: string }).type === 'pong'), 1);
+  c.inbox.splice(
+    c.inbox.findIndex((m, i) => i >= before && (m as { type: string }).type === 'pong'),
+    1,
+  );
 }
 
 describe('signaling server', () => {

@@ -17,7 +17,7 @@ interface Camera {
 /** A deterministic pseudo-random sequence, so a failure can be replayed. */
 function lcg(seed: number): () => number {
   let x = seed >>> 0;
-  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function photograph(modules: boolean[][], cam: Camera): RgbaFrame {

@@ -3,16 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import wrtc from '@roamhq/wrtc';
-import {
-  SdpError,
-  buildSdp,
-  decodePairingCode,
-  encodePairingCode,
-  parseSdp,
-  qrSize,
-  type PairingCode,
-  type SdpEssentials,
-} from '../../src/net/table';
+import { SdpError, buildSdp, decodePairingCode, encodePairingCode, parseSdp, qrSize, type PairingCode, type SdpEssentials } from '../../src/net/table';
 import { CHROME_OFFER_IP, CHROME_OFFER_MDNS, FIREFOX_ANSWER } from './table-sdp-fixtures';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -94,15 +85,14 @@ describe('pairing code round trip', () => {
 
   it('round-trips any well-formed essentials', () => {
     const iceChars = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
-    const ice = (min: number, max: number) =>
-      fc.array(iceChars, { minLength: min, maxLength: max }).map((a) => a.join(''));
+    const ice = (min: number, max: number) => fc.array(iceChars, { minLength: min, maxLength: max }).map((a) => a.join(''));
     const hostCandidate = fc.record({
       address: fc.oneof(
         fc.ipV4(),
         fc.uuid().map((u) => `${u}.local`),
-        fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) =>
-          Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':'),
-        ),
+        fc
+          .uint8Array({ minLength: 16, maxLength: 16 })
+          .map((b) => Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':')),
       ),
       port: fc.integer({ min: 1, max: 65535 }),
     });

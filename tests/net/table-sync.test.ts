@@ -30,7 +30,9 @@ function say(p: TableProvider, text: string): void {
 }
 
 function heard(p: TableProvider): string[] {
-  return readLog(p.doc).map((m) => dec.decode(m)).sort();
+  return readLog(p.doc)
+    .map((m) => dec.decode(m))
+    .sort();
 }
 
 describe('frames', () => {
@@ -168,7 +170,13 @@ describe('table provider', () => {
     say(h, 'from the table');
     const both = ['from the table', 'from webrtc'];
     await expect.poll(() => heard(h)).toEqual(both);
-    await expect.poll(() => readLog(w).map((m) => dec.decode(m)).sort()).toEqual(both);
+    await expect
+      .poll(() =>
+        readLog(w)
+          .map((m) => dec.decode(m))
+          .sort(),
+      )
+      .toEqual(both);
     await expect.poll(() => heard(host)).toEqual(both);
   });
 

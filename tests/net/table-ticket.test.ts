@@ -77,7 +77,7 @@ describe('table tickets', () => {
 });
 
 describe('the greeting on a new table link', () => {
-  it('each side learns the other\'s key and game; later messages pass through unchanged', async () => {
+  it("each side learns the other's key and game; later messages pass through unchanged", async () => {
     const [a, b] = createPipe();
     const [ga, gb] = await Promise.all([greet(a, { v: 1, key: 'k-a', gameId: 'g-1', invite: 'https://x/#v=1' }), greet(b, { v: 1, key: 'k-b' })]);
     expect(ga.hello).toEqual({ v: 1, key: 'k-b' });
@@ -91,7 +91,12 @@ describe('the greeting on a new table link', () => {
   });
 
   it('a peer that greets with bytes no Pacto phone sends is refused and the link closed', async () => {
-    for (const first of [Uint8Array.of(0, 0, 0), new TextEncoder().encode('H{"v":2,"key":"x"}'), Uint8Array.of(0x48, 0xff, 0xfe), new Uint8Array(5000).fill(0x48)]) {
+    for (const first of [
+      Uint8Array.of(0, 0, 0),
+      new TextEncoder().encode('H{"v":2,"key":"x"}'),
+      Uint8Array.of(0x48, 0xff, 0xfe),
+      new Uint8Array(5000).fill(0x48),
+    ]) {
       const [a, b] = createPipe();
       const greeting = greet(a, { v: 1, key: 'k-a' });
       b.send(first);

@@ -22,7 +22,10 @@ function provider(): TableProvider {
 
 function join(p: TableProvider, n: number, name: string): void {
   const identity = createIdentity(new Uint8Array(32).fill(n), new Uint8Array(32).fill(n + 100));
-  appendMessage(p.doc, signMessage(identity, { type: 'join', game: GAME, seq: 1, time: 0, name, box: identity.boxPublicKey, escrow: identity.escrowPublicKey, power: null }));
+  appendMessage(
+    p.doc,
+    signMessage(identity, { type: 'join', game: GAME, seq: 1, time: 0, name, box: identity.boxPublicKey, escrow: identity.escrowPublicKey, power: null }),
+  );
 }
 
 /** Names of the players whose join messages verify. */
@@ -64,7 +67,10 @@ describe('table pairing over node WebRTC', () => {
   it('refuses an offer (keeping the invitation open), the same answer twice, and an answer it did not invite', async () => {
     const host = new TableHost(provider(), options);
     const other = new TableHost(provider(), options);
-    cleanup.push(() => host.cancelInvitations(), () => other.cancelInvitations());
+    cleanup.push(
+      () => host.cancelInvitations(),
+      () => other.cancelInvitations(),
+    );
     const mine = await host.invite();
     await expect(host.accept(mine.code)).rejects.toThrow(/expected an answer/);
     // The mistake did not use up the invitation.

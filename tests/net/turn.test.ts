@@ -115,7 +115,9 @@ async function pair(iceServers: readonly IceServer[], ms: number): Promise<{ ope
 describe('TURN through the invite', () => {
   it('two peers connect only through coturn, using the ICE servers the invite carries', async () => {
     const turnServer = { urls: `turn:127.0.0.1:${port}?transport=udp`, username: 'pacto', credential: 'turn-secret' };
-    const invite = parseInvite(formatInvite('https://pacto.example/', { gameId: 'turn-game-000000001', password: 'turn-password-000001', signaling: [], iceServers: [turnServer] }));
+    const invite = parseInvite(
+      formatInvite('https://pacto.example/', { gameId: 'turn-game-000000001', password: 'turn-password-000001', signaling: [], iceServers: [turnServer] }),
+    );
     const { iceServers } = connectOptionsFor(invite, { iceServers: [{ urls: 'stun:ignored.example' }] });
     expect(iceServers).toEqual([{ ...turnServer, urls: [turnServer.urls] }]);
     const r = await pair(iceServers, 20_000);

@@ -106,7 +106,12 @@ describe('strict Yjs update reader', () => {
     expect(parseUpdate(prefix).ok).toBe(true);
     const d = new Y.Doc();
     Y.applyUpdate(d, prefix);
-    expect(d.getArray<Uint8Array>('log').toArray().map((x) => x[0])).toEqual([1, 2]);
+    expect(
+      d
+        .getArray<Uint8Array>('log')
+        .toArray()
+        .map((x) => x[0]),
+    ).toEqual([1, 2]);
   });
 
   it('reads state vectors and sync frames strictly', () => {

@@ -20,7 +20,6 @@ import {
 import { countingVerifier, nodeVerifier } from '../native-ed25519';
 import { identity, messagesOf, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view, type Game } from './helpers';
 
-
 function shuffled<T>(list: readonly T[], seed: number): T[] {
   const r = rng(seed);
   const out = [...list];
@@ -46,7 +45,17 @@ function rawCommit(game: Game, power: 'france' | 'germany', seq: number, time: n
   const v = view(game);
   const box = sealOrders({ orders: [], draw: false }, 3, BigInt(seq + 1), r.bytes(24));
   const escrow = { c: Array.from({ length: 6 }, () => 'A'.repeat(43)), e: 'A'.repeat(43), s: Array.from({ length: 6 }, () => 'A'.repeat(43)) };
-  const bytes = signMessage(game.byPower[power].me, { type: 'commit', game: game.gameId, seq, time, phase: v.current!.key, power, sealed: box.sealed, hash: box.hash, escrow });
+  const bytes = signMessage(game.byPower[power].me, {
+    type: 'commit',
+    game: game.gameId,
+    seq,
+    time,
+    phase: v.current!.key,
+    power,
+    sealed: box.sealed,
+    hash: box.hash,
+    escrow,
+  });
   return { bytes, id: messagesOf([bytes]).keys().next().value! };
 }
 
@@ -167,7 +176,13 @@ describe('admission', () => {
     expect(a.offer(press.bytes)).toMatchObject({ kind: 'admitted' });
     const after = reduceLog(gameId, [...a.entries()], { verifier: a.verifier });
     expect(after.chats.map((c) => c.id)).toContain(press.id);
-    expect(Object.keys(messagesOf([press.bytes]).get(press.id)!.payload.type === 'chat' ? (messagesOf([press.bytes]).get(press.id)!.payload as { keys: Record<string, string> }).keys : {}).sort()).toEqual(roster);
+    expect(
+      Object.keys(
+        messagesOf([press.bytes]).get(press.id)!.payload.type === 'chat'
+          ? (messagesOf([press.bytes]).get(press.id)!.payload as { keys: Record<string, string> }).keys
+          : {},
+      ).sort(),
+    ).toEqual(roster);
   });
 
   it('keeps an author’s phase entries to the lowest phases', () => {
@@ -180,19 +195,39 @@ describe('admission', () => {
     expect(acks).toHaveLength(QUOTAS.phases);
     // A lower phase pushes the highest out; the highest never comes back.
     expect(a.offer(acknowledge(cheat.me, game.gameId, '1999-fall-movement', 'ab'.repeat(16), { seq: 9, time: T0 }).bytes)).toMatchObject({ kind: 'admitted' });
-    expect(a.offer(acknowledge(cheat.me, game.gameId, phases[QUOTAS.phases - 1]!, 'cd'.repeat(16), { seq: 8, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'quota-phases' });
+    expect(a.offer(acknowledge(cheat.me, game.gameId, phases[QUOTAS.phases - 1]!, 'cd'.repeat(16), { seq: 8, time: T0 }).bytes)).toMatchObject({
+      kind: 'refused',
+      reason: 'quota-phases',
+    });
   });
 
   it('only the creator starts, a CREATE must be bound to the game (its settings included)', () => {
     const game = startedGame(10);
     const a = admitAll(game.gameId, game.log);
     const roster = view(game).roster!;
-    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, { seq: 40, time: T0 }).bytes)).toMatchObject({ kind: 'refused', reason: 'start-not-by-creator' });
-    const fakeCreate = signMessage(game.byPower.turkey.me, { type: 'create', game: game.gameId, seq: 42, time: T0, salt: 'ab'.repeat(16), settings: view(game).settings! });
+    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, { seq: 40, time: T0 }).bytes)).toMatchObject({
+      kind: 'refused',
+      reason: 'start-not-by-creator',
+    });
+    const fakeCreate = signMessage(game.byPower.turkey.me, {
+      type: 'create',
+      game: game.gameId,
+      seq: 42,
+      time: T0,
+      salt: 'ab'.repeat(16),
+      settings: view(game).settings!,
+    });
     expect(a.offer(fakeCreate)).toMatchObject({ kind: 'refused', reason: 'create-not-bound-to-game' });
     // The creator's own CREATE with the same salt and other settings names another game.
     const salt = (messagesOf([game.log[0]!]).values().next().value!.payload as { salt: string }).salt;
-    const shortGame = signMessage(game.byPower.austria.me, { type: 'create', game: game.gameId, seq: 43, time: T0, salt, settings: { ...view(game).settings!, endYear: 1901 } });
+    const shortGame = signMessage(game.byPower.austria.me, {
+      type: 'create',
+      game: game.gameId,
+      seq: 43,
+      time: T0,
+      salt,
+      settings: { ...view(game).settings!, endYear: 1901 },
+    });
     expect(a.offer(shortGame)).toMatchObject({ kind: 'refused', reason: 'create-not-bound-to-game' });
   });
 
@@ -204,7 +239,9 @@ describe('admission', () => {
     const r = rng(120);
     const commits = [0, 1, 2, 3, 4].map((i) => rawCommit(game, 'france', 60 + i, T0 + i, r));
     const finals = commits.map((c, i) => finalOrders(cheat.me, game.gameId, phase, 'france', c.id, { seq: 70 + i, time: T0 + 10 }).bytes);
-    const locks = [0, 1, 2, 3, 4].map((i) => signMessage(cheat.me, { type: 'lock', game: game.gameId, seq: 80 + i, time: T0 + 20, phase, finals: {}, heads: {}, complaints: [] }));
+    const locks = [0, 1, 2, 3, 4].map((i) =>
+      signMessage(cheat.me, { type: 'lock', game: game.gameId, seq: 80 + i, time: T0 + 20, phase, finals: {}, heads: {}, complaints: [] }),
+    );
     const expected = admitAll(game.gameId, [...game.log, ...commits.map((c) => c.bytes), ...finals, ...locks]);
     const kept = (list: readonly Uint8Array[]) => list.filter((e) => expected.idOfBytes(e) !== undefined).length;
     expect(kept(finals)).toBe(QUOTAS.once);
@@ -218,7 +255,12 @@ describe('admission', () => {
     // Lot games: the START names the participants, who then count (they joined with no power).
     const lotGame = startedGame(13, { assignment: 'lot' });
     const [create, ...joins] = lotGame.log.slice(0, 8);
-    const start = startLot(lotGame.byPower.austria.me, lotGame.gameId, lotGame.phones.map((p) => p.me.id), { seq: 90, time: T0 });
+    const start = startLot(
+      lotGame.byPower.austria.me,
+      lotGame.gameId,
+      lotGame.phones.map((p) => p.me.id),
+      { seq: 90, time: T0 },
+    );
     const lot = admitAll(lotGame.gameId, [create!, ...joins, start.bytes]);
     expect(lot.counted().vouched).toEqual(lotGame.phones.map((p) => p.me.id).sort());
   });
@@ -233,7 +275,16 @@ describe('admission', () => {
     const commits = [0, 1, 2, 3, 4].map((i) => rawCommit(game, 'france', 60 + i, T0 + i, r));
     const finals = commits.map((c, i) => finalOrders(cheat.me, game.gameId, phase, 'france', c.id, { seq: 70 + i, time: T0 + 10 }));
     const honest = game.byPower.england;
-    const lock = signMessage(honest.me, { type: 'lock', game: game.gameId, seq: 90, time: T0 + 20, phase, finals: { france: finals[3]!.id }, heads: {}, complaints: [] });
+    const lock = signMessage(honest.me, {
+      type: 'lock',
+      game: game.gameId,
+      seq: 90,
+      time: T0 + 20,
+      phase,
+      finals: { france: finals[3]!.id },
+      heads: {},
+      complaints: [],
+    });
     const everything = [...game.log, ...commits.map((c) => c.bytes), ...finals.map((f) => f.bytes), lock];
     const expected = admitAll(game.gameId, everything);
     for (const e of everything) expected.offer(e); // anti-entropy offers again what a peer holds

@@ -1,7 +1,21 @@
 // Each hostile or broken entry must be ignored, listed with its reason, and leave the game as it was.
 import { describe, expect, it } from 'vitest';
 import { POWERS, type Order } from '../../src/rules';
-import { ballotDuties, CodecError, createGame, encodePayload, finalOrders, openSealed, ordersFromPlain, revealBallot, sealCommit, scalarToBytes, signMessage, voteTimeout, type Payload } from '../../src/protocol';
+import {
+  ballotDuties,
+  CodecError,
+  createGame,
+  encodePayload,
+  finalOrders,
+  openSealed,
+  ordersFromPlain,
+  revealBallot,
+  sealCommit,
+  scalarToBytes,
+  signMessage,
+  voteTimeout,
+  type Payload,
+} from '../../src/protocol';
 import { identity, messagesOf, payloadOf, Phone, playPhase, rng, settings, settlePhase, startedGame, stateOf, T0, typeOf, view, type Game } from './helpers';
 
 const hold = (power: Order['power'], type: 'A' | 'F', loc: string): Order => ({ kind: 'hold', power, unit: { type, loc } });
@@ -139,7 +153,14 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const france = game.byPower.france;
     const other = createGame(game.byPower.austria.me, rng(77).bytes(16), settings(), { seq: 0, time: T0 });
     const v = view(game);
-    const replay = signMessage(france.me, { type: 'final', game: other.gameId, ...france.stamp(T0 + 2000), phase: v.current!.key, power: 'france', commit: '00'.repeat(16) });
+    const replay = signMessage(france.me, {
+      type: 'final',
+      game: other.gameId,
+      ...france.stamp(T0 + 2000),
+      phase: v.current!.key,
+      power: 'france',
+      commit: '00'.repeat(16),
+    });
     expectIgnoredWithoutEffect(game, [replay, other.message.bytes], 'wrong-game');
   });
 
@@ -147,7 +168,10 @@ describe('hostile and broken entries are ignored with a reason and change nothin
     const game = gameInFall();
     const spring = game.log.find((b) => typeOf(b) === 'commit')!;
     expect(payloadOf(spring).phase).toBe('1901-spring-movement');
-    const relabelled = new Uint8Array([...spring.subarray(0, 64), ...encodePayload({ ...(payloadOf(spring) as Payload), phase: '1901-fall-movement' } as Payload)]);
+    const relabelled = new Uint8Array([
+      ...spring.subarray(0, 64),
+      ...encodePayload({ ...(payloadOf(spring) as Payload), phase: '1901-fall-movement' } as Payload),
+    ]);
     expect(relabelled).not.toEqual(spring);
     expectIgnoredWithoutEffect(game, [relabelled], 'bad-signature');
     expect(stateOf(view(game, [...game.log, spring, spring]))).toEqual(stateOf(view(game)));
@@ -182,8 +206,22 @@ describe('hostile and broken entries are ignored with a reason and change nothin
   it('a commit for a finished phase, and one for a phase not reached', () => {
     const game = gameInFall();
     const france = game.byPower.france;
-    const spring = view(game, game.log.slice(0, game.log.findIndex((b) => typeOf(b) === 'commit')));
-    const late = sealCommit(france.me, game.gameId, spring, 'france', [move('france', 'A', 'par', 'bur')], france.sealRandom(), france.stamp(T0 + 3000)).message;
+    const spring = view(
+      game,
+      game.log.slice(
+        0,
+        game.log.findIndex((b) => typeOf(b) === 'commit'),
+      ),
+    );
+    const late = sealCommit(
+      france.me,
+      game.gameId,
+      spring,
+      'france',
+      [move('france', 'A', 'par', 'bur')],
+      france.sealRandom(),
+      france.stamp(T0 + 3000),
+    ).message;
     expectIgnoredWithoutEffect(game, [late.bytes], 'commit-not-counted', late.id);
     const future = signMessage(france.me, { ...payloadOf(late.bytes), v: undefined, from: undefined, phase: '1905-spring-movement' } as never);
     expectIgnoredWithoutEffect(game, [future], 'phase-not-reached');

@@ -25,7 +25,14 @@ describe('canonical encoding', () => {
 
   it('round-trips any JSON value made of integers, strings, booleans and nulls', () => {
     const json = fc.letrec((tie) => ({
-      value: fc.oneof(fc.constant(null), fc.boolean(), fc.maxSafeInteger(), fc.string(), fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 })),
+      value: fc.oneof(
+        fc.constant(null),
+        fc.boolean(),
+        fc.maxSafeInteger(),
+        fc.string(),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('value'), { maxKeys: 4 }),
+      ),
     })).value;
     fc.assert(
       fc.property(json, (v) => {

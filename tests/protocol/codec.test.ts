@@ -65,7 +65,13 @@ describe('the binary payload encoding', () => {
       of({ type: 'timeout', phase: 'lot', slots: ['france', key] }),
       of({ type: 'clock', phase: '1902-fall-retreat', stage: 'reveal' }),
       of({ type: 'handover', phase: '1903-winter-adjustment', power: 'italy', to: key, start: 'ef'.repeat(16) }),
-      of({ type: 'lock', phase: 'lot', finals: { [key]: '01'.repeat(16) }, heads: { turkey: '02'.repeat(16) }, complaints: [{ commit: '03'.repeat(16), k: 'A'.repeat(43), proof: 'B'.repeat(85) + 'A' }] }),
+      of({
+        type: 'lock',
+        phase: 'lot',
+        finals: { [key]: '01'.repeat(16) },
+        heads: { turkey: '02'.repeat(16) },
+        complaints: [{ commit: '03'.repeat(16), k: 'A'.repeat(43), proof: 'B'.repeat(85) + 'A' }],
+      }),
       ack({ phase: 'start', game: game.gameId }),
       { ...of({ type: 'start', roster: null, participants: [key] }), phase: undefined } as unknown as Payload,
     ];
@@ -151,7 +157,10 @@ describe('the binary payload encoding', () => {
   it('the id is the hash of the payload bytes carried, in both encodings', () => {
     const me = identity(5);
     const v3 = signMessage(me, { type: 'ack', game: 'ab'.repeat(16), seq: 1, time: T0, phase: 'start', hash: 'cd'.repeat(16) });
-    const v2 = signPayloadBytes(me, canonicalEncode({ v: 2, type: 'ack', game: 'ab'.repeat(16), from: me.id, seq: 1, time: T0, phase: 'start', hash: 'cd'.repeat(16) }));
+    const v2 = signPayloadBytes(
+      me,
+      canonicalEncode({ v: 2, type: 'ack', game: 'ab'.repeat(16), from: me.id, seq: 1, time: T0, phase: 'start', hash: 'cd'.repeat(16) }),
+    );
     for (const bytes of [v2, v3]) {
       const opened = openMessage(bytes);
       expect(opened.ok).toBe(true);

@@ -7,7 +7,18 @@ import { readFileSync } from 'node:fs';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import { cachedVerifier, checkSignature, KNOWN_ANSWERS, nativeAgrees, nativeFirstVerifier, parseEntry, reduceLog, ruleRefusal, type NativeCheck, type Verifier } from '../../src/protocol';
+import {
+  cachedVerifier,
+  checkSignature,
+  KNOWN_ANSWERS,
+  nativeAgrees,
+  nativeFirstVerifier,
+  parseEntry,
+  reduceLog,
+  ruleRefusal,
+  type NativeCheck,
+  type Verifier,
+} from '../../src/protocol';
 import { webCryptoEd25519 } from '../../src/net/native-ed25519';
 import { playPhase, randomPhaseOrders, rng, startedGame, T0, view } from './helpers';
 
@@ -43,8 +54,10 @@ const PINNED: Record<string, string | true | false> = {
   'key-mixed-order': 'key-mixed-order',
 };
 
-const ruleThen = (verify: (m: Uint8Array, s: Uint8Array, k: Uint8Array) => boolean) => (m: Uint8Array, s: Uint8Array, k: Uint8Array): boolean =>
-  ruleRefusal(s, k) === null && verify(m, s, k);
+const ruleThen =
+  (verify: (m: Uint8Array, s: Uint8Array, k: Uint8Array) => boolean) =>
+  (m: Uint8Array, s: Uint8Array, k: Uint8Array): boolean =>
+    ruleRefusal(s, k) === null && verify(m, s, k);
 const tweetnacl = ruleThen((m, s, k) => nacl.sign.detached.verify(m, s, k));
 const webCrypto = async (m: Uint8Array, s: Uint8Array, k: Uint8Array): Promise<boolean> => {
   if (ruleRefusal(s, k) !== null) return false;

@@ -87,6 +87,8 @@ describe('chat and acknowledgements', () => {
     game.log.push(acknowledge(game.byPower.germany.me, game.gameId, PHASE, good, game.byPower.germany.stamp(T0 + 200)).bytes);
     expect(view(game).hashMismatches).toEqual([]);
     game.log.push(acknowledge(game.byPower.russia.me, game.gameId, PHASE, '0'.repeat(32), game.byPower.russia.stamp(T0 + 200)).bytes);
-    expect(reduceLog(game.gameId, game.log).hashMismatches).toEqual([{ phase: PHASE, author: game.byPower.russia.me.id, claimed: '0'.repeat(32), expected: good }]);
+    expect(reduceLog(game.gameId, game.log).hashMismatches).toEqual([
+      { phase: PHASE, author: game.byPower.russia.me.id, claimed: '0'.repeat(32), expected: good },
+    ]);
   });
 });

@@ -37,7 +37,11 @@ describe('Feldman escrow', () => {
   const r = rng(7);
   const s = secretFromRandom(r.bytes(32));
   const hs = holders(6);
-  const e = dealEscrow(s, hs.map((h) => h.p), r.bytes(32))!;
+  const e = dealEscrow(
+    s,
+    hs.map((h) => h.p),
+    r.bytes(32),
+  )!;
 
   it('each holder decrypts a share that checks against the commitments, and all of them give the secret back', () => {
     expect(e.c).toHaveLength(6);

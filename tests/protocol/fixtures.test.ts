@@ -8,7 +8,9 @@ import { Admission, hashHex, openMessage, reduceLog, SIGNATURE_BYTES } from '../
 import { entriesOf, factsOf, type Fixture } from '../fixtures/fixture';
 
 const dir = new URL('../fixtures/', import.meta.url);
-const files = readdirSync(dir).filter((f) => /^v\d+-.*\.json$/.test(f)).sort();
+const files = readdirSync(dir)
+  .filter((f) => /^v\d+-.*\.json$/.test(f))
+  .sort();
 const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Fixture;
 
 describe('recorded logs of earlier protocol versions', () => {

@@ -26,7 +26,15 @@ const roster = Object.fromEntries(POWERS.map((p) => [p, `key-${p}`])) as Record<
 const start = standardEngine.start('standard')!;
 /** A message as the fold sees it once opened: only the id and payload fields a step reads are filled in. */
 const msg = (id: string, payload: object): never => ({ id, payload }) as unknown as Message as never;
-const state = (over: Partial<FoldState> = {}): FoldState => ({ position: start, openedAt: T0, memoKey: 'm0', holders: roster, conceded: new Set(), alliances: new Alliances(), ...over });
+const state = (over: Partial<FoldState> = {}): FoldState => ({
+  position: start,
+  openedAt: T0,
+  memoKey: 'm0',
+  holders: roster,
+  conceded: new Set(),
+  alliances: new Alliances(),
+  ...over,
+});
 const facts = { ordersNeeded: [...POWERS], withUnits: [...POWERS], withCentres: [...POWERS] };
 
 describe('fold steps', () => {
@@ -47,7 +55,10 @@ describe('fold steps', () => {
     const out = signalsStep(
       before,
       [msg('c1', { power: 'france', from: roster.france }), msg('c2', { power: 'germany', from: roster.france })],
-      [msg('a1', { power: 'england', from: roster.england, powers: ['england', 'france'], yes: true, seq: 1 }), msg('a2', { power: 'france', from: roster.france, powers: ['england', 'france'], yes: true, seq: 1 })],
+      [
+        msg('a1', { power: 'england', from: roster.england, powers: ['england', 'france'], yes: true, seq: 1 }),
+        msg('a2', { power: 'france', from: roster.france, powers: ['england', 'france'], yes: true, seq: 1 }),
+      ],
       [],
     );
     expect([...out.conceded]).toEqual(['france']);
@@ -59,7 +70,13 @@ describe('fold steps', () => {
 
   it('seatsStep: players and ballot keys are fixed at opening; a power conceded in the phase is no longer required', () => {
     const holders = { ...roster, germany: roster.austria };
-    const seats = seatsStep({ ...facts, withUnits: POWERS.filter((p) => p !== 'turkey') }, ['italy'], holders, new Set<Power>(['russia']), new Set<Power>(['russia', 'england']));
+    const seats = seatsStep(
+      { ...facts, withUnits: POWERS.filter((p) => p !== 'turkey') },
+      ['italy'],
+      holders,
+      new Set<Power>(['russia']),
+      new Set<Power>(['russia', 'england']),
+    );
     expect(seats.requiredAtOpening).toEqual(POWERS.filter((p) => p !== 'russia' && p !== 'italy'));
     expect(seats.required).toEqual(POWERS.filter((p) => !['russia', 'italy', 'england'].includes(p)));
     expect(seats.players).toEqual(['key-austria', 'key-england', 'key-france', 'key-turkey']);
@@ -88,7 +105,13 @@ describe('fold steps', () => {
       holders: roster,
       neutral: [],
       seats,
-      entries: { ...none, commits: [msg('x1', { power: 'france', from: roster.germany }), msg('x2', { power: 'france', from: roster.france, escrow: { c: [], s: [], e: null }, sealed: '' }) ] },
+      entries: {
+        ...none,
+        commits: [
+          msg('x1', { power: 'france', from: roster.germany }),
+          msg('x2', { power: 'france', from: roster.france, escrow: { c: [], s: [], e: null }, sealed: '' }),
+        ],
+      },
       escrowKeys: new Map(),
       work: { steps: 0 },
     });
@@ -96,7 +119,10 @@ describe('fold steps', () => {
     expect(b.revealDeadline).toBe(Infinity);
     expect(b.tally.closed).toBe(false);
     expect(b.committed.size).toBe(0);
-    expect(b.ignored).toEqual([{ id: 'x1', reason: 'not-your-power' }, { id: 'x2', reason: 'commit-bad-escrow' }]);
+    expect(b.ignored).toEqual([
+      { id: 'x1', reason: 'not-your-power' },
+      { id: 'x2', reason: 'commit-bad-escrow' },
+    ]);
   });
 
   it('chosenOrdersStep: opened orders count, unreadable ones are misconduct, missing ones are civil disorder', () => {
@@ -108,7 +134,14 @@ describe('fold steps', () => {
       ]),
       view: { heads: { france: 'cf', germany: 'cg', russia: 'cr', turkey: 'ct' } },
     } as unknown as BallotResult;
-    const c = chosenOrdersStep({ key: 'k', required: ['france', 'germany', 'russia', 'turkey'], conceded: new Set<Power>(['england']), holders: roster, tally, timedOut: new Set<Power>(['turkey']) });
+    const c = chosenOrdersStep({
+      key: 'k',
+      required: ['france', 'germany', 'russia', 'turkey'],
+      conceded: new Set<Power>(['england']),
+      holders: roster,
+      tally,
+      timedOut: new Set<Power>(['turkey']),
+    });
     expect(c.used).toEqual({ france: 'cf' });
     expect(c.orders).toEqual({ france: [] });
     expect([...c.drawYes]).toEqual(['france']);
@@ -120,20 +153,53 @@ describe('fold steps', () => {
   it('adjudicationStep: no orders hold everything; the chained key names the phase; the toss is kept outside its phase', () => {
     const s = state({ toss: { phase: 'earlier', winner: null, revealed: [] } });
     const setup = variantPhase(variantOf('standard'), start.phase, null);
-    const chosen = { orders: {}, used: { france: 'cf' }, coins: new Map(), drawYes: new Set<Power>(), civilDisorder: [] as Power[], ignored: [], misconduct: [] };
+    const chosen = {
+      orders: {},
+      used: { france: 'cf' },
+      coins: new Map(),
+      drawYes: new Set<Power>(),
+      civilDisorder: [] as Power[],
+      ignored: [],
+      misconduct: [],
+    };
     const ballot = { deadline: T0 + 1, timedOut: new Set<Power>(['russia']) } as unknown as PhaseBallot;
-    const a = adjudicationStep({ key: 'k', state: s, variant: variantOf('standard'), rules: variantOf('standard').rules, setup, engine: standardEngine, facts, chosen, ballot, drawVoters: [] });
+    const a = adjudicationStep({
+      key: 'k',
+      state: s,
+      variant: variantOf('standard'),
+      rules: variantOf('standard').rules,
+      setup,
+      engine: standardEngine,
+      facts,
+      chosen,
+      ballot,
+      drawVoters: [],
+    });
     expect(a.next.units).toEqual(start.units);
     expect(a.next.phase).not.toEqual(start.phase);
     expect(a.resolved).toMatchObject({ key: 'k', deadline: T0 + 1, commits: { france: 'cf' }, timedOut: ['russia'] });
     expect(a.toss).toBe(s.toss);
-    const other = adjudicationStep({ key: 'k', state: s, variant: variantOf('standard'), rules: variantOf('standard').rules, setup, engine: standardEngine, facts, chosen: { ...chosen, used: { france: 'cf2' } }, ballot, drawVoters: [] });
+    const other = adjudicationStep({
+      key: 'k',
+      state: s,
+      variant: variantOf('standard'),
+      rules: variantOf('standard').rules,
+      setup,
+      engine: standardEngine,
+      facts,
+      chosen: { ...chosen, used: { france: 'cf2' } },
+      ballot,
+      drawVoters: [],
+    });
     expect(other.memoKey).not.toBe(a.memoKey);
   });
 
   it('handoverStep: an absent power passes to a joined key and, if conceded, is played again', () => {
     const h = handoverStep({
-      messages: [msg('h1', { power: 'france', to: 'newcomer', from: roster.germany, start: 'S' }), msg('h2', { power: 'france', to: 'newcomer', from: roster.england, start: 'S' }) ],
+      messages: [
+        msg('h1', { power: 'france', to: 'newcomer', from: roster.germany, start: 'S' }),
+        msg('h2', { power: 'france', to: 'newcomer', from: roster.england, start: 'S' }),
+      ],
       holders: roster,
       conceded: new Set<Power>(['france']),
       players: [roster.france, roster.germany, roster.england],

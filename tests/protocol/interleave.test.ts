@@ -19,7 +19,8 @@ function concurrentLog(): { game: Game; entries: Uint8Array[] } {
     for (const p of POWERS) game.log.push(game.byPower[p].commit(game.gameId, v, randomOrders(pos, p, r.int), T0 + 10 + phase).bytes);
     const seenEarly = view(game);
     // Everyone but France and Germany finalizes on the early view; those two re-seal first.
-    for (const p of POWERS.filter((x) => x !== 'france' && x !== 'germany')) game.log.push(game.byPower[p].final(game.gameId, seenEarly, T0 + 15 + phase).bytes);
+    for (const p of POWERS.filter((x) => x !== 'france' && x !== 'germany'))
+      game.log.push(game.byPower[p].final(game.gameId, seenEarly, T0 + 15 + phase).bytes);
     const resealers: Power[] = ['france', 'germany'];
     for (const p of resealers) game.log.push(game.byPower[p].commit(game.gameId, seenEarly, randomOrders(pos, p, r.int), T0 + 20 + phase).bytes);
     v = view(game);
@@ -58,7 +59,11 @@ describe('order and duplicates do not matter', () => {
           const chosen = subset.map((i) => all[i]!);
           const copies = dupes.filter((i) => subset.includes(i)).map((i) => all[i]!.slice());
           const base = [...chosen, ...copies];
-          const shuffle = (keys: number[]) => base.map((b, i) => [keys[i]!, i, b] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]).map(([, , b]) => b);
+          const shuffle = (keys: number[]) =>
+            base
+              .map((b, i) => [keys[i]!, i, b] as const)
+              .sort((x, y) => x[0] - y[0] || x[1] - y[1])
+              .map(([, , b]) => b);
           // The reference with what the reducer remembers from the previous run (other entries),
           // a from scratch, b with what it remembers from a: the memos must change nothing.
           const reference = reduceLog(game.gameId, chosen);
@@ -77,7 +82,10 @@ describe('order and duplicates do not matter', () => {
   it('what the reducer remembers never stands in for other entries: every prefix and every one-entry-less log, warm and cold', () => {
     // Every third prefix and every third entry left out, so the test stays quick.
     const every = (k: number) => k % 3 === 1;
-    const logs = [...game.log.map((_, k) => game.log.slice(0, k + 1)).filter((_, k) => every(k)), ...game.log.map((_, k) => game.log.filter((_, i) => i !== k)).filter((_, k) => every(k))];
+    const logs = [
+      ...game.log.map((_, k) => game.log.slice(0, k + 1)).filter((_, k) => every(k)),
+      ...game.log.map((_, k) => game.log.filter((_, i) => i !== k)).filter((_, k) => every(k)),
+    ];
     for (const log of logs) {
       reduceLog(game.gameId, game.log); // the full game is what is remembered
       const warm = encode(reduceLog(game.gameId, log));

@@ -33,7 +33,12 @@ function lotLobby() {
   const { gameId, message } = createGame(creator.me, r.bytes(16), settings({ assignment: 'lot' }), creator.stamp(T0));
   const log: Uint8Array[] = [message.bytes];
   phones.forEach((ph, i) => log.push(joinGame(ph.me, gameId, `player ${i}`, null, ph.stamp(T0 + 1)).bytes));
-  const start = startLot(creator.me, gameId, phones.map((ph) => ph.me.id), creator.stamp(T0 + 2));
+  const start = startLot(
+    creator.me,
+    gameId,
+    phones.map((ph) => ph.me.id),
+    creator.stamp(T0 + 2),
+  );
   log.push(start.bytes);
   return { gameId, log, phones, creator, start };
 }
@@ -88,7 +93,10 @@ describe('the lobby', () => {
     v = runLot(gameId, log, present, values, late + 1);
     expect(v.status).toBe('playing');
     const opened = new Map(present.map((ph) => [ph.me.id, values.get(ph)!] as const));
-    const order = lotOrder(phones.map((ph) => ph.me.id), opened);
+    const order = lotOrder(
+      phones.map((ph) => ph.me.id),
+      opened,
+    );
     expect(v.lot?.order).toEqual(order);
     expect(order.at(-1)).toBe(phones[3]!.me.id);
     expect(v.roster).toEqual(dealPowers(order, opened));
@@ -99,7 +107,12 @@ describe('the lobby', () => {
   it('refuses a START by anyone but the creator, a roster in a lot game, and a participant who never joined', () => {
     const { gameId, log, phones } = lotLobby();
     const roster = Object.fromEntries(POWERS.map((p, i) => [p, phones[i]!.me.id])) as Record<Power, string>;
-    const usurper = startLot(phones[2]!.me, gameId, phones.map((p) => p.me.id), phones[2]!.stamp(T0 + 10));
+    const usurper = startLot(
+      phones[2]!.me,
+      gameId,
+      phones.map((p) => p.me.id),
+      phones[2]!.stamp(T0 + 10),
+    );
     const withRoster = startGame(phones[0]!.me, gameId, roster, phones[0]!.stamp(T0 + 10));
     const stranger = startLot(phones[0]!.me, gameId, [...phones.map((p) => p.me.id), identity(60).id], phones[0]!.stamp(T0 + 10));
     const v = reduceLog(gameId, [...log, usurper.bytes, withRoster.bytes, stranger.bytes]);
@@ -139,7 +152,10 @@ describe('the lobby', () => {
   });
 
   it('a coin toss depends on every revealed value', () => {
-    const a = new Map([['aa', new Uint8Array(32).fill(1)], ['bb', new Uint8Array(32).fill(2)]]);
+    const a = new Map([
+      ['aa', new Uint8Array(32).fill(1)],
+      ['bb', new Uint8Array(32).fill(2)],
+    ]);
     const outcomes = new Set<boolean>();
     for (let i = 0; i < 16; i++) outcomes.add(coinToss(new Map([...a, ['bb', new Uint8Array(32).fill(i)]])));
     expect(outcomes).toEqual(new Set([true, false]));
@@ -152,7 +168,14 @@ describe('the lobby', () => {
     const create = signMessage(intruder, { type: 'create', game: game.gameId, seq: 0, time: T0, salt: '00'.repeat(16), settings: settings() });
     // The creator's own second CREATE with other settings names another game id as well.
     const creator = game.byPower.austria;
-    const again = signMessage(creator.me, { type: 'create', game: game.gameId, seq: 99, time: T0, salt: payloadOf(game.log[0]!).salt as string, settings: settings({ endYear: 1901 }) });
+    const again = signMessage(creator.me, {
+      type: 'create',
+      game: game.gameId,
+      seq: 99,
+      time: T0,
+      salt: payloadOf(game.log[0]!).salt as string,
+      settings: settings({ endYear: 1901 }),
+    });
     expect(reduceLog(game.gameId, [...game.log, again]).ignored).toContainEqual({ id: messageId(again), reason: 'create-not-bound-to-game' });
     const v = reduceLog(game.gameId, [...game.log, create]);
     expect(v.ignored).toEqual([{ id: messageId(create), reason: 'create-not-bound-to-game' }]);
@@ -177,7 +200,12 @@ describe('the lot rule is computed once', () => {
         const { gameId, message } = createGame(creator.me, rng(n).bytes(16), settings({ assignment: 'lot', variant: variant.id }), creator.stamp(T0));
         const log: Uint8Array[] = [message.bytes];
         phones.forEach((ph, i) => log.push(joinGame(ph.me, gameId, `player ${i}`, null, ph.stamp(T0 + 1)).bytes));
-        const start = startLot(creator.me, gameId, phones.map((ph) => ph.me.id), creator.stamp(T0 + 2));
+        const start = startLot(
+          creator.me,
+          gameId,
+          phones.map((ph) => ph.me.id),
+          creator.stamp(T0 + 2),
+        );
         log.push(start.bytes);
         const v = reduceLog(gameId, log, { me: creator.me.id });
         const counted = v.starts.includes(start.id);

@@ -71,7 +71,10 @@ describe('the binary sealed plaintext', () => {
         changed[k]! ^= flip;
         const opened = ordersFromPlain(changed);
         // Whatever opens is exactly what those bytes write, so no two plaintexts open the same.
-        if (opened !== null) expect(ordersPlain({ orders: opened.orders, draw: opened.draw })).toEqual(changed.subarray(0, ordersPlain({ orders: opened.orders, draw: opened.draw }).length));
+        if (opened !== null)
+          expect(ordersPlain({ orders: opened.orders, draw: opened.draw })).toEqual(
+            changed.subarray(0, ordersPlain({ orders: opened.orders, draw: opened.draw }).length),
+          );
       }
     }
   });

@@ -22,7 +22,11 @@ describe('reduceLog on an honest game', () => {
     const v = playPhase(game, orders, T0 + 1000);
     expect(v.ignored).toEqual([]);
     expect(v.phases).toHaveLength(1);
-    const direct = adjudicate(STARTING_POSITION, POWERS.flatMap((p) => orders[p] ?? []), { civilDisorder: [] });
+    const direct = adjudicate(
+      STARTING_POSITION,
+      POWERS.flatMap((p) => orders[p] ?? []),
+      { civilDisorder: [] },
+    );
     expect(v.phases[0]!.results).toEqual(direct.results);
     expect(v.position).toEqual(direct.next);
     expect(v.stateHash).toBe(stateHash(direct.next));

@@ -326,7 +326,12 @@ export function honestSteps(t: Table, d: Device, time: number, opts: { hold?: bo
  * `hold`: devices that do every automatic step but release nothing (honestSteps' hold), listed in
  * `devices` or not: a withholder still finalizes and locks, since that is what lets it read the others.
  */
-export function settle(t: Table, devices: readonly Device[], time: number, opts: { hold?: readonly Device[]; clock?: (d: Device) => number | undefined } = {}): GameView {
+export function settle(
+  t: Table,
+  devices: readonly Device[],
+  time: number,
+  opts: { hold?: readonly Device[]; clock?: (d: Device) => number | undefined } = {},
+): GameView {
   const all = [...devices, ...(opts.hold ?? []).filter((d) => !devices.includes(d))];
   for (let round = 0; round < 20; round++) {
     let n = 0;
@@ -345,7 +350,13 @@ export function holder(t: Table, v: GameView, power: Power): Device {
 }
 
 /** Every required power of the listed devices (but `except`) seals orders[p], or nothing: its units hold. */
-export function sealAll(t: Table, devices: readonly Device[], orders: Partial<Record<Power, readonly Order[]>>, time: number, except: readonly Power[] = []): void {
+export function sealAll(
+  t: Table,
+  devices: readonly Device[],
+  orders: Partial<Record<Power, readonly Order[]>>,
+  time: number,
+  except: readonly Power[] = [],
+): void {
   const v = reduceAs(t, null);
   for (const d of devices) for (const p of powersHeld(v, d)) if (v.current!.required.includes(p) && !except.includes(p)) seal(t, d, p, orders[p] ?? [], time);
 }
@@ -431,7 +442,9 @@ export function revealOmittingShares(t: Table, d: Device, time: number, owners: 
     messages = opened(t.log);
   }
   const p = payloadOf(revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time)).bytes);
-  const shares = Object.fromEntries(Object.entries(p.shares as Record<string, string>).filter(([id]) => !owners.includes(messages.get(id)?.payload.from ?? '')));
+  const shares = Object.fromEntries(
+    Object.entries(p.shares as Record<string, string>).filter(([id]) => !owners.includes(messages.get(id)?.payload.from ?? '')),
+  );
   out.push(...post(t, [resign(d, { ...p, shares })]));
   return out;
 }
@@ -506,7 +519,11 @@ export function commitChain(t: Table, d: Device, power: Power, n: number, time: 
   const base = d.seq + n;
   for (let i = 0; i < n; i++) {
     const box = sealOrders({ orders: [], draw: false }, units, BigInt(i + 1), d.random.bytes(24));
-    const escrow = { c: Array.from({ length: holders >= 2 ? holders : 1 }, point), e: holders >= 2 ? point() : null, s: Array.from({ length: holders >= 2 ? holders : 0 }, point) };
+    const escrow = {
+      c: Array.from({ length: holders >= 2 ? holders : 1 }, point),
+      e: holders >= 2 ? point() : null,
+      s: Array.from({ length: holders >= 2 ? holders : 0 }, point),
+    };
     out.push(fastSign(d.me, { type: 'commit', game: t.gameId, seq: base - i, time, phase: c.key, power, sealed: box.sealed, hash: box.hash, escrow }));
   }
   d.seq = base + 1;
@@ -639,14 +656,21 @@ export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
   const { gameId, message } = createGame(creator.me, r.bytes(16), settings, creator.stamp(T0));
   const t: Table = { gameId, createId: message.id, startId: '', devices, spares: [], roster: {} as Record<Power, string>, settings, log: [message.bytes] };
   for (const d of devices) post(t, [joinGame(d.me, gameId, d.name, null, d.stamp(T0 + 1))]);
-  const start = startLot(creator.me, gameId, devices.map((d) => d.key), creator.stamp(T0 + 2));
+  const start = startLot(
+    creator.me,
+    gameId,
+    devices.map((d) => d.key),
+    creator.stamp(T0 + 2),
+  );
   t.startId = start.id;
   post(t, [start]);
   for (const d of devices.slice(1)) post(t, [acceptStart(d.me, gameId, start.id, d.stamp(T0 + 3))]);
   const cheaters = new Set<Device>(
-    attack.kind === 'many-commits' || attack.kind === 'last-revealer' ? [devices[attack.attacker]!]
-    : attack.kind === 'creator-chooses' ? [creator]
-    : [creator, devices[attack.accomplice]!],
+    attack.kind === 'many-commits' || attack.kind === 'last-revealer'
+      ? [devices[attack.attacker]!]
+      : attack.kind === 'creator-chooses'
+        ? [creator]
+        : [creator, devices[attack.accomplice]!],
   );
   // A many-commits attacker seals all its values before anyone can lock.
   if (attack.kind === 'many-commits') {
@@ -663,10 +687,7 @@ export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
   const attackerKey = [...cheaters][0]!.key;
   const reachable = new Set<Power>();
   type Option = (f: Table) => void;
-  const revealOrWithhold = (i: number): Option[] => [
-    (f) => void settle(f, [f.devices[i]!], T0 + 6),
-    () => undefined,
-  ];
+  const revealOrWithhold = (i: number): Option[] => [(f) => void settle(f, [f.devices[i]!], T0 + 6), () => undefined];
   const options: Option[][] = [...cheaters].map((d) => revealOrWithhold(devices.indexOf(d)));
   if (cheaters.has(creator)) {
     // A second START naming other participants (the creator always among them), accepted by the
@@ -679,7 +700,8 @@ export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
       subsets.push((f) => {
         const s = startLot(f.devices[0]!.me, gameId, keys, f.devices[0]!.stamp(T0 + 7));
         post(f, [s]);
-        for (const c of [...cheaters].filter((c) => c !== creator)) post(f, [acceptStart(f.devices[devices.indexOf(c)]!.me, gameId, s.id, f.devices[devices.indexOf(c)]!.stamp(T0 + 7))]);
+        for (const c of [...cheaters].filter((c) => c !== creator))
+          post(f, [acceptStart(f.devices[devices.indexOf(c)]!.me, gameId, s.id, f.devices[devices.indexOf(c)]!.stamp(T0 + 7))]);
       });
     }
     options.push(subsets);
@@ -694,7 +716,11 @@ export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
       const late = v.lot.revealDeadline + 1;
       const out = v.lot.ballot.waiting.filter((k) => [...cheaters].some((c) => c.key === k));
       for (const h of honest) post(f, [voteTimeout(f.devices[devices.indexOf(h)]!.me, gameId, 'lot', out, f.devices[devices.indexOf(h)]!.stamp(late))]);
-      settle(f, honest.map((h) => f.devices[devices.indexOf(h)]!), late);
+      settle(
+        f,
+        honest.map((h) => f.devices[devices.indexOf(h)]!),
+        late,
+      );
     }
     for (const h of honest) {
       v = reduceAs(f, f.devices[devices.indexOf(h)]!);

@@ -50,7 +50,12 @@ describe('attack 5: nobody moves the clock', () => {
     const t = table({ seed: 503, seats });
     const [triple, accomplice] = t.devices as [Device, Device];
     // Italy really is absent this phase; only the triple and its accomplice vote, after the deadline.
-    sealAll(t, t.devices.filter((d) => d !== t.devices[2]), {}, T0 + HOUR);
+    sealAll(
+      t,
+      t.devices.filter((d) => d !== t.devices[2]),
+      {},
+      T0 + HOUR,
+    );
     const v = reduceAs(t, null);
     voteOut(t, [triple, accomplice], ['italy'], v.current!.revealDeadline + HOUR);
     expect(timedOutNow(t)).toEqual([]);

@@ -30,7 +30,12 @@ describe('attack 3: a revealer cannot roll back a re-seal', () => {
     const first = seal(t, france, 'france', parBur, T0 + HOUR);
     seal(t, france, 'france', stay, T0 + HOUR + 1);
     const cheaters = [...new Set(choosers.map((p) => deviceOf(t, p)))];
-    sealAll(t, t.devices.filter((d) => d !== france), {}, T0 + HOUR + 2);
+    sealAll(
+      t,
+      t.devices.filter((d) => d !== france),
+      {},
+      T0 + HOUR + 2,
+    );
     settle(t, t.devices, T0 + HOUR + 3, { hold: cheaters });
     for (const d of cheaters) revealNaming(t, d, T0 + 2 * HOUR, { france: first.id });
     settle(t, t.devices, T0 + 2 * HOUR);
@@ -133,7 +138,14 @@ describe('attack 3: the two-player coin toss cannot be won by sealing several co
     const v = reduceAs(t, null);
     for (const p of v.current!.required.filter((x) => powersHeld(v, agt).includes(x))) seal(t, agt, p, [], T0 + 30 * HOUR, { coin: r.bytes(32) });
     const plans = Array.from({ length: coins }, () => [] as Order[]);
-    const ids = sealPlans(t, efr, 'england', plans, T0 + 30 * HOUR, plans.map(() => r.bytes(32)));
+    const ids = sealPlans(
+      t,
+      efr,
+      'england',
+      plans,
+      T0 + 30 * HOUR,
+      plans.map(() => r.bytes(32)),
+    );
     for (const p of ['france', 'russia'] as Power[]) if (v.current!.required.includes(p)) seal(t, efr, p, [], T0 + 30 * HOUR);
     settle(t, t.devices, T0 + 30 * HOUR + 1, { hold: [efr] });
     for (const id of ids) {
@@ -147,7 +159,18 @@ describe('attack 3: the two-player coin toss cannot be won by sealing several co
 
   it('with 2 and with 6 sealed coins the cheater wins no more often than a fair coin allows (40 seeded tosses each)', () => {
     // Sanity: the toss is fair between honest coins (the cheater's edge can only come from choosing).
-    expect(new Set(Array.from({ length: 8 }, (_, k) => coinToss(new Map([[AGT, rng(k).bytes(32)], [EFR, rng(100 + k).bytes(32)]]))))).toEqual(new Set([true, false]));
+    expect(
+      new Set(
+        Array.from({ length: 8 }, (_, k) =>
+          coinToss(
+            new Map([
+              [AGT, rng(k).bytes(32)],
+              [EFR, rng(100 + k).bytes(32)],
+            ]),
+          ),
+        ),
+      ),
+    ).toEqual(new Set([true, false]));
     const base = toFall(321);
     const wins: Record<number, number> = {};
     for (const coins of [2, 6]) {

@@ -6,11 +6,32 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, randomOrders, type Order, type Power } from '../../src/rules';
 import { rng, T0 } from './helpers';
-import { chat, lateJoin, payloadOf, powersHeld, reduceAs, readChat, sealAll, sealedLength, settle, table, playHonest, voteDraw, type Device, type Table } from './sealed-adapter';
+import {
+  chat,
+  lateJoin,
+  payloadOf,
+  powersHeld,
+  reduceAs,
+  readChat,
+  sealAll,
+  sealedLength,
+  settle,
+  table,
+  playHonest,
+  voteDraw,
+  type Device,
+  type Table,
+} from './sealed-adapter';
 
 const HOUR = 3_600_000;
 const move = (power: Power, type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
-const support = (power: Power, type: 'A' | 'F', loc: string, sType: 'A' | 'F', sLoc: string, to: string): Order => ({ kind: 'support', power, unit: { type, loc }, supported: { type: sType, loc: sLoc }, to });
+const support = (power: Power, type: 'A' | 'F', loc: string, sType: 'A' | 'F', sLoc: string, to: string): Order => ({
+  kind: 'support',
+  power,
+  unit: { type, loc },
+  supported: { type: sType, loc: sLoc },
+  to,
+});
 
 /** Distinct sealed lengths of every order set in `sets` for `power` in the table's open phase. */
 function lengths(t: Table, power: Power, sets: readonly (readonly Order[])[]): number[] {
@@ -49,12 +70,21 @@ describe('attack 7: sealed orders do not leak through their length', () => {
     let v = reduceAs(t, null);
     expect(v.current!.key).toBe('1901-fall-retreat');
     const unit = { type: 'A' as const, loc: 'bur' };
-    const retreats: Order[][] = [[], [{ kind: 'disband', power: 'germany', unit }], ...v.current!.position.dislodged[0]!.retreats.map((to): Order[] => [{ kind: 'retreat', power: 'germany', unit, to }])];
+    const retreats: Order[][] = [
+      [],
+      [{ kind: 'disband', power: 'germany', unit }],
+      ...v.current!.position.dislodged[0]!.retreats.map((to): Order[] => [{ kind: 'retreat', power: 'germany', unit, to }]),
+    ];
     expect(lengths(t, 'germany', retreats), 'retreat lengths').toHaveLength(1);
     playHonest(t, {}, T0 + 3 * HOUR);
     v = reduceAs(t, null);
     expect(v.current!.key).toBe('1901-winter-adjustment');
-    const builds: Order[][] = [[], [{ kind: 'waive', power: 'england' }], [{ kind: 'build', power: 'england', unit: { type: 'F', loc: 'edi' } }], [{ kind: 'build', power: 'england', unit: { type: 'A', loc: 'lvp' } }]];
+    const builds: Order[][] = [
+      [],
+      [{ kind: 'waive', power: 'england' }],
+      [{ kind: 'build', power: 'england', unit: { type: 'F', loc: 'edi' } }],
+      [{ kind: 'build', power: 'england', unit: { type: 'A', loc: 'lvp' } }],
+    ];
     expect(lengths(t, 'england', builds), 'adjustment lengths').toHaveLength(1);
   });
 });

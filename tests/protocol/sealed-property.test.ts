@@ -42,7 +42,12 @@ interface Config {
 
 const CONFIGS: readonly Config[] = [
   { name: 'one power', variant: 'standard', attacker: 3 },
-  { name: 'two powers, creator', variant: 'standard', seats: [['france', 'turkey'], ['austria'], ['england'], ['germany'], ['italy'], ['russia']], attacker: 0 },
+  {
+    name: 'two powers, creator',
+    variant: 'standard',
+    seats: [['france', 'turkey'], ['austria'], ['england'], ['germany'], ['italy'], ['russia']],
+    attacker: 0,
+  },
   { name: 'three powers', variant: 'standard', seats: [['austria'], ['england'], ['germany', 'italy', 'russia'], ['france'], ['turkey']], attacker: 2 },
   { name: 'two players, creator', variant: 'two-players', attacker: 0 },
   { name: 'two players', variant: 'two-players', attacker: 1 },
@@ -63,8 +68,14 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('honest' as const), who: fc.nat(6), reseal: fc.boolean(), pick: fc.nat(10_000) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('seal' as const), power: fc.nat(2), pick: fc.nat(10_000) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reveal' as const), picks: fc.array(fc.nat(8), { minLength: 7, maxLength: 7 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('steps' as const), lie: fc.constantFrom('none' as const, 'early' as const, 'late' as const), hold: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('vote' as const), claim: fc.constantFrom('now' as const, 'deadline' as const, 'far' as const, 'zero' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('steps' as const), lie: fc.constantFrom('none' as const, 'early' as const, 'late' as const), hold: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('vote' as const), claim: fc.constantFrom('now' as const, 'deadline' as const, 'far' as const, 'zero' as const) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('handover' as const), power: fc.nat(6), sybil: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('start' as const), all: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('deliver' as const), mask: fc.nat(127) }) },
@@ -268,16 +279,18 @@ const silentArb: fc.Arbitrary<Action> = fc.oneof(
 
 describe('a cheater holding 1-3 powers, sending anything it can sign, changes nothing of anyone else', () => {
   it('control: with the cheater silent (timed out), the harness and the properties hold today', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...CONFIGS), fc.array(silentArb, { minLength: 10, maxLength: 30 }), fc.nat(1000), check),
-      { seed: 1213, numRuns: 6, endOnFailure: true },
-    );
+    fc.assert(fc.property(fc.constantFrom(...CONFIGS), fc.array(silentArb, { minLength: 10, maxLength: 30 }), fc.nat(1000), check), {
+      seed: 1213,
+      numRuns: 6,
+      endOnFailure: true,
+    });
   });
 
   it('over random interleavings (seeded)', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...CONFIGS), fc.array(actionArb, { minLength: 10, maxLength: 36 }), fc.nat(1000), check),
-      { seed: Number(process.env.PACTO_PROPERTY_SEED ?? 1212), numRuns: Number(process.env.PACTO_PROPERTY_RUNS ?? 24), endOnFailure: true },
-    );
+    fc.assert(fc.property(fc.constantFrom(...CONFIGS), fc.array(actionArb, { minLength: 10, maxLength: 36 }), fc.nat(1000), check), {
+      seed: Number(process.env.PACTO_PROPERTY_SEED ?? 1212),
+      numRuns: Number(process.env.PACTO_PROPERTY_RUNS ?? 24),
+      endOnFailure: true,
+    });
   });
 });

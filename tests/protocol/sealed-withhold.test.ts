@@ -33,7 +33,12 @@ const turkish = [move('turkey', 'A', 'con', 'bul'), move('turkey', 'F', 'ank', '
 const russian = [move('russia', 'A', 'war', 'gal')];
 
 /** Everyone seals (Turkey and Russia their own plans); everyone but `withholders` finishes the phase. */
-function sealedAndWithheld(seed: number, seats: Power[][], withholders: (t: Table) => Device[], opts: { settings?: TableOptions['settings']; bogusFor?: Power[] } = {}) {
+function sealedAndWithheld(
+  seed: number,
+  seats: Power[][],
+  withholders: (t: Table) => Device[],
+  opts: { settings?: TableOptions['settings']; bogusFor?: Power[] } = {},
+) {
   const t = table({ seed, seats, ...(opts.settings === undefined ? {} : { settings: opts.settings }) });
   const v0 = reduceAs(t, null);
   const holderOf = (p: Power) => t.devices.find((d) => powersHeld(v0, d).includes(p))!;
@@ -41,7 +46,12 @@ function sealedAndWithheld(seed: number, seats: Power[][], withholders: (t: Tabl
   seal(t, holderOf('russia'), 'russia', russian, T0 + HOUR);
   sealAll(t, t.devices, {}, T0 + HOUR, ['turkey', 'russia']);
   const out = withholders(t);
-  settle(t, t.devices.filter((d) => !out.includes(d)), T0 + HOUR + 1, { hold: out });
+  settle(
+    t,
+    t.devices.filter((d) => !out.includes(d)),
+    T0 + HOUR + 1,
+    { hold: out },
+  );
   return { t, out, holderOf };
 }
 
@@ -51,8 +61,17 @@ function voteWithholdersOut(t: Table, out: readonly Device[], at?: number): void
   if (v.current === undefined) return;
   const targets = out.flatMap((d) => powersHeld(v, d)).filter((p) => v.current!.required.includes(p) && !v.current!.timedOut.includes(p));
   const time = at ?? v.current.revealDeadline + HOUR;
-  voteOut(t, t.devices.filter((d) => !out.includes(d)), targets, time);
-  settle(t, t.devices.filter((d) => !out.includes(d)), time);
+  voteOut(
+    t,
+    t.devices.filter((d) => !out.includes(d)),
+    targets,
+    time,
+  );
+  settle(
+    t,
+    t.devices.filter((d) => !out.includes(d)),
+    time,
+  );
 }
 
 const turkeyPlayed = (t: Table) => text(reduceAs(t, null).phases[0]?.orders.turkey);
@@ -79,7 +98,10 @@ describe('attack 6: withholding a reveal gains nothing', () => {
       const revealed = fork(t);
       settle(revealed, revealed.devices, T0 + 2 * HOUR);
       const withheld = fork(t);
-      voteWithholdersOut(withheld, withheld.devices.filter((d) => out.some((o) => o.key === d.key)));
+      voteWithholdersOut(
+        withheld,
+        withheld.devices.filter((d) => out.some((o) => o.key === d.key)),
+      );
       expect(turkeyPlayed(withheld), `bogus share for Austria: ${bogusFor !== undefined}`).toBe(turkeyPlayed(revealed));
     }
   });
@@ -93,7 +115,9 @@ describe('attack 6: withholding a reveal gains nothing', () => {
     const v = reduceAs(t, null);
     const played = (p: Power) => v.phases[0]?.orders[p] !== undefined;
     expect(v.phases).toHaveLength(1);
-    expect({ russia: played('russia'), turkey: played('turkey') }, 'both played or both held').toSatisfy((x: { russia: boolean; turkey: boolean }) => x.russia === x.turkey);
+    expect({ russia: played('russia'), turkey: played('turkey') }, 'both played or both held').toSatisfy(
+      (x: { russia: boolean; turkey: boolean }) => x.russia === x.turkey,
+    );
   });
 });
 
@@ -104,7 +128,11 @@ describe('attack 6: a phone that breaks after sealing, and table games', () => {
     const french = [move('france', 'A', 'par', 'bur'), move('france', 'A', 'mar', 'spa')];
     seal(t, france, 'france', french, T0 + HOUR);
     sealAll(t, t.devices, {}, T0 + HOUR, ['france']);
-    settle(t, t.devices.filter((d) => d !== france), T0 + HOUR + 1);
+    settle(
+      t,
+      t.devices.filter((d) => d !== france),
+      T0 + HOUR + 1,
+    );
     voteWithholdersOut(t, [france]);
     const v = reduceAs(t, null);
     expect(v.phases).toHaveLength(1);
@@ -129,7 +157,15 @@ describe('escrow threshold', () => {
     const c = seal(t, france, 'france', french, T0 + HOUR);
     const others = t.devices.filter((d) => d !== france);
     expect(text(openWithShares(t, c.id, others)), 'six of six').toBe(text(french));
-    for (let k = 0; k < others.length; k++) expect(openWithShares(t, c.id, others.filter((_, i) => i !== k)), 'five of six').toBeNull();
+    for (let k = 0; k < others.length; k++)
+      expect(
+        openWithShares(
+          t,
+          c.id,
+          others.filter((_, i) => i !== k),
+        ),
+        'five of six',
+      ).toBeNull();
 
     const two = table({ seed: 622, variant: 'two-players' });
     const [agt, efr] = two.devices as [Device, Device];

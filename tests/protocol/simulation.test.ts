@@ -26,7 +26,9 @@ interface Replica {
 
 describe('seven phones on Yjs', () => {
   it('agree at every phase through ten years, with one phone offline for a while', () => {
-    const game = startedGame(31, { deadlines: { movement: 30 * MINUTE, retreat: 30 * MINUTE, adjustment: 30 * MINUTE, lot: 30 * MINUTE, reveal: 10 * MINUTE } });
+    const game = startedGame(31, {
+      deadlines: { movement: 30 * MINUTE, retreat: 30 * MINUTE, adjustment: 30 * MINUTE, lot: 30 * MINUTE, reveal: 10 * MINUTE },
+    });
     const net = rng(32);
     const inFlight: { at: number; to: number; update: Uint8Array }[] = [];
     const held: { to: number; update: Uint8Array }[] = [];
@@ -35,7 +37,18 @@ describe('seven phones on Yjs', () => {
 
     const replicas: Replica[] = game.phones.map((phone) => {
       const doc = new Y.Doc();
-      return { phone, doc, log: doc.getArray<Uint8Array>('log'), online: true, dirty: true, seenHashes: new Map(), committedIn: new Set(), resealed: new Set(), acked: new Set(), voted: new Map() };
+      return {
+        phone,
+        doc,
+        log: doc.getArray<Uint8Array>('log'),
+        online: true,
+        dirty: true,
+        seenHashes: new Map(),
+        committedIn: new Set(),
+        resealed: new Set(),
+        acked: new Set(),
+        voted: new Map(),
+      };
     });
     replicas.forEach((r, i) => {
       r.doc.on('update', (update: Uint8Array, origin: unknown) => {
@@ -84,7 +97,12 @@ describe('seven phones on Yjs', () => {
         offline.online = false;
         offlineFrom = key;
       }
-      if (!offline.online && offlineFrom !== undefined && lead.phases.length - lead.phases.findIndex((p) => p.key === offlineFrom) >= 4 && lead.phases.some((p) => p.key === offlineFrom)) {
+      if (
+        !offline.online &&
+        offlineFrom !== undefined &&
+        lead.phases.length - lead.phases.findIndex((p) => p.key === offlineFrom) >= 4 &&
+        lead.phases.some((p) => p.key === offlineFrom)
+      ) {
         offline.online = true;
         for (const h of held.splice(0)) Y.applyUpdate(offline.doc, h.update, 'net');
         // Catch up both ways with state vectors, as y-webrtc does on reconnect.
@@ -121,7 +139,12 @@ describe('seven phones on Yjs', () => {
         const log = r.log.toArray();
         const steps = ballotDuties(v, r.phone.me.id);
         if (steps.finals.length > 0 || steps.lock || steps.reveal) {
-          const signed = steps.finals.length > 0 ? r.phone.final(game.gameId, v, now) : steps.lock ? r.phone.lock(game.gameId, v, log, now) : r.phone.reveal(game.gameId, v, log, now);
+          const signed =
+            steps.finals.length > 0
+              ? r.phone.final(game.gameId, v, now)
+              : steps.lock
+                ? r.phone.lock(game.gameId, v, log, now)
+                : r.phone.reveal(game.gameId, v, log, now);
           r.log.push([signed.bytes]);
           continue;
         }

@@ -41,7 +41,14 @@ describe('quorum arithmetic', () => {
       holderOf: (s) => holders[s]!,
       players: ['A', 'E', 'F', 'R', 'T'],
       threshold: () => 1000,
-      votes: [mk('a', 'A', ['turkey'], 999), mk('b', 'T', ['turkey'], 2000), mk('c', 'X', ['turkey'], 2000), mk('d', 'E', ['germany'], 2000), mk('e', 'E', ['turkey'], 2000), mk('f', 'F', ['turkey'], 2000)],
+      votes: [
+        mk('a', 'A', ['turkey'], 999),
+        mk('b', 'T', ['turkey'], 2000),
+        mk('c', 'X', ['turkey'], 2000),
+        mk('d', 'E', ['germany'], 2000),
+        mk('e', 'E', ['turkey'], 2000),
+        mk('f', 'F', ['turkey'], 2000),
+      ],
       clocks: new Map(),
     });
     expect(count.ignored.map((i) => [i.id, i.reason])).toEqual([

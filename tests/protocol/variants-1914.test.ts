@@ -8,7 +8,13 @@ import { holderOf, playVariantPhase, settleVariant, startedVariant, vview, type 
 
 const mv = (power: Power, loc: string, to: string): Order => ({ kind: 'move', power, unit: { type: 'A', loc }, to });
 /** `power` writes: the army at `at` supports the army at `from` into `to` (its own unit, or a consent for a foreign one). */
-const sup = (power: Power, at: string, from: string, to: string): Order => ({ kind: 'support', power, unit: { type: 'A', loc: at }, supported: { type: 'A', loc: from }, to });
+const sup = (power: Power, at: string, from: string, to: string): Order => ({
+  kind: 'support',
+  power,
+  unit: { type: 'A', loc: at },
+  supported: { type: 'A', loc: from },
+  to,
+});
 
 /** Spring 1904: Russia to Galicia, Germany to Bohemia; everyone else holds. */
 function springDone(seed: number): VariantGame {
@@ -55,7 +61,8 @@ describe('1914 rules through the protocol', () => {
     game.log.push(raw.message.bytes);
     italy.secrets.set(raw.message.id, raw.secret);
     italy.commits.set(`${v.current!.key}|italy`, [raw.message.id]);
-    const holds = (p: Power): Order[] => v.current!.position.units.filter((u) => u.power === p).map((u) => ({ kind: 'hold', power: p, unit: { type: u.type, loc: u.loc } }));
+    const holds = (p: Power): Order[] =>
+      v.current!.position.units.filter((u) => u.power === p).map((u) => ({ kind: 'hold', power: p, unit: { type: u.type, loc: u.loc } }));
     let w = vview(game);
     for (const p of w.current!.required.filter((x) => x !== 'italy')) game.log.push(holderOf(game, w, p).commit(game.gameId, w, p, holds(p), T0 + 12).bytes);
     settleVariant(game, T0 + 13);

@@ -9,7 +9,15 @@ const AGT = 'austria-germany-turkey';
 const EFR = 'england-france-russia';
 const coin = (n: number) => Uint8Array.from({ length: 32 }, (_, i) => (n * 31 + i * 7) & 255);
 /** The side a fair toss of these two coins gives Italy to (the lower seat id on heads). */
-const fairWinner = (a: Uint8Array, b: Uint8Array) => (coinToss(new Map([[AGT, a], [EFR, b]])) ? AGT : EFR);
+const fairWinner = (a: Uint8Array, b: Uint8Array) =>
+  coinToss(
+    new Map([
+      [AGT, a],
+      [EFR, b],
+    ]),
+  )
+    ? AGT
+    : EFR;
 /** The first coin n for England (against Austria's coin a) that makes `side` win. */
 function coinFor(side: string, a: Uint8Array): Uint8Array {
   for (let n = 0; n < 64; n++) if (fairWinner(a, coin(n)) === side) return coin(n);
@@ -28,7 +36,12 @@ describe('two players: Italy before the toss', () => {
     const game = startedVariant('two-players', 31);
     const v = playVariantPhase(
       game,
-      { austria: [mv('austria', 'F', 'tri', 'ven'), { kind: 'support', power: 'austria', unit: { type: 'A', loc: 'vie' }, supported: { type: 'F', loc: 'tri' }, to: 'ven' }] },
+      {
+        austria: [
+          mv('austria', 'F', 'tri', 'ven'),
+          { kind: 'support', power: 'austria', unit: { type: 'A', loc: 'vie' }, supported: { type: 'F', loc: 'tri' }, to: 'ven' },
+        ],
+      },
       T0 + 100,
     );
     expect(v.phases[0]!.key).toBe('1914-spring-movement');
@@ -117,7 +130,15 @@ describe('two players: the coin toss', () => {
     const game = startedVariant('two-players', 36);
     const v = vview(game);
     const ph = game.phones.get(AGT)!;
-    const r = commitTurn(ph.me, game.gameId, v, 'austria', [], { secret: ph.random.bytes(32), nonce: ph.random.bytes(24), entropy: ph.random.bytes(32), coin: coin(1) }, ph.stamp(T0 + 10));
+    const r = commitTurn(
+      ph.me,
+      game.gameId,
+      v,
+      'austria',
+      [],
+      { secret: ph.random.bytes(32), nonce: ph.random.bytes(24), entropy: ph.random.bytes(32), coin: coin(1) },
+      ph.stamp(T0 + 10),
+    );
     expect(r.ok).toBe(true);
     const later = playVariantPhase(game, {}, T0 + 100);
     expect(later.toss).toBeUndefined();

@@ -37,7 +37,15 @@ describe('seats and neutral powers', () => {
     const af = game.phones.get('austria-france')!;
     const eng = game.phones.get('england')!;
     // Four players: Italy is played by the Russian seat; the English phone may not seal for it.
-    const r = commitTurn(eng.me, game.gameId, v, 'italy', [], { secret: eng.random.bytes(32), nonce: eng.random.bytes(24), entropy: eng.random.bytes(32), coin: eng.random.bytes(32) }, eng.stamp(T0 + 10));
+    const r = commitTurn(
+      eng.me,
+      game.gameId,
+      v,
+      'italy',
+      [],
+      { secret: eng.random.bytes(32), nonce: eng.random.bytes(24), entropy: eng.random.bytes(32), coin: eng.random.bytes(32) },
+      eng.stamp(T0 + 10),
+    );
     if (!r.ok) throw new Error('refused');
     const stray = r.message;
     game.log.push(stray.bytes);
@@ -52,7 +60,15 @@ describe('seats and neutral powers', () => {
     const v = vview(game);
     const creator = game.phones.get('austria')!;
     // The creator's key is the neutral powers' placeholder in the roster, yet cannot act for them.
-    const msg = sealCommit(creator.me, game.gameId, v, 'germany', [], { secret: creator.random.bytes(32), nonce: creator.random.bytes(24), entropy: creator.random.bytes(32), coin: creator.random.bytes(32) }, creator.stamp(T0 + 10)).message;
+    const msg = sealCommit(
+      creator.me,
+      game.gameId,
+      v,
+      'germany',
+      [],
+      { secret: creator.random.bytes(32), nonce: creator.random.bytes(24), entropy: creator.random.bytes(32), coin: creator.random.bytes(32) },
+      creator.stamp(T0 + 10),
+    ).message;
     game.log.push(msg.bytes);
     const after = playVariantPhase(game, {}, T0 + 100);
     expect(after.ignored).toContainEqual({ id: msg.id, reason: 'neutral-power' });

@@ -1,7 +1,20 @@
 // The view is closed (issue 14): what a phone acts on is computed once, in the reducer, and read
 // from the view. Each field here replaced a scan of raw messages in the app.
 import { describe, expect, it } from 'vitest';
-import { acceptStart, acknowledge, ballotDuties, chatPlayers, claimClock, createGame, gameMessages, openChat, reduceLog, sealChat, sendChat, startGame } from '../../src/protocol';
+import {
+  acceptStart,
+  acknowledge,
+  ballotDuties,
+  chatPlayers,
+  claimClock,
+  createGame,
+  gameMessages,
+  openChat,
+  reduceLog,
+  sealChat,
+  sendChat,
+  startGame,
+} from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
 import { identity, messagesOf, playPhase, rng, settings, settlePhase, startedGame, T0, HOUR, view } from './helpers';
 

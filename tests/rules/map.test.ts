@@ -129,7 +129,11 @@ describe('provinces', () => {
   });
 
   it('has no name or alias shared by two provinces', () => {
-    const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const fold = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
     const seen = new Map<string, string>();
     for (const id of ids) {
       const p = map.provinces[id]!;
@@ -164,14 +168,31 @@ describe('rulebook tables', () => {
 
   it('has the Spanish names of seed 000 and the other spellings of seeds 002 and 003', () => {
     const es: Record<string, string> = {
-      stp: 'San Petersburgo', mao: 'Atlántico Central', wes: 'Mediterráneo occidental', wal: 'Gales',
-      gal: 'Galicia', eng: 'Canal de la Mancha', tun: 'Tunez', bur: 'Borgoña', tyr: 'Tirol', swi: 'Suiza',
+      stp: 'San Petersburgo',
+      mao: 'Atlántico Central',
+      wes: 'Mediterráneo occidental',
+      wal: 'Gales',
+      gal: 'Galicia',
+      eng: 'Canal de la Mancha',
+      tun: 'Tunez',
+      bur: 'Borgoña',
+      tyr: 'Tirol',
+      swi: 'Suiza',
     };
     for (const [id, name] of Object.entries(es)) expect(map.provinces[id]!.name.es).toBe(name);
     const aliases: Record<string, string[]> = {
-      edi: ['Edinburgo'], vie: ['Vienna'], lon: ['London'], rum: ['Rumanía'], tun: ['Túnez'],
-      stp: ['S. Petersburgo', 'St. Petesburgo', 'Saint Petersburg'], ank: ['Ancar'], tus: ['Toscany'],
-      ska: ['Skaggerak'], mao: ['Mid Atlantic'], lyo: ['Gulf of Lyons'], tyr: ['Tyrol'],
+      edi: ['Edinburgo'],
+      vie: ['Vienna'],
+      lon: ['London'],
+      rum: ['Rumanía'],
+      tun: ['Túnez'],
+      stp: ['S. Petersburgo', 'St. Petesburgo', 'Saint Petersburg'],
+      ank: ['Ancar'],
+      tus: ['Toscany'],
+      ska: ['Skaggerak'],
+      mao: ['Mid Atlantic'],
+      lyo: ['Gulf of Lyons'],
+      tyr: ['Tyrol'],
     };
     for (const [id, list] of Object.entries(aliases)) for (const a of list) expect(map.provinces[id]!.aliases).toContain(a);
   });
@@ -304,8 +325,20 @@ describe('rulebook spot checks', () => {
   });
 
   it('keeps fleets off inner borders between coastal provinces', () => {
-    const inner: [string, string][] = [['apu', 'rom'], ['tus', 'ven'], ['ank', 'smy'], ['arm', 'smy'], ['arm', 'syr'],
-      ['wal', 'yor'], ['lvp', 'yor'], ['edi', 'lvp'], ['gre', 'ser'], ['fin', 'nwy'], ['spa', 'gas'], ['pru', 'sil']];
+    const inner: [string, string][] = [
+      ['apu', 'rom'],
+      ['tus', 'ven'],
+      ['ank', 'smy'],
+      ['arm', 'smy'],
+      ['arm', 'syr'],
+      ['wal', 'yor'],
+      ['lvp', 'yor'],
+      ['edi', 'lvp'],
+      ['gre', 'ser'],
+      ['fin', 'nwy'],
+      ['spa', 'gas'],
+      ['pru', 'sil'],
+    ];
     for (const [a, b] of inner) {
       expect(isFleetAdjacent(map, a, b), `${a}-${b}`).toBe(false);
     }
@@ -406,7 +439,10 @@ describe('starting position', () => {
       if (u.type === 'F') expect(fleetNeighbours(map, u.loc).length).toBeGreaterThan(0);
       else expect(isSea(map, u.loc)).toBe(false);
     }
-    const fleets = STARTING_POSITION.units.filter((u) => u.type === 'F').map((u) => u.loc).sort();
+    const fleets = STARTING_POSITION.units
+      .filter((u) => u.type === 'F')
+      .map((u) => u.loc)
+      .sort();
     expect(fleets).toEqual(['ank', 'bre', 'edi', 'kie', 'lon', 'nap', 'sev', 'stp/sc', 'tri']);
   });
 
@@ -442,9 +478,7 @@ describe('agreement with the board drawing (tests/rules/map/svg-borders.ts)', ()
 
   it('has exactly the drawn land borders as army edges (plus Denmark-Sweden)', () => {
     const land = new Set(
-      drawn
-        .filter(({ a, b }) => !isSeaLoc(a) && !isSeaLoc(b) && a !== 'swi' && b !== 'swi')
-        .map(({ a, b }) => pair(provinceOf(a), provinceOf(b))),
+      drawn.filter(({ a, b }) => !isSeaLoc(a) && !isSeaLoc(b) && a !== 'swi' && b !== 'swi').map(({ a, b }) => pair(provinceOf(a), provinceOf(b))),
     );
     const army = undirected(map.armyEdges).map((k) => k.replace('|', '-'));
     expect(army.filter((k) => !land.has(k))).toEqual(RULE_NOT_DRAWING);

@@ -37,7 +37,10 @@ describe('bad data', () => {
     );
     expect(failure).toBeInstanceOf(StoreDataError);
     const bad = (failure as StoreDataError).records;
-    expect(bad.map((r) => r.key)).toEqual([['g', 5], ['g', 9]]);
+    expect(bad.map((r) => r.key)).toEqual([
+      ['g', 5],
+      ['g', 9],
+    ]);
     expect(bad[0]?.problem).toMatch(/do not decode/);
     expect(bad[1]?.problem).toMatch(/update is not a Uint8Array/);
     expect((failure as Error).message).toContain('["g",5]');

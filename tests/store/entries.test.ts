@@ -87,7 +87,9 @@ describe('entries and failed signatures in the store', () => {
       req.onsuccess = () => {
         const db = req.result;
         const tx = db.transaction('updates', 'readwrite');
-        [...updates, Uint8Array.of(1, 1, 9, 0, 4, 1, 3, 108, 111, 103, 1, 65, 0)].forEach((update, i) => tx.objectStore('updates').put({ gameId: game.gameId, seq: i + 1, update, merged: 1 }));
+        [...updates, Uint8Array.of(1, 1, 9, 0, 4, 1, 3, 108, 111, 103, 1, 65, 0)].forEach((update, i) =>
+          tx.objectStore('updates').put({ gameId: game.gameId, seq: i + 1, update, merged: 1 }),
+        );
         tx.oncomplete = () => {
           db.close();
           resolve();
@@ -98,7 +100,17 @@ describe('entries and failed signatures in the store', () => {
     });
     let store = await profile.open();
     expect(DB_VERSION).toBe(3);
-    expect([...store.db.objectStoreNames].sort()).toEqual(['drafts', 'entries', 'failed', 'games', 'identity', 'outbox', 'relayCursors', 'settings', 'updates']);
+    expect([...store.db.objectStoreNames].sort()).toEqual([
+      'drafts',
+      'entries',
+      'failed',
+      'games',
+      'identity',
+      'outbox',
+      'relayCursors',
+      'settings',
+      'updates',
+    ]);
     let phone = await replicaOn(store, game.gameId, countingVerifier());
     // Every entry is in the set, the deleted START too: its item's bytes were still stored.
     expect(phone.replica.admission.size).toBe(game.log.length);
@@ -125,10 +137,12 @@ describe('durability of entry and update writes', () => {
     const store = await profile.open();
     // The real transactions run; this only records the durability each one asked for.
     const asked: string[] = [];
-    const proto = Object.getPrototypeOf(await new Promise<IDBDatabase>((resolve) => {
-      const r = profile.factory.open('probe');
-      r.onsuccess = () => resolve(r.result);
-    })) as IDBDatabase;
+    const proto = Object.getPrototypeOf(
+      await new Promise<IDBDatabase>((resolve) => {
+        const r = profile.factory.open('probe');
+        r.onsuccess = () => resolve(r.result);
+      }),
+    ) as IDBDatabase;
     const transaction = proto.transaction;
     proto.transaction = function (this: IDBDatabase, names: string | string[], mode?: IDBTransactionMode, options?: IDBTransactionOptions) {
       if (mode === 'readwrite') asked.push(`${[names].flat().join('+')}:${options?.durability ?? 'default'}`);
@@ -136,8 +150,17 @@ describe('durability of entry and update writes', () => {
     } as IDBDatabase['transaction'];
     try {
       const doc = new Y.Doc();
-      const replica = await GameReplica.open({ gameId: game.gameId, doc, verifier: countingVerifier(), storage: entryStorage(store, game.gameId), self: game.byPower.austria.me.id });
-      const persisted = persistDoc(store, game.gameId, doc, { load: (u, origin) => replica.loadStored(u, origin), own: (origin) => replica.isOwnOrigin(origin) });
+      const replica = await GameReplica.open({
+        gameId: game.gameId,
+        doc,
+        verifier: countingVerifier(),
+        storage: entryStorage(store, game.gameId),
+        self: game.byPower.austria.me.id,
+      });
+      const persisted = persistDoc(store, game.gameId, doc, {
+        load: (u, origin) => replica.loadStored(u, origin),
+        own: (origin) => replica.isOwnOrigin(origin),
+      });
       await persisted.ready;
       const peers = game.log.slice(0, -1);
       const other = new Y.Doc();

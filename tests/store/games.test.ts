@@ -11,7 +11,10 @@ describe('games', () => {
     await store.putGame({ id: 'old', title: 'Partida del martes', created: 1000, myPower: 'italy' });
     await store.putGame({ id: 'new', title: 'Friday game', created: 3000 });
     await store.putGame({ id: 'mid', title: 'Club', created: 2000, lastPhase: '1901-spring-movement', invite: { room: 'r' } });
-    for (const [id, n] of [['old', 3], ['new', 5]] as const) {
+    for (const [id, n] of [
+      ['old', 3],
+      ['new', 5],
+    ] as const) {
       const doc = new Y.Doc();
       const h = persistDoc(store, id, doc);
       await h.ready;
@@ -48,7 +51,14 @@ describe('games', () => {
       await store.putGame({ id, title: id, created: 1 });
       await store.appendUpdates(id, [Y.encodeStateAsUpdate(new Y.Doc())]);
       await store.saveDraftOrders({ gameId: id, phase: 'p', power: 'russia' }, [], 1);
-      await store.putEntries(id, [{ id: '1'.repeat(32), bytes: Uint8Array.of(1) }, { id: '0'.repeat(32), bytes: Uint8Array.of(0) }], []);
+      await store.putEntries(
+        id,
+        [
+          { id: '1'.repeat(32), bytes: Uint8Array.of(1) },
+          { id: '0'.repeat(32), bytes: Uint8Array.of(0) },
+        ],
+        [],
+      );
       await store.putFailed(id, ['f'.repeat(32)]);
     }
     await store.deleteGame('a');

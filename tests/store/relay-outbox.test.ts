@@ -137,7 +137,17 @@ describe('outbox and relay cursors', () => {
     });
     const store = await profile.open();
     expect(DB_VERSION).toBe(3);
-    expect([...store.db.objectStoreNames].sort()).toEqual(['drafts', 'entries', 'failed', 'games', 'identity', 'outbox', 'relayCursors', 'settings', 'updates']);
+    expect([...store.db.objectStoreNames].sort()).toEqual([
+      'drafts',
+      'entries',
+      'failed',
+      'games',
+      'identity',
+      'outbox',
+      'relayCursors',
+      'settings',
+      'updates',
+    ]);
     expect((await store.getIdentityKeys())?.created).toBe(5);
     expect((await store.getGame('game-v2'))?.title).toBe('Old game');
     expect((await store.loadUpdates('game-v2')).records.map((r) => r.update)).toEqual([update]);

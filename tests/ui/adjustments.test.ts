@@ -12,9 +12,7 @@ function winter(): Position {
     { kind: 'move', power: 'austria', unit: { type: 'A', loc: 'bud' }, to: 'ser' },
     { kind: 'move', power: 'austria', unit: { type: 'F', loc: 'tri' }, to: 'alb' },
   ];
-  const fall: Order[] = [
-    { kind: 'move', power: 'austria', unit: { type: 'F', loc: 'alb' }, to: 'gre' },
-  ];
+  const fall: Order[] = [{ kind: 'move', power: 'austria', unit: { type: 'F', loc: 'alb' }, to: 'gre' }];
   const p1 = adjudicate(STARTING_POSITION, spring).next;
   const p2 = adjudicate(p1, fall).next;
   expect(p2.phase.kind).toBe('adjustment');

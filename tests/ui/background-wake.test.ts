@@ -60,7 +60,14 @@ describe('the notification', () => {
     ({
       status: 'playing',
       phases: Array.from({ length: phases }, (_, i) => ({ key: `p${i}`, position: spring, stateHash: 'h' })),
-      current: { key: `${position.phase.year}-${position.phase.season}-movement`, position, required: ['france', 'germany'], committed, deadline: 0, drawVoters: [] },
+      current: {
+        key: `${position.phase.year}-${position.phase.season}-movement`,
+        position,
+        required: ['france', 'germany'],
+        committed,
+        deadline: 0,
+        drawVoters: [],
+      },
     }) as unknown as GameView;
   const glance = (view: GameView, incoming: GameGlance['incoming'] = []): GameGlance => ({ view, powers: ['france'], incoming });
 
@@ -90,7 +97,10 @@ describe('the open app wakes the others once the relays hold its entry', () => {
     const w = new RoomWaker();
     let waiting = 1;
     let sent = 0;
-    w.attach(async () => void sent++, () => waiting);
+    w.attach(
+      async () => void sent++,
+      () => waiting,
+    );
     w.appended({ type: 'ack', phase: '1901-spring-movement' });
     waiting = 0;
     w.check();

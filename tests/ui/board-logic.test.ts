@@ -36,7 +36,10 @@ describe('order glyphs', () => {
     const verdict = adjudicate(STARTING_POSITION, [parBur, munBur, marSupport]);
     const moves = orderGlyphs([], verdict.results).filter((g) => g.kind === 'move');
     expect(moves.map((g) => [g.points[0], g.success])).toEqual(
-      expect.arrayContaining([[locPoint('par'), true], [locPoint('mun'), false]]),
+      expect.arrayContaining([
+        [locPoint('par'), true],
+        [locPoint('mun'), false],
+      ]),
     );
     expect(resultMarks(verdict.results).map((m) => `${m.kind}:${m.loc}`)).toEqual(['bounced:mun']);
   });

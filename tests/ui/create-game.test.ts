@@ -9,7 +9,18 @@ import { device as newDevice, openPhone } from './phones';
 
 const clock = 1_700_000_000_000;
 
-const options = { name: 'Ana', seats: 7, assignment: 'choice' as const, claim: 'france' as const, variant: 'standard', rules: {}, movementHours: 0, retreatHours: 0, endYear: null, signaling: [] };
+const options = {
+  name: 'Ana',
+  seats: 7,
+  assignment: 'choice' as const,
+  claim: 'france' as const,
+  variant: 'standard',
+  rules: {},
+  movementHours: 0,
+  retreatHours: 0,
+  endYear: null,
+  signaling: [],
+};
 
 describe('creating a game on this device', () => {
   it('stores the record and the signed CREATE and JOIN; the game opens in its lobby', async () => {

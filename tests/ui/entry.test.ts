@@ -96,14 +96,24 @@ describe('retreats and adjustments', () => {
     const stp = tapLoc(IDLE, ctx, 'stp');
     expect(stp.state.step).toBe('choose');
     const options = entryView(stp.state, ctx).options.map(key).sort();
-    const legal = adjustmentOrders(position, 'russia', STANDARD_MAP).builds.filter((o) => o.kind === 'build' && provinceOf(o.unit.loc) === 'stp').map(key).sort();
+    const legal = adjustmentOrders(position, 'russia', STANDARD_MAP)
+      .builds.filter((o) => o.kind === 'build' && provinceOf(o.unit.loc) === 'stp')
+      .map(key)
+      .sort();
     expect(options).toEqual(legal);
     expect(options).toHaveLength(3); // army, fleet on the north coast, fleet on the south coast
     // With three builds due and three drafted, no other centre is offered.
     const full: EntryContext = { ...ctx, draft: ['mos', 'stp', 'war'].map((loc): Order => ({ kind: 'build', power: 'russia', unit: { type: 'A', loc } })) };
     expect(entryView(IDLE, full).selectable).toEqual(['mos', 'stp', 'war']);
     const { war: _lost, ...twoCentres } = position.centres;
-    const twoDrafted: EntryContext = { ...ctx, position: { ...position, centres: twoCentres }, draft: [{ kind: 'build', power: 'russia', unit: { type: 'A', loc: 'mos' } }, { kind: 'build', power: 'russia', unit: { type: 'A', loc: 'stp' } }] };
+    const twoDrafted: EntryContext = {
+      ...ctx,
+      position: { ...position, centres: twoCentres },
+      draft: [
+        { kind: 'build', power: 'russia', unit: { type: 'A', loc: 'mos' } },
+        { kind: 'build', power: 'russia', unit: { type: 'A', loc: 'stp' } },
+      ],
+    };
     expect(entryView(IDLE, twoDrafted).selectable).toEqual(['mos', 'stp']);
   });
 
@@ -125,7 +135,6 @@ describe('retreats and adjustments', () => {
     expect(tapLoc(IDLE, drafted, 'ven').clear).toBe('ven');
   });
 });
-
 
 /** Every order reachable for `position` from the idle state, for all units of all powers. */
 function allReachable(position: Position): Set<string> {
@@ -183,7 +192,9 @@ describe('order entry in played positions', () => {
     const kinds = new Set<string>();
     for (let phase = 0; phase < 16; phase++) {
       kinds.add(position.phase.kind);
-      expect([...allReachable(position)].sort(), `${position.phase.season} ${position.phase.year} ${position.phase.kind}`).toEqual([...allLegal(position)].sort());
+      expect([...allReachable(position)].sort(), `${position.phase.season} ${position.phase.year} ${position.phase.kind}`).toEqual(
+        [...allLegal(position)].sort(),
+      );
       const orders = POWERS.flatMap((p) => randomOrders(position, p, pick));
       position = adjudicate(position, orders).next;
     }
@@ -198,7 +209,7 @@ describe('typed orders go to the power of the unit they order', () => {
   // adjudication Munich held (Austria has no unit there).
   const three: EntryContext = { position: STARTING_POSITION, powers: ['austria', 'england', 'germany'], draft: [], map: STANDARD_MAP };
 
-  it('E Mun-Ruh typed with Austria picked is Germany\'s order, and Munich moves', () => {
+  it("E Mun-Ruh typed with Austria picked is Germany's order, and Munich moves", () => {
     const typed = readTypedOrders('E Mun-Ruh', three, 'austria', 'es');
     expect(typed.errors).toEqual([]);
     expect(typed.orders).toEqual([{ kind: 'move', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'ruh' }]);
@@ -241,7 +252,9 @@ describe('typed orders go to the power of the unit they order', () => {
       dislodged: [{ unit: { type: 'A', power: 'germany', loc: 'mun' }, attackerFrom: 'bur', retreats: ['boh', 'kie'] }],
     };
     const ctx: EntryContext = { position, powers: ['austria', 'germany'], draft: [], map: STANDARD_MAP };
-    expect(readTypedOrders('A Mun R Boh', ctx, 'austria', 'en').orders).toEqual([{ kind: 'retreat', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'boh' }]);
+    expect(readTypedOrders('A Mun R Boh', ctx, 'austria', 'en').orders).toEqual([
+      { kind: 'retreat', power: 'germany', unit: { type: 'A', loc: 'mun' }, to: 'boh' },
+    ]);
     const notMine = readTypedOrders('A Mun R Boh', { ...ctx, powers: ['austria', 'france'] }, 'austria', 'en');
     expect(notMine.errors.map((e) => e.message)).toEqual(['A Mun belongs to Germany, which you do not play']);
     expect(readTypedOrders('A Ber R Sil', ctx, 'austria', 'en').errors.map((e) => e.message)).toEqual(['No unit in Berlin has to retreat']);

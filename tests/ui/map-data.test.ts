@@ -23,7 +23,9 @@ describe('map data', () => {
     for (const [id, p] of Object.entries(STANDARD_MAP.provinces)) {
       expect(Object.keys(PROVINCE_ART[id]!.coasts ?? {}).sort(), id).toEqual([...(p.coasts ?? [])].sort());
     }
-    const drawn = Object.keys(PROVINCE_ART).filter((id) => PROVINCE_ART[id]!.centre).sort();
+    const drawn = Object.keys(PROVINCE_ART)
+      .filter((id) => PROVINCE_ART[id]!.centre)
+      .sort();
     expect(drawn).toEqual(supplyCentresOf(STANDARD_MAP).sort());
     expect(drawn).toHaveLength(34);
   });

@@ -21,7 +21,13 @@ function spots(id: string): { loc: string; at: { x: number; y: number } }[] {
 
 describe('the drawing as polygons', () => {
   it('reads straight outlines and the North Sea arc', () => {
-    expect(polygonsOf('M0,0 L10,0 L10,10 Z')).toEqual([[{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }]]);
+    expect(polygonsOf('M0,0 L10,0 L10,10 Z')).toEqual([
+      [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 10, y: 10 },
+      ],
+    ]);
     // The arc bulges towards the corner it rounds: (185,170) lies inside it, (173,158) outside.
     expect(provinceAt({ x: 185, y: 170 })).toBe('nth');
     expect(provinceAt({ x: 173, y: 158 })).not.toBe('nth');

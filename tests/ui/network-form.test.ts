@@ -10,7 +10,11 @@ import { MAX_NETWORK_LINES, networkText, readNetworkLines } from '../../src/ui/g
 
 describe('reading typed network settings', () => {
   it('good lines give the settings, normalised, and blank text gives none', () => {
-    const r = readNetworkLines({ signaling: ' wss://signal.example/ ', relays: 'wss://relay.example/\n\n wss://relay.example/relay \nws://127.0.0.1:9/relay', iceServers: 'stun:127.0.0.1:3478\nturn:t.example:3478 user secret' });
+    const r = readNetworkLines({
+      signaling: ' wss://signal.example/ ',
+      relays: 'wss://relay.example/\n\n wss://relay.example/relay \nws://127.0.0.1:9/relay',
+      iceServers: 'stun:127.0.0.1:3478\nturn:t.example:3478 user secret',
+    });
     expect(r).toEqual({
       ok: true,
       signaling: ['wss://signal.example/'],
@@ -47,7 +51,10 @@ describe('reading typed network settings', () => {
   });
 
   it('a game network written as lines reads back as the same network', () => {
-    const network = { relays: ['wss://a.example/relay', 'ws://127.0.0.1:9/relay'], iceServers: [{ urls: ['turn:a.example:3478', 'turns:a.example:5349'], username: 'u', credential: 'with space' }, { urls: ['stun:127.0.0.1:3478'] }] };
+    const network = {
+      relays: ['wss://a.example/relay', 'ws://127.0.0.1:9/relay'],
+      iceServers: [{ urls: ['turn:a.example:3478', 'turns:a.example:5349'], username: 'u', credential: 'with space' }, { urls: ['stun:127.0.0.1:3478'] }],
+    };
     const text = networkText(network);
     const r = readNetworkLines(text);
     expect(r).toEqual({ ok: true, signaling: [], relays: network.relays, iceServers: network.iceServers });
@@ -62,7 +69,14 @@ describe("a game's invite", () => {
     const network = { relays: ['wss://r.example/relay'], iceServers: [{ urls: ['stun:127.0.0.1:3478'] }] };
     const link = inviteLink('game-id-0123456789', record, network, 'https://pacto.example/app/#/old');
     expect(link.startsWith('https://pacto.example/app/#')).toBe(true);
-    expect(parseInvite(link)).toEqual({ gameId: 'game-id-0123456789', password: record.password, signaling: record.signaling, relays: network.relays, iceServers: network.iceServers, appUrl: 'https://pacto.example/app/' });
+    expect(parseInvite(link)).toEqual({
+      gameId: 'game-id-0123456789',
+      password: record.password,
+      signaling: record.signaling,
+      relays: network.relays,
+      iceServers: network.iceServers,
+      appUrl: 'https://pacto.example/app/',
+    });
     // No relays or ICE servers of its own: the invite names none.
     const bare = parseInvite(inviteLink('game-id-0123456789', record, { relays: [], iceServers: [] }, 'https://pacto.example/'));
     expect('relays' in bare || 'iceServers' in bare).toBe(false);

@@ -26,9 +26,15 @@ describe('game connection settings', () => {
   });
 
   it('shows the stored relays and servers in both languages, and nothing without setNetwork', () => {
-    const base = { network: { relays: ['wss://relay.example/relay', 'ws://127.0.0.1:9/relay'], iceServers: SERVERS.slice(0, 2) }, setNetwork: async () => undefined };
+    const base = {
+      network: { relays: ['wss://relay.example/relay', 'ws://127.0.0.1:9/relay'], iceServers: SERVERS.slice(0, 2) },
+      setNetwork: async () => undefined,
+    };
     for (const lang of ['es', 'en'] as const) {
-      const html = renderToStaticMarkup(createElement(NetworkSettings, { session: base as unknown as GameSession, lang })).replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      const html = renderToStaticMarkup(createElement(NetworkSettings, { session: base as unknown as GameSession, lang }))
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
       const t = NETWORK_STRINGS[lang];
       for (const s of [t.title, t.save]) expect(html).toContain(s);
       expect(html).toContain('wss://relay.example/relay\nws://127.0.0.1:9/relay');

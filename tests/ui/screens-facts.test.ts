@@ -32,19 +32,27 @@ describe('the waiting line', () => {
     const world = new FakeWorld(THREE_PHONES);
     const france = world.phones[FRANCE]!.me.id;
     // The bot (Ana) has sealed; England (Bruno) and France (me) have not.
-    expect(waiting(world.view(), france)).toEqual({ others: [{ key: world.phones[ENGLAND]!.me.id, name: 'Bruno', powers: ['england'] }], mine: ['france'], lastIsMe: false });
+    expect(waiting(world.view(), france)).toEqual({
+      others: [{ key: world.phones[ENGLAND]!.me.id, name: 'Bruno', powers: ['england'] }],
+      mine: ['france'],
+      lastIsMe: false,
+    });
     const t = T0 + HOUR;
     world.commit(ENGLAND, 'england', [], t);
     world.append(null, t);
     expect(waiting(world.view(), france)).toEqual({ others: [], mine: ['france'], lastIsMe: true });
     // England's phone, which has sealed, waits only for France's player.
-    expect(waiting(world.view(), world.phones[ENGLAND]!.me.id)).toEqual({ others: [{ key: france, name: 'Carmen', powers: ['france'] }], mine: [], lastIsMe: false });
+    expect(waiting(world.view(), world.phones[ENGLAND]!.me.id)).toEqual({
+      others: [{ key: france, name: 'Carmen', powers: ['france'] }],
+      mine: [],
+      lastIsMe: false,
+    });
     expect(joinList(['A', 'B', 'C'], 'and')).toBe('A, B and C');
   });
 });
 
 describe('draw votes by people', () => {
-  it('counts three voters in a three-player game, shows nothing of the open phase\'s votes, then the opened tally by people', async () => {
+  it("counts three voters in a three-player game, shows nothing of the open phase's votes, then the opened tally by people", async () => {
     const world = new FakeWorld({ ...THREE_PHONES, bots: [0, 1] }, [0, 1, 2]);
     const me = world.phones[FRANCE]!.me.id;
     const before = drawPeople(world.view(), me);
@@ -79,7 +87,14 @@ describe('press conversations', () => {
   it('groups messages by the players they went between, whatever powers those hold', () => {
     const world = new FakeWorld(THREE_PHONES);
     const [ana, bruno, carmen] = world.phones.map((p) => p!.me.id);
-    const chat = (id: string, from: string, time: number, to: DecryptedChat['to'], fromPower?: Power, text: string | null = id): DecryptedChat => ({ id, from, time, text, to, ...(fromPower ? { fromPower } : {}) });
+    const chat = (id: string, from: string, time: number, to: DecryptedChat['to'], fromPower?: Power, text: string | null = id): DecryptedChat => ({
+      id,
+      from,
+      time,
+      text,
+      to,
+      ...(fromPower ? { fromPower } : {}),
+    });
     // Ana holds five powers: what she sends as Austria or as Italy, and what Carmen sends to her
     // Turkey or her Russia, is one conversation with one person.
     const chats = [

@@ -98,7 +98,9 @@ describe('GameScreen in node', () => {
       expect(html).toContain(`<h4>${ORDER_STRINGS[lang].centresChanged}</h4>`);
       for (const ch of changes) {
         const owner = (p: Power | undefined) => (p ? STRINGS[lang].powers[p] : ORDER_STRINGS[lang].unownedCentre);
-        const line = new RegExp(`<li data-centre="${ch.province}"[^>]*><strong>${formatLoc(ch.province, lang, 'long')}</strong>: <span[^>]*>.*?${owner(ch.from)}</span> → <span[^>]*>.*?${owner(ch.to)}</span></li>`);
+        const line = new RegExp(
+          `<li data-centre="${ch.province}"[^>]*><strong>${formatLoc(ch.province, lang, 'long')}</strong>: <span[^>]*>.*?${owner(ch.from)}</span> → <span[^>]*>.*?${owner(ch.to)}</span></li>`,
+        );
         expect(html).toMatch(line);
       }
     }
@@ -115,11 +117,12 @@ describe('GameScreen in node', () => {
   });
 });
 
-describe('the Game tab\'s draw section', () => {
-  it('shows nothing of the open phase\'s sealed votes, then the last phase\'s opened votes by the people who cast them', async () => {
+describe("the Game tab's draw section", () => {
+  it("shows nothing of the open phase's sealed votes, then the last phase's opened votes by the people who cast them", async () => {
     const { GameTab } = await import('../../src/ui/game/screens/GameTab');
     const world = new FakeWorld({ ...THREE_PHONES, bots: [0, 1] }, [0, 1, 2]);
-    const render = () => renderToStaticMarkup(createElement(GameTab, { session: fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'en' }));
+    const render = () =>
+      renderToStaticMarkup(createElement(GameTab, { session: fakeSession(world, FRANCE, newPhoneState(), T0 + HOUR, () => {}), lang: 'en' }));
     const before = render();
     expect(before).toContain('data-action="draw-yes"');
     expect(before).not.toContain('data-draw-yes');

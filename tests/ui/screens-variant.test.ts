@@ -14,7 +14,10 @@ const SEVEN_1914: Scenario = { seed: 11, variant: '1914', holdings: POWERS.map((
 const TWO: Scenario = {
   seed: 12,
   variant: 'two-players',
-  holdings: [['austria', 'germany', 'italy', 'turkey'], ['england', 'france', 'russia']],
+  holdings: [
+    ['austria', 'germany', 'italy', 'turkey'],
+    ['england', 'france', 'russia'],
+  ],
   bots: [0],
   played: 0,
 };

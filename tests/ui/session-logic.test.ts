@@ -13,7 +13,14 @@ import { variantFor } from '../../src/ui/lobby/variants';
 import { APP_STRINGS } from '../../src/ui/lobby/strings';
 import { LANGS } from '../../src/ui/i18n';
 
-const player = (key: string, claim: Player['claim']): Player => ({ key, fingerprint: fingerprint(key), name: key.slice(0, 4), box: '00'.repeat(32), escrow: null, claim });
+const player = (key: string, claim: Player['claim']): Player => ({
+  key,
+  fingerprint: fingerprint(key),
+  name: key.slice(0, 4),
+  box: '00'.repeat(32),
+  escrow: null,
+  claim,
+});
 const keyOf = (n: number) => n.toString(16).padStart(64, '0');
 
 describe('rosters', () => {
@@ -50,7 +57,9 @@ describe('duties of an honest phone', () => {
 
   it('names each duty stably, so one is never performed twice', () => {
     expect(dutyKey({ kind: 'final', phase: '1901-spring-movement', power: 'france' })).toBe('final|1901-spring-movement|france');
-    expect(dutyKey({ kind: 'final', phase: '1901-spring-movement', power: 'france' })).not.toBe(dutyKey({ kind: 'final', phase: '1901-spring-movement', power: 'italy' }));
+    expect(dutyKey({ kind: 'final', phase: '1901-spring-movement', power: 'france' })).not.toBe(
+      dutyKey({ kind: 'final', phase: '1901-spring-movement', power: 'italy' }),
+    );
     expect(dutyKey({ kind: 'reveal', phase: '1901-spring-movement' })).toBe('reveal|1901-spring-movement');
     expect(dutyKey({ kind: 'lock', phase: '1901-spring-movement' })).not.toBe(dutyKey({ kind: 'reveal', phase: '1901-spring-movement' }));
     expect(dutyKey({ kind: 'ack', phase: '1901-spring-movement', hash: 'x' })).toBe(dutyKey({ kind: 'ack', phase: '1901-spring-movement', hash: 'y' }));
@@ -109,9 +118,20 @@ describe('powers a key plays', () => {
   it('leaves out neutral powers, whose roster entry is only the creator placeholder', () => {
     const creator = keyOf(1);
     const other = keyOf(2);
-    const roster = Object.fromEntries(POWERS.map((p) => [p, ['england', 'france', 'russia'].includes(p) ? other : creator])) as Record<(typeof POWERS)[number], string>;
+    const roster = Object.fromEntries(POWERS.map((p) => [p, ['england', 'france', 'russia'].includes(p) ? other : creator])) as Record<
+      (typeof POWERS)[number],
+      string
+    >;
     const base = reduceLog('0'.repeat(32), []);
-    const settings = { variant: 'two-players', engine: 'x', rules: {}, deadlines: { movement: 1, retreat: 1, adjustment: 1, lot: 1, reveal: 1 }, endYear: null, signaling: '', assignment: 'choice' as const };
+    const settings = {
+      variant: 'two-players',
+      engine: 'x',
+      rules: {},
+      deadlines: { movement: 1, retreat: 1, adjustment: 1, lot: 1, reveal: 1 },
+      endYear: null,
+      signaling: '',
+      assignment: 'choice' as const,
+    };
     // As the reducer gives it: the START's roster holds the powers, the variant's neutral is known.
     const starting: GameView = { ...base, status: 'starting', settings, roster, holders: roster, neutral: ['italy'] };
     expect(powersOf(starting, creator)).toEqual(['austria', 'germany', 'turkey']);

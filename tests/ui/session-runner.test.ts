@@ -115,7 +115,11 @@ describe('game session plumbing (three phones, no network)', () => {
     // The votes are seals: c sees that a's and b's powers sealed, and nothing else.
     expect(half.committed.length).toBe(a.runner.current.me.powers.length + b.runner.current.me.powers.length);
     expect(half.finalized).toEqual([]);
-    expect(readLog(a.doc).map((e) => openMessage(e)).some((m) => m.ok && (m.message.payload.type === 'reveal' || m.message.payload.type === 'lock'))).toBe(false);
+    expect(
+      readLog(a.doc)
+        .map((e) => openMessage(e))
+        .some((m) => m.ok && (m.message.payload.type === 'reveal' || m.message.payload.type === 'lock')),
+    ).toBe(false);
     expect(a.runner.current.drawVotes).toEqual(Object.fromEntries(a.runner.current.me.powers.map((p) => [p, true])));
     await c.runner.voteDraw(true);
     await settle(phones);
@@ -171,10 +175,11 @@ describe('game session plumbing (three phones, no network)', () => {
     const all = [a, b2, c];
     wire(all);
     await settle(all);
-    const mine = () => readLog(b2.doc).flatMap((e) => {
-      const m = openMessage(e);
-      return m.ok && m.message.payload.from === id.id ? [m.message] : [];
-    });
+    const mine = () =>
+      readLog(b2.doc).flatMap((e) => {
+        const m = openMessage(e);
+        return m.ok && m.message.payload.from === id.id ? [m.message] : [];
+      });
     const before = mine().length;
     signatures = 0;
     await b2.runner.seal('germany', [move('germany', 'A', 'mun', 'ruh')]);

@@ -21,12 +21,14 @@ describe('choosing a variant', () => {
   it('reaches every registry variant from players count, rule set and split, and nothing else', () => {
     const offered = PLAYER_COUNTS.flatMap((n) => RULE_SETS.flatMap((r) => variantsFor(n, r)));
     expect(offered.map((v) => v.id).sort()).toEqual(VARIANTS.map((v) => v.id).sort());
-    for (const n of PLAYER_COUNTS) for (const r of RULE_SETS) for (const v of variantsFor(n, r)) {
-      expect(v.players).toBe(n);
-      expect(v.seats.length).toBe(n);
-      expect(ruleSetOf(v)).toBe(r);
-      expect(chosenVariant(n, r, v.id)).toBe(v);
-    }
+    for (const n of PLAYER_COUNTS)
+      for (const r of RULE_SETS)
+        for (const v of variantsFor(n, r)) {
+          expect(v.players).toBe(n);
+          expect(v.seats.length).toBe(n);
+          expect(ruleSetOf(v)).toBe(r);
+          expect(chosenVariant(n, r, v.id)).toBe(v);
+        }
   });
 
   it('offers both classic three-player splits and the 1914 three-player game with and without Italy', () => {
@@ -71,7 +73,9 @@ describe('what the form signs, as the protocol sees it', () => {
       const lobby = reduceLog(gameId, [message.bytes]);
       expect(lobby.status).toBe('lobby');
       expect(lobby.settings?.variant).toBe(v.id);
-      expect(reduceLog(gameId, [createGame(creator, nacl.randomBytes(16), formSettings(v, 'lot'), { seq: 0, time: T }).message.bytes]).status).not.toBe('incompatible');
+      expect(reduceLog(gameId, [createGame(creator, nacl.randomBytes(16), formSettings(v, 'lot'), { seq: 0, time: T }).message.bytes]).status).not.toBe(
+        'incompatible',
+      );
 
       // One player per seat; each claims a seat by naming one of its powers, the last one the seat's last power.
       const others = v.seats.slice(1).map(() => identity());

@@ -15,7 +15,10 @@ function leaves(value: unknown, path = ''): [string, unknown][] {
 }
 
 describe('string tables', () => {
-  for (const [name, table] of [['APP_STRINGS', APP_STRINGS], ['ORDER_STRINGS', ORDER_STRINGS]] as const) {
+  for (const [name, table] of [
+    ['APP_STRINGS', APP_STRINGS],
+    ['ORDER_STRINGS', ORDER_STRINGS],
+  ] as const) {
     it(`${name} has every key in both languages, none empty`, () => {
       const es = new Map(leaves(table.es));
       const en = new Map(leaves(table.en));

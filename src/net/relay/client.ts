@@ -9,7 +9,18 @@ import { fromBase64, toBase64 } from '../../protocol';
 import { splitUpdate } from '../split-update';
 import { openBlob, sealBlob, type BlobProblem } from './blob';
 import { appendIdFor, pushHintKeyFor, relayKeysFor, type RelayKeys } from './keys';
-import { compareCursors, DEFAULT_RELAY_LIMITS, MAX_UPDATE_BYTES, parseServerFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type PushSubscriptionKeys, type ServerFrame } from './protocol';
+import {
+  compareCursors,
+  DEFAULT_RELAY_LIMITS,
+  MAX_UPDATE_BYTES,
+  parseServerFrame,
+  RELAY_HTTP_PATH,
+  RELAY_PATH,
+  type ClientFrame,
+  type ErrorCode,
+  type PushSubscriptionKeys,
+  type ServerFrame,
+} from './protocol';
 
 /** Where the caller keeps each relay's cursor for this game. */
 export interface CursorStore {
@@ -158,7 +169,8 @@ export class RelayClient {
     } catch {
       pieces = [update];
     }
-    if (pieces.some((p) => p.length > MAX_UPDATE_BYTES)) return Promise.reject(new RelayRefused('too-large', `an update (or a piece of it) is over ${MAX_UPDATE_BYTES} bytes`));
+    if (pieces.some((p) => p.length > MAX_UPDATE_BYTES))
+      return Promise.reject(new RelayRefused('too-large', `an update (or a piece of it) is over ${MAX_UPDATE_BYTES} bytes`));
     return new Promise<void>((resolve, reject) => {
       const ackedBy = new Map<string, number>();
       const refusedBy = new Set<string>();
@@ -301,7 +313,15 @@ class RelayLink {
 
   status(): RelayLinkStatus {
     const live = this.connected && this.subscribed && this.caughtUp && this.catchingUp === null;
-    return { relay: this.url, connected: this.connected, caughtUp: this.connected && this.caughtUp, live, cursor: this.cursor, unacknowledged: this.appends.size, ...(this.lastError ? { lastError: this.lastError } : {}) };
+    return {
+      relay: this.url,
+      connected: this.connected,
+      caughtUp: this.connected && this.caughtUp,
+      live,
+      cursor: this.cursor,
+      unacknowledged: this.appends.size,
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+    };
   }
 
   connect(): void {
@@ -634,9 +654,18 @@ async function post(relay: string, frame: ClientFrame, fetchImpl: typeof fetch):
 }
 
 /** Appends one update over HTTP; resolves with its cursor, or rejects with RelayRefused. */
-export async function httpAppend(relay: string, keys: RelayKeys, update: Uint8Array, fetchImpl: typeof fetch = fetch): Promise<{ cursor: string; dup: boolean }> {
+export async function httpAppend(
+  relay: string,
+  keys: RelayKeys,
+  update: Uint8Array,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ cursor: string; dup: boolean }> {
   if (update.length > MAX_UPDATE_BYTES) throw new RelayRefused('too-large', `an update is at most ${MAX_UPDATE_BYTES} bytes over HTTP`);
-  const f = await post(relay, { t: 'append', rid: 'http', room: keys.room, token: keys.token, id: appendIdFor(keys.key, update), blob: toBase64(sealBlob(keys.key, update)) }, fetchImpl);
+  const f = await post(
+    relay,
+    { t: 'append', rid: 'http', room: keys.room, token: keys.token, id: appendIdFor(keys.key, update), blob: toBase64(sealBlob(keys.key, update)) },
+    fetchImpl,
+  );
   if (f.t === 'ack') return { cursor: f.cursor, dup: f.dup };
   throw new RelayRefused(f.t === 'error' ? f.code : 'unavailable', f.t === 'error' ? f.message : 'unexpected answer');
 }
@@ -687,7 +716,11 @@ export function pushSubscriptionKeys(json: { endpoint?: string | null; keys?: Re
 /** Registers this device's push subscription for the game's room (the room token authorizes it).
  *  Registering the same endpoint again replaces its keys. */
 export async function httpPushRegister(relay: string, keys: RelayKeys, sub: PushSubscriptionKeys, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const f = await post(relay, { t: 'push-register', rid: 'http', room: keys.room, token: keys.token, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth }, fetchImpl);
+  const f = await post(
+    relay,
+    { t: 'push-register', rid: 'http', room: keys.room, token: keys.token, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
+    fetchImpl,
+  );
   if (f.t !== 'push-registered') throw refusedBy(f);
 }
 
@@ -725,7 +758,11 @@ export function openPushHint(keys: RelayKeys, payload: Uint8Array): Uint8Array |
  */
 export async function httpNotify(relay: string, keys: RelayKeys, hint: Uint8Array | null, except?: string, fetchImpl: typeof fetch = fetch): Promise<number> {
   const payload = hint === null ? '' : toBase64(sealPushHint(keys, hint));
-  const f = await post(relay, { t: 'notify', rid: 'http', room: keys.room, token: keys.token, payload, ...(except !== undefined ? { except } : {}) }, fetchImpl);
+  const f = await post(
+    relay,
+    { t: 'notify', rid: 'http', room: keys.room, token: keys.token, payload, ...(except !== undefined ? { except } : {}) },
+    fetchImpl,
+  );
   if (f.t === 'notified') return f.devices;
   throw refusedBy(f);
 }

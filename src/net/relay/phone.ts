@@ -200,7 +200,11 @@ export class GameRelay {
   }
 
   status(): GameRelayStatus {
-    return { relays: this.client?.status() ?? this.relays.map((relay) => ({ relay, connected: false, caughtUp: false, live: false, cursor: '', unacknowledged: 0 })), waiting: this.waiting + this.o.persisted.ownQueued(), bad: this.bad };
+    return {
+      relays: this.client?.status() ?? this.relays.map((relay) => ({ relay, connected: false, caughtUp: false, live: false, cursor: '', unacknowledged: 0 })),
+      waiting: this.waiting + this.o.persisted.ownQueued(),
+      bad: this.bad,
+    };
   }
 
   onStatus(listener: () => void): () => void {

@@ -235,7 +235,8 @@ export function parseClientFrame(text: string): Parsed<ClientFrame> {
 }
 
 /** Printable ASCII, no space, no backslash: the relay's own rule (server/push.ts) decides the rest. */
-const isEndpointText = (v: string | undefined): v is string => v !== undefined && v.length > 0 && v.length <= MAX_PUSH_ENDPOINT && /^[\x21-\x7e]+$/.test(v) && !v.includes('\\');
+const isEndpointText = (v: string | undefined): v is string =>
+  v !== undefined && v.length > 0 && v.length <= MAX_PUSH_ENDPOINT && /^[\x21-\x7e]+$/.test(v) && !v.includes('\\');
 
 /** Client side: what the server sent, or null for anything malformed (a hostile relay). */
 export function parseServerFrame(text: string): ServerFrame | null {
@@ -290,7 +291,9 @@ export function parseServerFrame(text: string): ServerFrame | null {
     case 'push-unregistered':
       return rid !== undefined && room !== undefined ? { t: 'push-unregistered', rid, room, removed: o.removed === true } : null;
     case 'notified':
-      return rid !== undefined && room !== undefined && Number.isSafeInteger(o.devices) && (o.devices as number) >= 0 ? { t: 'notified', rid, room, devices: o.devices as number } : null;
+      return rid !== undefined && room !== undefined && Number.isSafeInteger(o.devices) && (o.devices as number) >= 0
+        ? { t: 'notified', rid, room, devices: o.devices as number }
+        : null;
     case 'error': {
       const code = str(o, 'code') as ErrorCode | undefined;
       if (code === undefined) return null;

@@ -38,10 +38,16 @@ export function decodeHello(bytes: Uint8Array): TableHello {
     throw new Error('the other phone sent an unreadable greeting');
   }
   const o = h as Record<string, unknown>;
-  if (typeof o !== 'object' || o === null || o.v !== 1 || typeof o.key !== 'string' || o.key.length > 256) throw new Error('the other phone sent an unreadable greeting');
+  if (typeof o !== 'object' || o === null || o.v !== 1 || typeof o.key !== 'string' || o.key.length > 256)
+    throw new Error('the other phone sent an unreadable greeting');
   if (o.gameId !== undefined && (typeof o.gameId !== 'string' || o.gameId.length > 256)) throw new Error('the other phone sent an unreadable greeting');
   if (o.invite !== undefined && typeof o.invite !== 'string') throw new Error('the other phone sent an unreadable greeting');
-  return { v: 1, key: o.key, ...(o.gameId !== undefined ? { gameId: o.gameId as string } : {}), ...(o.invite !== undefined ? { invite: o.invite as string } : {}) };
+  return {
+    v: 1,
+    key: o.key,
+    ...(o.gameId !== undefined ? { gameId: o.gameId as string } : {}),
+    ...(o.invite !== undefined ? { invite: o.invite as string } : {}),
+  };
 }
 
 /**

@@ -91,8 +91,7 @@ function linkOf(peer: Instance): TableLink {
   return {
     // The stream side of simple-peer waits while the channel buffer is full instead of throwing.
     send: (message) => void peer.write(message),
-    onMessage: (listener) =>
-      peer.on('data', (d: Uint8Array) => listener(new Uint8Array(d.buffer, d.byteOffset, d.byteLength))),
+    onMessage: (listener) => peer.on('data', (d: Uint8Array) => listener(new Uint8Array(d.buffer, d.byteOffset, d.byteLength))),
     onClose: (listener) => peer.on('close', listener),
     close: () => peer.destroy(),
     get open() {

@@ -35,7 +35,10 @@ const FINGERPRINT_BYTES: Record<FingerprintHash, number> = { 'sha-256': 32, 'sha
 
 function attribute(lines: readonly string[], name: string): string | undefined {
   const prefix = `a=${name}:`;
-  return lines.find((l) => l.startsWith(prefix))?.slice(prefix.length).trim();
+  return lines
+    .find((l) => l.startsWith(prefix))
+    ?.slice(prefix.length)
+    .trim();
 }
 
 function required(lines: readonly string[], name: string): string {
@@ -122,9 +125,7 @@ export function buildSdp(e: SdpEssentials): string {
     'a=msid-semantic: WMS',
     `m=application ${first?.port ?? 9} UDP/DTLS/SCTP webrtc-datachannel`,
     connectionLine(first?.address),
-    ...e.candidates.map(
-      (c, i) => `a=candidate:${i + 1} 1 udp ${hostPriority(i)} ${c.address} ${c.port} typ host generation 0`,
-    ),
+    ...e.candidates.map((c, i) => `a=candidate:${i + 1} 1 udp ${hostPriority(i)} ${c.address} ${c.port} typ host generation 0`),
     `a=ice-ufrag:${e.iceUfrag}`,
     `a=ice-pwd:${e.icePwd}`,
     `a=fingerprint:${e.fingerprintHash} ${Array.from(e.fingerprint, hex2).join(':')}`,

@@ -58,7 +58,8 @@ export function decodeTicket(bytes: Uint8Array, want?: 'offer' | 'answer'): Tick
   } catch (e) {
     throw new TicketError('not-pacto', `not a Pacto table code: ${(e as Error).message}`);
   }
-  if (want !== undefined && pairing.type !== want) throw new TicketError('wrong-kind', `expected ${want === 'offer' ? "an inviting phone's" : "an answering phone's"} code`);
+  if (want !== undefined && pairing.type !== want)
+    throw new TicketError('wrong-kind', `expected ${want === 'offer' ? "an inviting phone's" : "an answering phone's"} code`);
   return { tag: sameTag(tag, NO_GAME) ? undefined : tag, code, pairing };
 }
 

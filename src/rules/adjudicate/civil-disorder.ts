@@ -68,19 +68,17 @@ function distancesFrom(sources: readonly string[], neighbours: (node: string) =>
 }
 
 function targetProvinces(position: Pick<Position, 'centres'>, power: Power, map: GameMap, rule: RemovalRule): ProvinceId[] {
-  if (rule === 'owned-centres') return Object.keys(position.centres).filter((id) => position.centres[id] === power).sort();
+  if (rule === 'owned-centres')
+    return Object.keys(position.centres)
+      .filter((id) => position.centres[id] === power)
+      .sort();
   return Object.keys(map.provinces)
     .filter((id) => map.provinces[id]?.supplyCentre === true && map.provinces[id]?.home === power)
     .sort();
 }
 
 /** Distance of each unit of `power` under `rule` (Infinity when no route exists). */
-export function removalDistances(
-  position: Pick<Position, 'units' | 'centres'>,
-  power: Power,
-  map: GameMap,
-  rule: RemovalRule,
-): Map<Loc, number> {
+export function removalDistances(position: Pick<Position, 'units' | 'centres'>, power: Power, map: GameMap, rule: RemovalRule): Map<Loc, number> {
   const targets = new Set(targetProvinces(position, power, map, rule));
   const adjacency = anyAdjacency(map);
   const byProvince = distancesFrom([...targets], (p) => adjacency.get(p) ?? []);
@@ -89,8 +87,7 @@ export function removalDistances(
   const out = new Map<Loc, number>();
   for (const unit of position.units) {
     if (unit.power !== power) continue;
-    const d =
-      rule === 'home-centres' && unit.type === 'F' ? byFleetLoc.get(unit.loc) : byProvince.get(provinceOf(unit.loc));
+    const d = rule === 'home-centres' && unit.type === 'F' ? byFleetLoc.get(unit.loc) : byProvince.get(provinceOf(unit.loc));
     out.set(unit.loc, d ?? Number.POSITIVE_INFINITY);
   }
   return out;
@@ -99,7 +96,10 @@ export function removalDistances(
 function sortableName(map: GameMap, loc: Loc): string {
   const id = provinceOf(loc);
   const name = map.provinces[id]?.name.es ?? id;
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 function compareText(a: string, b: string): number {
@@ -107,15 +107,9 @@ function compareText(a: string, b: string): number {
 }
 
 /** The power's units, first to be removed first. */
-export function removalPriority(
-  position: Pick<Position, 'units' | 'centres'>,
-  power: Power,
-  map: GameMap,
-  rule: RemovalRule,
-): Unit[] {
+export function removalPriority(position: Pick<Position, 'units' | 'centres'>, power: Power, map: GameMap, rule: RemovalRule): Unit[] {
   const distance = removalDistances(position, power, map, rule);
-  const onCentre = (u: Unit): number =>
-    rule === 'owned-centres' && map.provinces[provinceOf(u.loc)]?.supplyCentre === true ? 1 : 0;
+  const onCentre = (u: Unit): number => (rule === 'owned-centres' && map.provinces[provinceOf(u.loc)]?.supplyCentre === true ? 1 : 0);
   const far = (u: Unit): number => distance.get(u.loc) ?? Number.POSITIVE_INFINITY;
   return position.units
     .filter((u) => u.power === power)

@@ -8,12 +8,7 @@ import { closeTurn } from './phase';
 import { sortCentres } from './centres';
 import { sortUnits } from './units';
 
-export function movementPhase(
-  position: Position,
-  orders: readonly Order[],
-  options: AdjudicateOptions | undefined,
-  settings: Settings,
-): Adjudication {
+export function movementPhase(position: Position, orders: readonly Order[], options: AdjudicateOptions | undefined, settings: Settings): Adjudication {
   const { orders: read, consents } = neutralMovementOrders(position, orders, settings.neutral, settings.rules.supportNeedsConsent);
   const outcome = adjudicateMovement(position, read, { map: settings.map, rules: settings.rules, civilDisorder: options?.civilDisorder });
   // A dislodged neutral unit is destroyed (seed 000 XV.3): it gets no place to retreat to.

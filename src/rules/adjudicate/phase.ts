@@ -25,12 +25,7 @@ export function needsAdjustment(position: Pick<Position, 'units' | 'centres'>, m
  * The position once a Spring or Fall turn is over (movement done, retreats done or not needed):
  * after Fall the centres change hands, and Winter is skipped when nobody has anything to adjust.
  */
-export function closeTurn(
-  phase: Phase,
-  units: readonly Unit[],
-  centres: Readonly<Partial<Record<ProvinceId, Power>>>,
-  map: GameMap,
-): Position {
+export function closeTurn(phase: Phase, units: readonly Unit[], centres: Readonly<Partial<Record<ProvinceId, Power>>>, map: GameMap): Position {
   const sorted = sortUnits(units);
   if (phase.season === 'spring') {
     return { phase: { year: phase.year, season: 'fall', kind: 'movement' }, units: sorted, centres: sortCentres(centres), dislodged: [] };

@@ -35,12 +35,7 @@ function illegal(order: Order, why: IllegalReason): OrderResult {
   return { order, success: false, reason: { kind: 'illegal', why } };
 }
 
-export function adjudicateRetreats(
-  position: Position,
-  orders: readonly Order[],
-  map: GameMap,
-  civilDisorder: ReadonlySet<Power>,
-): RetreatOutcome {
+export function adjudicateRetreats(position: Position, orders: readonly Order[], map: GameMap, civilDisorder: ReadonlySet<Power>): RetreatOutcome {
   const dislodged = [...position.dislodged].sort((a, b) => (a.unit.loc < b.unit.loc ? -1 : a.unit.loc > b.unit.loc ? 1 : 0));
   const chosen = new Map<Dislodged, Order>();
   const stray: OrderResult[] = [];

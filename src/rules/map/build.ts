@@ -3,10 +3,7 @@
 
 /** Expands `{ a: 'b c' }` into `{ a: ['b', 'c'], b: ['a'], c: ['a'] }`, every list sorted and
  *  without duplicates, and with an (empty) entry for every key of `nodes`. */
-export function buildSymmetric(
-  source: Readonly<Record<string, string>>,
-  nodes: readonly string[],
-): Record<string, readonly string[]> {
+export function buildSymmetric(source: Readonly<Record<string, string>>, nodes: readonly string[]): Record<string, readonly string[]> {
   const sets = new Map<string, Set<string>>();
   const link = (a: string, b: string): void => {
     let set = sets.get(a);

@@ -40,8 +40,7 @@ const ROWS: readonly Row[] = [
   ['cly', 'coast', false, null, 'Clyde', 'Clyde', ['Cly'], ['Cly'], []],
   ['con', 'coast', true, 'turkey', 'Constantinople', 'Constantinopla', ['Con'], ['Con'], []],
   ['den', 'coast', true, null, 'Denmark', 'Dinamarca', ['Den'], ['Din'], []],
-  ['eas', 'sea', false, null, 'Eastern Mediterranean', 'Mediterráneo oriental', ['EAS'], ['MOr'],
-    ['Eastern Mediterranean Sea', 'Eastern Med']],
+  ['eas', 'sea', false, null, 'Eastern Mediterranean', 'Mediterráneo oriental', ['EAS'], ['MOr'], ['Eastern Mediterranean Sea', 'Eastern Med']],
   ['edi', 'coast', true, 'england', 'Edinburgh', 'Edimburgo', ['Edi'], ['Edi'], ['Edinburgo']],
   ['eng', 'sea', false, null, 'English Channel', 'Canal de la Mancha', ['ENG'], ['CMa'], ['Channel']],
   ['fin', 'coast', false, null, 'Finland', 'Finlandia', ['Fin'], ['Fin'], []],
@@ -56,10 +55,18 @@ const ROWS: readonly Row[] = [
   ['lon', 'coast', true, 'england', 'London', 'Londres', ['Lon'], ['Lon'], ['London']],
   ['lvn', 'coast', false, null, 'Livonia', 'Livonia', ['Lvn'], ['Lvn'], []],
   ['lvp', 'coast', true, 'england', 'Liverpool', 'Liverpool', ['Lvp'], ['Liv'], []],
-  ['lyo', 'sea', false, null, 'Gulf of Lyon', 'Golfo de León', ['LYO', 'GOL'], ['GLe'],
-    ['Gulf of Lyons', 'Gulf of Lions', 'Gulf of Lion']],
-  ['mao', 'sea', false, null, 'Mid-Atlantic Ocean', 'Atlántico Central', ['MAO', 'MID'], ['AtC'],
-    ['Mid Atlantic', 'Mid-Atlantic', 'Mid Atlantic Ocean', 'Atlántico Meridional']],
+  ['lyo', 'sea', false, null, 'Gulf of Lyon', 'Golfo de León', ['LYO', 'GOL'], ['GLe'], ['Gulf of Lyons', 'Gulf of Lions', 'Gulf of Lion']],
+  [
+    'mao',
+    'sea',
+    false,
+    null,
+    'Mid-Atlantic Ocean',
+    'Atlántico Central',
+    ['MAO', 'MID'],
+    ['AtC'],
+    ['Mid Atlantic', 'Mid-Atlantic', 'Mid Atlantic Ocean', 'Atlántico Meridional'],
+  ],
   ['mar', 'coast', true, 'france', 'Marseilles', 'Marsella', ['Mar'], ['Mar'], ['Marseille']],
   ['mos', 'land', true, 'russia', 'Moscow', 'Moscú', ['Mos'], ['Mos'], []],
   ['mun', 'land', true, 'germany', 'Munich', 'Munich', ['Mun'], ['Mun'], []],
@@ -83,8 +90,17 @@ const ROWS: readonly Row[] = [
   ['ska', 'sea', false, null, 'Skagerrak', 'Skagerrak', ['SKA'], ['Ska'], ['Skaggerak', 'Skagerak']],
   ['smy', 'coast', true, 'turkey', 'Smyrna', 'Smirna', ['Smy'], ['Smi'], []],
   ['spa', 'coast', true, null, 'Spain', 'España', ['Spa'], ['Esp'], []],
-  ['stp', 'coast', true, 'russia', 'St Petersburg', 'San Petersburgo', ['StP', 'STP'], ['SPT', 'SPt'],
-    ['St. Petersburg', 'Saint Petersburg', 'S. Petersburgo', 'St. Petesburgo', 'St. Petersburgo']],
+  [
+    'stp',
+    'coast',
+    true,
+    'russia',
+    'St Petersburg',
+    'San Petersburgo',
+    ['StP', 'STP'],
+    ['SPT', 'SPt'],
+    ['St. Petersburg', 'Saint Petersburg', 'S. Petersburgo', 'St. Petesburgo', 'St. Petersburgo'],
+  ],
   ['swe', 'coast', true, null, 'Sweden', 'Suecia', ['Swe'], ['Sue'], []],
   ['swi', 'impassable', false, null, 'Switzerland', 'Suiza', ['Swi'], [], []],
   ['syr', 'coast', false, null, 'Syria', 'Siria', ['Syr'], ['Sir'], []],
@@ -98,8 +114,7 @@ const ROWS: readonly Row[] = [
   ['vie', 'land', true, 'austria', 'Vienna', 'Viena', ['Vie'], ['Vie'], ['Vienna']],
   ['wal', 'coast', false, null, 'Wales', 'Gales', ['Wal'], ['Gal'], []],
   ['war', 'land', true, 'russia', 'Warsaw', 'Varsovia', ['War'], ['Var'], []],
-  ['wes', 'sea', false, null, 'Western Mediterranean', 'Mediterráneo occidental', ['WES'], ['MOC', 'MOc'],
-    ['Western Mediterranean Sea', 'Western Med']],
+  ['wes', 'sea', false, null, 'Western Mediterranean', 'Mediterráneo occidental', ['WES'], ['MOC', 'MOc'], ['Western Mediterranean Sea', 'Western Med']],
   ['yor', 'coast', false, null, 'Yorkshire', 'Yorkshire', ['Yor'], ['Yor'], []],
 ];
 
@@ -139,6 +154,4 @@ function toProvince([id, kind, supplyCentre, home, en, es, abbrEn, abbrEs, alias
   };
 }
 
-export const STANDARD_PROVINCES: Readonly<Record<ProvinceId, Province>> = Object.fromEntries(
-  ROWS.map((row) => [row[0], toProvince(row)]),
-);
+export const STANDARD_PROVINCES: Readonly<Record<ProvinceId, Province>> = Object.fromEntries(ROWS.map((row) => [row[0], toProvince(row)]));

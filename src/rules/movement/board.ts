@@ -60,8 +60,10 @@ export function boardOf(map: GameMap): Board {
   return board;
 }
 
-const byName = (names: readonly string[]) => (a: number, b: number): number =>
-  names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0;
+const byName =
+  (names: readonly string[]) =>
+  (a: number, b: number): number =>
+    names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0;
 
 function buildBoard(map: GameMap): Board {
   const ids = Object.keys(map.provinces).sort();

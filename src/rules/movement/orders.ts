@@ -38,13 +38,7 @@ export function readOrders(ctx: Ctx, orders: readonly Order[], opts: ReadOptions
   }
 }
 
-function assignOrders(
-  ctx: Ctx,
-  orders: readonly Order[],
-  opts: ReadOptions,
-  consent: Set<string> | undefined,
-  consentOrders: SupportOrder[],
-): void {
+function assignOrders(ctx: Ctx, orders: readonly Order[], opts: ReadOptions, consent: Set<string> | undefined, consentOrders: SupportOrder[]): void {
   const disorder = opts.civilDisorder.size > 0 ? opts.civilDisorder : undefined;
   for (const o of orders) {
     // Civil disorder: the power's orders are not read at all, so its units hold.
@@ -121,8 +115,7 @@ function readMove(ctx: Ctx, u: number, o: MoveOrder, convoys: boolean): void {
   }
   // An army goes by convoy when it must, when told to, or (seed 002, 2000 rulebook) when a legal
   // convoy order by a fleet of its own power shows the intent; a route then exists (moveCheck).
-  const byConvoy =
-    ctx.fleet[u] !== 1 && (!armyMoves(board, ctx.prov[u]!, to) || viaConvoy || (convoys && ownConvoyFor(ctx, u, to)));
+  const byConvoy = ctx.fleet[u] !== 1 && (!armyMoves(board, ctx.prov[u]!, to) || viaConvoy || (convoys && ownConvoyFor(ctx, u, to)));
   setMove(ctx, u, to, place, byConvoy);
 }
 
@@ -186,10 +179,7 @@ function match(ctx: Ctx, consent: ReadonlySet<string> | undefined): void {
     const t = target[s]!;
     if (t < 0) continue;
     const d = ctx.supDest[s]!;
-    const ok =
-      d < 0
-        ? kind[t] !== MOVE
-        : kind[t] === MOVE && dest[t] === d && (ctx.supDestPlace[s]! < 0 || ctx.destPlace[t] === ctx.supDestPlace[s]);
+    const ok = d < 0 ? kind[t] !== MOVE : kind[t] === MOVE && dest[t] === d && (ctx.supDestPlace[s]! < 0 || ctx.destPlace[t] === ctx.supDestPlace[s]);
     if (!ok) continue;
     if (consent && ctx.power[s] !== ctx.power[t] && !consent.has(supportKey(ctx.power[t]!, ctx.prov[s]!, ctx.prov[t]!, d))) continue;
     ctx.matched[s] = 1;

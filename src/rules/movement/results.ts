@@ -3,15 +3,7 @@
 import type { Dislodged, Loc, Order, OrderResult, ProvinceId, Reason, Unit } from '../types';
 import { IMPASSABLE, SEA } from './board';
 import { CONVOY, MOVE, SUPPORT, type Ctx } from './context';
-import {
-  decided,
-  defendStrength,
-  headToHead,
-  holdStrength,
-  path,
-  preventStrength,
-  attackStrength,
-} from './decide';
+import { decided, defendStrength, headToHead, holdStrength, path, preventStrength, attackStrength } from './decide';
 
 /** What happened: ctx.moved and ctx.dislodger (kept in the workspace, see context.ts). */
 export type Aftermath = Pick<Ctx, 'moved' | 'dislodger'>;

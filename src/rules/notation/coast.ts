@@ -4,20 +4,44 @@
 import type { Coast } from '../types';
 
 const PHRASES: ReadonlyArray<readonly [Coast, readonly string[]]> = [
-  ['nc', ['nc']], ['nc', ['cn']], ['nc', ['n', 'c']], ['nc', ['north', 'coast']], ['nc', ['northern', 'coast']],
-  ['nc', ['costa', 'norte']], ['nc', ['costa', 'septentrional']], ['nc', ['costa', 'del', 'norte']],
-  ['sc', ['sc']], ['sc', ['cs']], ['sc', ['s', 'c']], ['sc', ['south', 'coast']], ['sc', ['southern', 'coast']],
-  ['sc', ['costa', 'sur']], ['sc', ['costa', 'meridional']], ['sc', ['costa', 'del', 'sur']],
-  ['ec', ['ec']], ['ec', ['ce']], ['ec', ['e', 'c']], ['ec', ['east', 'coast']], ['ec', ['eastern', 'coast']],
-  ['ec', ['costa', 'este']], ['ec', ['costa', 'oriental']], ['ec', ['costa', 'del', 'este']],
+  ['nc', ['nc']],
+  ['nc', ['cn']],
+  ['nc', ['n', 'c']],
+  ['nc', ['north', 'coast']],
+  ['nc', ['northern', 'coast']],
+  ['nc', ['costa', 'norte']],
+  ['nc', ['costa', 'septentrional']],
+  ['nc', ['costa', 'del', 'norte']],
+  ['sc', ['sc']],
+  ['sc', ['cs']],
+  ['sc', ['s', 'c']],
+  ['sc', ['south', 'coast']],
+  ['sc', ['southern', 'coast']],
+  ['sc', ['costa', 'sur']],
+  ['sc', ['costa', 'meridional']],
+  ['sc', ['costa', 'del', 'sur']],
+  ['ec', ['ec']],
+  ['ec', ['ce']],
+  ['ec', ['e', 'c']],
+  ['ec', ['east', 'coast']],
+  ['ec', ['eastern', 'coast']],
+  ['ec', ['costa', 'este']],
+  ['ec', ['costa', 'oriental']],
+  ['ec', ['costa', 'del', 'este']],
 ];
 
 // Bare directions count only after a '/' or inside brackets ('Spa/N', 'stp (north)'): on their
 // own, single letters such as 's' or 'e' are order words ('S' = supports, 'E' = ejército).
 const BARE: ReadonlyArray<readonly [Coast, readonly string[]]> = [
-  ['nc', ['n']], ['nc', ['north']], ['nc', ['norte']],
-  ['sc', ['s']], ['sc', ['south']], ['sc', ['sur']],
-  ['ec', ['e']], ['ec', ['east']], ['ec', ['este']],
+  ['nc', ['n']],
+  ['nc', ['north']],
+  ['nc', ['norte']],
+  ['sc', ['s']],
+  ['sc', ['south']],
+  ['sc', ['sur']],
+  ['ec', ['e']],
+  ['ec', ['east']],
+  ['ec', ['este']],
 ];
 
 export interface CoastSplit {

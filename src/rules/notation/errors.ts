@@ -41,12 +41,7 @@ export function powerName(power: Power, lang: Lang): string {
 }
 
 /** A sentence naming the problem, for the player. `name` turns a province id into a name. */
-export function describeError(
-  error: OrderParseError,
-  lang: Lang,
-  name: (id: ProvinceId) => string,
-  orderText: (order: Order) => string,
-): string {
+export function describeError(error: OrderParseError, lang: Lang, name: (id: ProvinceId) => string, orderText: (order: Order) => string): string {
   const list = (ids: readonly ProvinceId[], or: string): string => {
     const names = ids.map(name);
     return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} ${or} ${names[names.length - 1]}`;
@@ -56,13 +51,9 @@ export function describeError(
     case 'unknown-province':
       return es ? `Provincia desconocida: '${error.text}'` : `Unknown province '${error.text}'`;
     case 'ambiguous-province':
-      return es
-        ? `'${error.text}' es ambiguo: ${list(error.candidates, 'o')}`
-        : `'${error.text}' is ambiguous: ${list(error.candidates, 'or')}`;
+      return es ? `'${error.text}' es ambiguo: ${list(error.candidates, 'o')}` : `'${error.text}' is ambiguous: ${list(error.candidates, 'or')}`;
     case 'no-such-coast':
-      return es
-        ? `${list(error.candidates, 'o')} no tiene esa costa ('${error.text}')`
-        : `${list(error.candidates, 'or')} has no such coast ('${error.text}')`;
+      return es ? `${list(error.candidates, 'o')} no tiene esa costa ('${error.text}')` : `${list(error.candidates, 'or')} has no such coast ('${error.text}')`;
     case 'empty':
       return es ? 'No hay ninguna orden' : 'There is no order';
     case 'too-long':
@@ -72,15 +63,11 @@ export function describeError(
     case 'unexpected-text':
       return es ? `No se entiende '${error.text}'` : `Cannot understand '${error.text}'`;
     case 'unit-type-required':
-      return es
-        ? `Falta el tipo de unidad (E o F) en ${name(error.province)}`
-        : `The unit type (A or F) in ${name(error.province)} is missing`;
+      return es ? `Falta el tipo de unidad (E o F) en ${name(error.province)}` : `The unit type (A or F) in ${name(error.province)} is missing`;
     case 'no-unit':
       return es ? `No hay ninguna unidad en ${name(error.province)}` : `There is no unit in ${name(error.province)}`;
     case 'coast-required':
-      return es
-        ? `Hay que indicar la costa de ${name(error.province)}`
-        : `The coast of ${name(error.province)} must be given`;
+      return es ? `Hay que indicar la costa de ${name(error.province)}` : `The coast of ${name(error.province)} must be given`;
     case 'convoy-of-fleet':
       return es ? 'Solo se pueden transportar ejércitos' : 'Only armies can be convoyed';
     case 'ambiguous-order':

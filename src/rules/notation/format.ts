@@ -94,9 +94,7 @@ function formatLong(order: Order, lang: Lang, map: GameMap): string {
     case 'support': {
       const supported = unitInSentence(order.supported, lang, map);
       if (order.to === undefined) return `${Unit} ${es ? 'apoya' : 'supports'} ${supported}`;
-      return es
-        ? `${Unit} apoya movimiento ${supported} a ${place(order.to)}`
-        : `${Unit} supports ${supported} moving to ${place(order.to)}`;
+      return es ? `${Unit} apoya movimiento ${supported} a ${place(order.to)}` : `${Unit} supports ${supported} moving to ${place(order.to)}`;
     }
     case 'convoy': {
       const army = unitInSentence({ type: 'A', loc: order.army }, lang, map);

@@ -57,11 +57,7 @@ function buildIndex(map: GameMap): ProvinceIndex {
     if (!p) continue;
     // Ids are the English short notation, so they count as English when languages clash.
     addExact(id, id, 'en');
-    const named: Array<[string, Source]> = [
-      [p.name.en, 'en'],
-      [p.name.es, 'es'],
-      ...(p.aliases ?? []).map((a): [string, Source] => [a, 'any']),
-    ];
+    const named: Array<[string, Source]> = [[p.name.en, 'en'], [p.name.es, 'es'], ...(p.aliases ?? []).map((a): [string, Source] => [a, 'any'])];
     for (const [name, lang] of named) {
       addExact(name, id, lang);
       names.push({ key: compact(name), province: id, lang, words: words(name).length });
@@ -148,7 +144,11 @@ function computeMatch(map: GameMap, text: string, lang?: Lang): ProvinceMatch {
   const exact = decide(index.exact.get(key) ?? [], 'exact', 0);
   if (exact) return exact;
   if (key.length >= 3) {
-    const prefix = decide(index.names.filter((n) => n.key.startsWith(key)), 'prefix', 0);
+    const prefix = decide(
+      index.names.filter((n) => n.key.startsWith(key)),
+      'prefix',
+      0,
+    );
     if (prefix) return prefix;
   }
   if (key.length >= 5) {

@@ -50,11 +50,7 @@ function unitRef(ctx: ResolveContext, raw: RawUnit, role: Role, toward?: RawLoc)
   const found = role === 'new' ? undefined : unitIn(ctx, raw.province, role === 'subject');
   const type: UnitType | undefined = raw.type ?? found?.type;
   if (type === undefined) {
-    throw new Reject(
-      ctx.position && role !== 'new'
-        ? { code: 'no-unit', province: raw.province }
-        : { code: 'unit-type-required', province: raw.province },
-    );
+    throw new Reject(ctx.position && role !== 'new' ? { code: 'no-unit', province: raw.province } : { code: 'unit-type-required', province: raw.province });
   }
   if (type === 'A' || !hasCoasts(ctx.map, raw.province)) return { type, loc: raw.province };
   if (raw.coast !== undefined) return { type, loc: locOf(raw) };

@@ -4,12 +4,17 @@
 
 /** Lower case, accents removed ('Moscú' -> 'moscu', 'ñ' -> 'n'). Other characters are kept. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Folded words: letters and digits only ('St. Petersburg' -> ['st', 'petersburg']). */
 export function words(text: string): string[] {
-  return fold(text).split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  return fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
 }
 
 /** Folded text with every non-alphanumeric character removed: the key names are compared by. */

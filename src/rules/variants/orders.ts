@@ -6,8 +6,6 @@ import type { Order, Position, Power, Unit } from '../types';
 
 export function missingOrders(position: Position, power: Power, orders: readonly Order[]): Unit[] {
   if (position.phase.kind !== 'movement') return [];
-  const ordered = new Set(
-    orders.filter((o) => o.power === power && 'unit' in o).map((o) => ('unit' in o ? provinceOf(o.unit.loc) : '')),
-  );
+  const ordered = new Set(orders.filter((o) => o.power === power && 'unit' in o).map((o) => ('unit' in o ? provinceOf(o.unit.loc) : '')));
   return position.units.filter((u) => u.power === power && !ordered.has(provinceOf(u.loc)));
 }

@@ -51,7 +51,10 @@ const CLASSIC_VARIANTS: Variant[] = [
   {
     id: 'standard',
     name: text('Clásico, 7 jugadores', 'Classic, 7 players'),
-    description: text('Las reglas de siempre: cada jugador una potencia; gana quien controle 18 centros.', 'The usual rules: one power each; 18 supply centres win.'),
+    description: text(
+      'Las reglas de siempre: cada jugador una potencia; gana quien controle 18 centros.',
+      'The usual rules: one power each; 18 supply centres win.',
+    ),
     players: 7,
     seats: SEVEN,
     neutral: [],
@@ -170,7 +173,12 @@ const VARIANTS_1914: Variant[] = [
   {
     id: '1914-six-players',
     name: text('1914, 6 jugadores', '1914, 6 players'),
-    description: with1914(text('Italia no juega: sus unidades quedan fijas, cualquiera puede apoyarlas o destruirlas.', 'Italy is out: its units stay put; anyone may support or destroy them.')),
+    description: with1914(
+      text(
+        'Italia no juega: sus unidades quedan fijas, cualquiera puede apoyarlas o destruirlas.',
+        'Italy is out: its units stay put; anyone may support or destroy them.',
+      ),
+    ),
     players: 6,
     seats: ALL_BUT('italy'),
     neutral: ['italy'],
@@ -194,7 +202,12 @@ const VARIANTS_1914: Variant[] = [
   {
     id: '1914-four-players',
     name: text('1914, 4 jugadores', '1914, 4 players'),
-    description: with1914(text('Inglaterra sola; Austria-Hungría y Francia; Alemania y Turquía; Italia y Rusia.', 'England alone; Austria-Hungary and France; Germany and Turkey; Italy and Russia.')),
+    description: with1914(
+      text(
+        'Inglaterra sola; Austria-Hungría y Francia; Alemania y Turquía; Italia y Rusia.',
+        'England alone; Austria-Hungary and France; Germany and Turkey; Italy and Russia.',
+      ),
+    ),
     players: 4,
     seats: [seat('austria', 'france'), seat('england'), seat('germany', 'turkey'), seat('italy', 'russia')],
     neutral: [],
@@ -206,7 +219,12 @@ const VARIANTS_1914: Variant[] = [
   {
     id: '1914-three-players',
     name: text('1914, 3 jugadores', '1914, 3 players'),
-    description: with1914(text('Inglaterra y Alemania; Turquía y Francia; Rusia, Austria-Hungría e Italia.', 'England and Germany; Turkey and France; Russia, Austria-Hungary and Italy.')),
+    description: with1914(
+      text(
+        'Inglaterra y Alemania; Turquía y Francia; Rusia, Austria-Hungría e Italia.',
+        'England and Germany; Turkey and France; Russia, Austria-Hungary and Italy.',
+      ),
+    ),
     players: 3,
     seats: [seat('austria', 'italy', 'russia'), seat('england', 'germany'), seat('france', 'turkey')],
     neutral: [],

@@ -83,7 +83,14 @@ export function composeNotification(gameId: string, before: GameGlance, after: G
     if (k === 'retreat') lines.push(t.retreat);
     else if (k === 'adjustment') lines.push(t.build);
     else lines.push(t.orders(phaseName(c.position, lang)) + (c.deadline > 0 ? t.deadline(when(c.deadline, lang)) : ''));
-    if (k === 'movement' && c.drawVoters.length > 0 && after.powers.some((p) => c.drawVoters.includes(p)) && resolved?.drawVotes !== undefined && resolved.drawVotes.length > 0) lines.push(t.draw);
+    if (
+      k === 'movement' &&
+      c.drawVoters.length > 0 &&
+      after.powers.some((p) => c.drawVoters.includes(p)) &&
+      resolved?.drawVotes !== undefined &&
+      resolved.drawVotes.length > 0
+    )
+      lines.push(t.draw);
     kind ??= k === 'retreat' ? 'retreat' : k === 'adjustment' ? 'build' : 'orders';
     if (kind !== 'results') url = `${base}/board`;
   }

@@ -106,7 +106,11 @@ export async function wake(o: WakeOptions): Promise<GameWake[]> {
 
 function glance(runner: GameRunner): GameGlance {
   const s = runner.current;
-  return { view: s.view, powers: s.me.powers, incoming: s.chats.filter((c) => c.from !== s.me.key).map((c) => ({ id: c.id, ...(c.fromPower === undefined ? {} : { fromPower: c.fromPower }) })) };
+  return {
+    view: s.view,
+    powers: s.me.powers,
+    incoming: s.chats.filter((c) => c.from !== s.me.key).map((c) => ({ id: c.id, ...(c.fromPower === undefined ? {} : { fromPower: c.fromPower }) })),
+  };
 }
 
 /** Waits until the runner has nothing left to do (its duties may append, which schedules more). */
@@ -130,7 +134,11 @@ async function wakeGame(device: Device, gameId: string, o: WakeOptions): Promise
   let fetched = 0;
   let uploaded = 0;
   try {
-    const core: GameCore | null = await openGameCore(device, gameId, undo, () => false, { onAppended: (m) => appended.push(m), lang: () => lang, onError: (e) => errors.push(String(e)) });
+    const core: GameCore | null = await openGameCore(device, gameId, undo, () => false, {
+      onAppended: (m) => appended.push(m),
+      lang: () => lang,
+      onError: (e) => errors.push(String(e)),
+    });
     if (core === null) return { gameId, appended: [], fetched: 0, uploaded: 0, notification: null, errors: ['no such game'] };
     const { record, replica, persisted, runner } = core;
     await settle(runner);

@@ -17,14 +17,25 @@ export function GamePage(props: { gameId: string; lang: Lang; device?: Device; t
   const load = useGameSession(props.gameId, props.device);
   if (load.state === 'loading') return <p role="status">{t.loading}</p>;
   if (load.state === 'missing') return <p role="alert">{t.missing}</p>;
-  if (load.state === 'error') return <p role="alert">{t.error}: {load.error}</p>;
+  if (load.state === 'error')
+    return (
+      <p role="alert">
+        {t.error}: {load.error}
+      </p>
+    );
   const session = load.session;
   const status = session.view.status;
   // Table mode (pairing phones by QR codes, no server) sits below the lobby and the game alike:
   // a phone can be paired, or paired again after a drop, at any point of the game.
   const table = (
     <Suspense fallback={null}>
-      <TablePanel gameId={session.gameId} device={load.device} lang={props.lang} view={session.view} open={session.table && status !== 'playing' && status !== 'finished'} />
+      <TablePanel
+        gameId={session.gameId}
+        device={load.device}
+        lang={props.lang}
+        view={session.view}
+        open={session.table && status !== 'playing' && status !== 'finished'}
+      />
     </Suspense>
   );
   if (status === 'no-game' || status === 'lobby' || status === 'starting' || status === 'incompatible' || status === 'forked' || status === 'lot')

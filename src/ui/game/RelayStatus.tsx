@@ -9,7 +9,13 @@ export function RelayStatus(props: { net: NetStatus; lang: Lang }) {
   if (r === undefined) return null;
   const t = APP_STRINGS[props.lang].game;
   return (
-    <span className={r.connected > 0 ? 'net relay online' : 'net relay offline'} data-relays-connected={r.connected} data-relays-caught-up={r.caughtUp} data-relay-waiting={r.waiting} role="status">
+    <span
+      className={r.connected > 0 ? 'net relay online' : 'net relay offline'}
+      data-relays-connected={r.connected}
+      data-relays-caught-up={r.caughtUp}
+      data-relay-waiting={r.waiting}
+      role="status"
+    >
       {r.total === 1 ? (r.connected === 1 ? t.relayOn : t.relayOff) : t.relaysOf.replace('{c}', String(r.connected)).replace('{n}', String(r.total))}
       {r.waiting === 0 ? '' : ` · ${r.waiting === 1 ? t.waitingOne : t.waitingMany.replace('{n}', String(r.waiting))}`}
     </span>

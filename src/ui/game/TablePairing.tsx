@@ -23,7 +23,15 @@ export function TableQr(props: { ticket: Uint8Array; lang: Lang; role: 'offer' |
   modules.forEach((row, r) => row.forEach((dark, c) => (dark ? (d += `M${c + quiet} ${r + quiet}h1v1h-1z`) : undefined)));
   return (
     <figure className="table-qr" data-table-qr={props.role}>
-      <svg viewBox={`0 0 ${size} ${size}`} width="300" height="300" role="img" aria-label={t.qr} shapeRendering="crispEdges" style={{ background: '#fff', display: 'block' }}>
+      <svg
+        viewBox={`0 0 ${size} ${size}`}
+        width="300"
+        height="300"
+        role="img"
+        aria-label={t.qr}
+        shapeRendering="crispEdges"
+        style={{ background: '#fff', display: 'block' }}
+      >
         <rect width={size} height={size} fill="#fff" />
         <path d={d} fill="#000" />
       </svg>

@@ -22,9 +22,13 @@ export class ChatReader {
         this.opened.set(c.id, content);
       }
       const to =
-        content === null ? []
-        : content.to === 'all' ? 'all'
-        : POWERS.filter((p) => roster !== undefined && !neutral.includes(p) && content.to !== 'all' && content.to.includes(roster[p]) && roster[p] !== c.from);
+        content === null
+          ? []
+          : content.to === 'all'
+            ? 'all'
+            : POWERS.filter(
+                (p) => roster !== undefined && !neutral.includes(p) && content.to !== 'all' && content.to.includes(roster[p]) && roster[p] !== c.from,
+              );
       const fromPower = powerOf(c.from);
       return { id: c.id, from: c.from, text: content?.text ?? null, to, time: content?.time ?? 0, ...(fromPower === undefined ? {} : { fromPower }) };
     });

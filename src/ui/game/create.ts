@@ -65,7 +65,12 @@ export function gameSettings(o: Omit<NewGameOptions, 'name' | 'seats' | 'claim' 
 }
 
 /** Signs CREATE and the creator's JOIN, stores the game's record and both entries; the game's id. */
-export async function createNewGame(device: Device, o: NewGameOptions, random: (n: number) => Uint8Array = randomBytes, now: number = Date.now()): Promise<string> {
+export async function createNewGame(
+  device: Device,
+  o: NewGameOptions,
+  random: (n: number) => Uint8Array = randomBytes,
+  now: number = Date.now(),
+): Promise<string> {
   const settings = gameSettings(o);
   const { gameId, message } = createGame(device.identity, random(16), settings, { seq: 0, time: now });
   const join = joinGame(device.identity, gameId, o.name, o.assignment === 'choice' ? o.claim : null, { seq: 1, time: now });

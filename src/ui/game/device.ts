@@ -60,7 +60,12 @@ export function deviceNames(device: Device): NameMemory {
       },
       remember(name: string) {
         const n = name.trim();
-        return n === '' ? Promise.resolve() : device.store.updateSettings({ name: n }).then(() => undefined, () => undefined);
+        return n === ''
+          ? Promise.resolve()
+          : device.store.updateSettings({ name: n }).then(
+              () => undefined,
+              () => undefined,
+            );
       },
     };
     names.set(device, memory);

@@ -95,7 +95,11 @@ export class Drafts {
   save(phase: string, power: Power, orders: readonly Order[], now: number): Promise<unknown> {
     const sealed = this.state.sealed[power] ?? null;
     this.state = { ...this.state, drafts: { ...this.state.drafts, [power]: orders } };
-    const stored: StoredOrders = { draft: [...orders], sealed: sealed === null ? null : [...sealed], ...(this.state.drawVotes[power] === true ? { draw: true } : {}) };
+    const stored: StoredOrders = {
+      draft: [...orders],
+      sealed: sealed === null ? null : [...sealed],
+      ...(this.state.drawVotes[power] === true ? { draw: true } : {}),
+    };
     return this.store.saveDraftOrders({ gameId: this.gameId, phase, power }, stored, now);
   }
 

@@ -87,18 +87,34 @@ function open(device: Device, gameId: string): Entry {
     const connect = (room: boolean): void => {
       try {
         const options = connectOptionsFor(
-          { gameId, password: record.password, signaling: record.signaling, ...(network.iceServers.length > 0 ? { iceServers: network.iceServers } : {}), ...(network.relays.length > 0 ? { relays: network.relays } : {}) },
+          {
+            gameId,
+            password: record.password,
+            signaling: record.signaling,
+            ...(network.iceServers.length > 0 ? { iceServers: network.iceServers } : {}),
+            ...(network.relays.length > 0 ? { relays: network.relays } : {}),
+          },
           { signaling: device.settings.signaling ?? [], iceServers: device.settings.iceServers ?? [], relays: device.settings.relays ?? [] },
           typeof location === 'undefined' ? undefined : location,
         );
         // The relays first: the game goes on through them even where WebRTC never connects.
         try {
-          const r = new GameRelay({ gameId, password: record.password, relays: options.relays, gate: replica, storage: relayStorage(device.store, gameId), persisted });
+          const r = new GameRelay({
+            gameId,
+            password: record.password,
+            relays: options.relays,
+            gate: replica,
+            storage: relayStorage(device.store, gameId),
+            persisted,
+          });
           relay = r;
           relayUndo.push(() => r.destroy());
           relayUndo.push(r.onStatus(() => listeners.forEach((l) => l())));
           const keys = relayKeysFor(gameId, record.password);
-          wake.attach(async () => notifyRoom(r.relays, keys, asAppRecord(await device.store.getGame(gameId))?.notify?.endpoint), () => r.status().waiting);
+          wake.attach(
+            async () => notifyRoom(r.relays, keys, asAppRecord(await device.store.getGame(gameId))?.notify?.endpoint),
+            () => r.status().waiting,
+          );
           relayUndo.push(r.onStatus(() => wake.check()));
           r.ready.catch((e) => console.warn('pacto: the relays cannot start', e));
         } catch (e) {
@@ -153,7 +169,16 @@ function open(device: Device, gameId: string): Entry {
           peers: (s?.webrtcPeers ?? 0) + t.peers,
           synced: (s?.synced ?? false) || t.synced > 0,
           online: online(),
-          ...(r !== undefined && r.relays.length > 0 ? { relays: { total: r.relays.length, connected: r.relays.filter((x) => x.connected).length, caughtUp: r.relays.filter((x) => x.caughtUp).length, waiting: r.waiting } } : {}),
+          ...(r !== undefined && r.relays.length > 0
+            ? {
+                relays: {
+                  total: r.relays.length,
+                  connected: r.relays.filter((x) => x.connected).length,
+                  caughtUp: r.relays.filter((x) => x.caughtUp).length,
+                  waiting: r.waiting,
+                },
+              }
+            : {}),
         };
       },
       onNet: (l) => {

@@ -50,7 +50,10 @@ function withLock<T>(name: string, f: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (locks !== undefined) return locks.request(name, f);
   const run = (pageLocks.get(name) ?? Promise.resolve()).then(f, f);
-  pageLocks.set(name, run.catch(() => undefined));
+  pageLocks.set(
+    name,
+    run.catch(() => undefined),
+  );
   return run;
 }
 

@@ -21,7 +21,10 @@ export class NotifyError extends Error {
 }
 
 /** iOS gives Web Push only to an app installed to the home screen (opened standalone). */
-export function iosNeedsInstall(nav: { userAgent: string; standalone?: boolean } = navigator as never, standalone = typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches): boolean {
+export function iosNeedsInstall(
+  nav: { userAgent: string; standalone?: boolean } = navigator as never,
+  standalone = typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches,
+): boolean {
   const ios = /iPad|iPhone|iPod/.test(nav.userAgent) || (/Macintosh/.test(nav.userAgent) && (navigator.maxTouchPoints ?? 0) > 1);
   return ios && nav.standalone !== true && !standalone;
 }
@@ -53,7 +56,12 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
  * key: it is made with the key of the game's first relay that answers, and registered with every
  * relay of the game that has that same key (the others are named in `skipped`).
  */
-export async function enableNotifications(device: Device, gameId: string, relays: readonly string[], quiet?: GameNotifySettings['quiet']): Promise<{ settings: GameNotifySettings; registered: string[]; skipped: string[] }> {
+export async function enableNotifications(
+  device: Device,
+  gameId: string,
+  relays: readonly string[],
+  quiet?: GameNotifySettings['quiet'],
+): Promise<{ settings: GameNotifySettings; registered: string[]; skipped: string[] }> {
   if (!pushSupported()) throw new NotifyError('unsupported');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new NotifyError('denied');

@@ -235,7 +235,15 @@ export class GameRunner {
       ...(me.powers.length > 0 ? { myPower: me.powers.join(',') } : {}),
     };
     const before = JSON.stringify([record.status, record.powers, record.owes, record.unread, record.lastPhase, record.creatorName, record.variant]);
-    const after = JSON.stringify([patch.status, patch.powers, patch.owes, patch.unread, patch.lastPhase, patch.creatorName ?? record.creatorName, patch.variant ?? record.variant]);
+    const after = JSON.stringify([
+      patch.status,
+      patch.powers,
+      patch.owes,
+      patch.unread,
+      patch.lastPhase,
+      patch.creatorName ?? record.creatorName,
+      patch.variant ?? record.variant,
+    ]);
     if (before === after) return;
     await this.record.patch({ ...patch, updated: this.o.now() });
   }
@@ -281,7 +289,10 @@ export class GameRunner {
     const lang = this.lang();
     // After its FINAL (signed by this phone once every power had sealed) a power's orders are fixed.
     const finalized = current.finalized.includes(power) || (this.record.current.once ?? []).includes(`final|${current.key}|${power}`);
-    if (finalized) throw new Error(lang === 'es' ? 'Todas las potencias han sellado: las órdenes ya no pueden cambiar' : 'every power has sealed: orders can no longer change');
+    if (finalized)
+      throw new Error(
+        lang === 'es' ? 'Todas las potencias han sellado: las órdenes ya no pueden cambiar' : 'every power has sealed: orders can no longer change',
+      );
     // The "1914" check before anything is stored, reserved or signed.
     const missing = sealMissing(this.state.view, power, orders);
     if (missing.length > 0) throw new MissingOrdersError(power, missing, this.unitNames(missing, lang), lang);
@@ -367,7 +378,9 @@ export class GameRunner {
       const keys = to === 'all' ? 'all' : roster === undefined ? [] : [...new Set(to.map((p) => roster[p]))].filter((k) => k !== me);
       if (keys !== 'all' && keys.length === 0) throw new Error('no recipients');
       if (!players.some((p) => p.key === me)) throw new Error('only the players of the game can send messages');
-      await this.outbox.send((stamp) => chatMessage(this.o.identity, this.gameId, sealChat({ to: keys, text, time: stamp.time }, this.o.identity, players, this.o.random), stamp.seq));
+      await this.outbox.send((stamp) =>
+        chatMessage(this.o.identity, this.gameId, sealChat({ to: keys, text, time: stamp.time }, this.o.identity, players, this.o.random), stamp.seq),
+      );
     });
   }
 

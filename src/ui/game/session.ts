@@ -28,7 +28,12 @@ export interface NetStatus {
   readonly online: boolean;
   /** The game's relays: how many, how many connected, and how many of this phone's updates wait
    *  for a relay's acknowledgement (absent: the game has no relay). */
-  readonly relays?: { readonly total: number; readonly connected: number; readonly waiting: number; /** Relays whose catch-up since connecting is done. */ readonly caughtUp: number };
+  readonly relays?: {
+    readonly total: number;
+    readonly connected: number;
+    readonly waiting: number;
+    /** Relays whose catch-up since connecting is done. */ readonly caughtUp: number;
+  };
 }
 
 /** A chat as this phone reads it (the sealed box stays with the plumbing). */

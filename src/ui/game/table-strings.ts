@@ -8,7 +8,8 @@ const es = {
   title: 'Teléfonos en la mesa',
   hint: 'Sin internet: cada teléfono se empareja mostrando su código QR a la cámara del otro. Deben estar en la misma wifi o en el punto de acceso de un teléfono.',
   installTitle: 'Paso 1: instala la aplicación',
-  installText: 'Sin internet, cada teléfono necesita la aplicación ya guardada: ábrela una vez con internet (queda guardada en el teléfono) o instálala (menú del navegador → Añadir a la pantalla de inicio).',
+  installText:
+    'Sin internet, cada teléfono necesita la aplicación ya guardada: ábrela una vez con internet (queda guardada en el teléfono) o instálala (menú del navegador → Añadir a la pantalla de inicio).',
   install: 'Instalar la aplicación',
   installed: 'La aplicación está guardada en este teléfono: funciona sin internet.',
   notCached: 'Esta página aún no está guardada para usarse sin internet. Recárgala con internet antes de ir a la mesa.',
@@ -50,16 +51,17 @@ const en: TableStrings = {
   kindHint: 'Phones pair by QR codes and play with no internet and no server. Every phone must already have the app.',
   joinAtTable: 'Join at the table',
   title: 'Phones at the table',
-  hint: 'No internet: each phone pairs by showing its QR code to the other phone\'s camera. They must be on the same Wi-Fi or on one phone\'s hotspot.',
+  hint: "No internet: each phone pairs by showing its QR code to the other phone's camera. They must be on the same Wi-Fi or on one phone's hotspot.",
   installTitle: 'Step 1: install the app',
-  installText: 'With no internet, every phone needs the app already kept: open it once while online (it then stays on the phone) or install it (browser menu → Add to Home screen).',
+  installText:
+    'With no internet, every phone needs the app already kept: open it once while online (it then stays on the phone) or install it (browser menu → Add to Home screen).',
   install: 'Install the app',
   installed: 'The app is kept on this phone: it works with no internet.',
   notCached: 'This page is not kept for offline use yet. Reload it while online before going to the table.',
   pair: 'Pair a phone',
   pairHint: 'Show this code to the joining phone ("Join at the table", or "Scan another phone\'s code" if it is already in the game).',
   scanAnswer: 'Scan their answer',
-  scanOffer: 'Scan another phone\'s code',
+  scanOffer: "Scan another phone's code",
   scanHost: 'Scan the QR code of the phone that invites you.',
   showAnswer: 'Show this code to the phone that invited you, for it to scan.',
   camera: 'Scan with the camera',
@@ -76,12 +78,12 @@ const en: TableStrings = {
   unknownPhone: 'Phone',
   paired: 'Paired.',
   cancel: 'Cancel',
-  cameraDenied: 'The camera could not be used (permission refused). Allow it in the browser\'s settings, or type the code.',
+  cameraDenied: "The camera could not be used (permission refused). Allow it in the browser's settings, or type the code.",
   noCamera: 'This phone has no camera available: type or paste the code.',
   cameraFailed: 'The camera failed',
   otherGame: 'That QR code is of another game.',
   notPacto: 'That is not a Pacto table code.',
-  wrongKind: 'That is not the code expected here: scan the other phone\'s code.',
+  wrongKind: "That is not the code expected here: scan the other phone's code.",
   unreachable: 'Pairing failed: the phones cannot reach each other. Are they on the same Wi-Fi or the same hotspot?',
   failed: 'Pairing failed',
   joining: 'Opening the game…',
@@ -98,7 +100,12 @@ export function tableError(e: unknown, lang: Lang): string {
   if (err?.name === 'TicketError') return err.problem === 'other-game' ? t.otherGame : err.problem === 'wrong-kind' ? t.wrongKind : t.notPacto;
   // simple-peer: ICE gave up (no candidate pair works: different networks, client isolation), or
   // our own connect timeout (peer.ts) fired first.
-  if (err?.code === 'ERR_ICE_CONNECTION_FAILURE' || err?.code === 'ERR_CONNECTION_FAILURE' || (typeof err?.message === 'string' && /could not reach|closed before connecting|Connection failed/.test(err.message))) return t.unreachable;
+  if (
+    err?.code === 'ERR_ICE_CONNECTION_FAILURE' ||
+    err?.code === 'ERR_CONNECTION_FAILURE' ||
+    (typeof err?.message === 'string' && /could not reach|closed before connecting|Connection failed/.test(err.message))
+  )
+    return t.unreachable;
   if (typeof navigator !== 'undefined' && navigator.mediaDevices === undefined && err?.name === 'TypeError') return t.noCamera;
   return `${t.failed}: ${err?.message ?? String(e)}`;
 }

@@ -143,7 +143,10 @@ export class TableRoom {
  * A phone with no game yet answers an invitation: its answer ticket (no game tag), then, once the
  * inviting phone has scanned it, the greeting that carries the game's invite link.
  */
-export async function answerAsNewcomer(offerTicket: Uint8Array, me: string): Promise<{ ticket: Uint8Array; joined: Promise<{ link: TableLink; hello: TableHello }>; cancel(): void }> {
+export async function answerAsNewcomer(
+  offerTicket: Uint8Array,
+  me: string,
+): Promise<{ ticket: Uint8Array; joined: Promise<{ link: TableLink; hello: TableHello }>; cancel(): void }> {
   const t = decodeTicket(offerTicket, 'offer');
   const a = await answerHostOffer(t.code, { connectTimeoutMs: TABLE_CONNECT_MS });
   const joined = a.connected.then(async (link) => {

@@ -20,10 +20,16 @@ export type SessionLoad =
 const OFFLINE: NetStatus = { peers: 0, synced: false, online: false };
 
 export function useGameSession(gameId: string, deviceOverride?: Device): SessionLoad {
-  const [load, setLoad] = useState<{ runner: GameRunner; device: Device; relays: () => readonly string[] } | 'loading' | 'missing' | { error: string }>('loading');
+  const [load, setLoad] = useState<{ runner: GameRunner; device: Device; relays: () => readonly string[] } | 'loading' | 'missing' | { error: string }>(
+    'loading',
+  );
   const [state, setState] = useState<RunnerState | null>(null);
   const [net, setNet] = useState<NetStatus>(OFFLINE);
-  const [network, setNetworkState] = useState<{ value: GameNetwork; set: (relays: readonly string[], iceServers: GameNetwork['iceServers']) => Promise<void>; invite: GameInvite } | null>(null);
+  const [network, setNetworkState] = useState<{
+    value: GameNetwork;
+    set: (relays: readonly string[], iceServers: GameNetwork['iceServers']) => Promise<void>;
+    invite: GameInvite;
+  } | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -44,7 +50,10 @@ export function useGameSession(gameId: string, deviceOverride?: Device): Session
       }
       const runner = game.runner;
       undo.push(runner.subscribe(() => setState(runner.current)));
-      const network = (): void => setNetworkState((prev) => (prev?.value === game.network() ? prev : { value: game.network(), set: (r, i) => game.setNetwork(r, i), invite: game.invite() }));
+      const network = (): void =>
+        setNetworkState((prev) =>
+          prev?.value === game.network() ? prev : { value: game.network(), set: (r, i) => game.setNetwork(r, i), invite: game.invite() },
+        );
       undo.push(
         game.onNet(() => {
           setNet(game.net());

@@ -26,7 +26,8 @@ function GameItem(props: { game: AppGameRecord; lang: Lang }) {
   const phase = phaseLabel(game.lastPhase, lang);
   const variant = typeof game.variant === 'string' ? variantById(game.variant) : undefined;
   const title = `${t.home.gameOf} ${game.creatorName || game.title || game.id.slice(0, 8)}`;
-  const status = game.status === undefined || game.status === 'no-game' ? t.home.waitingData : game.status === 'lobby' || game.status === 'starting' ? t.home.lobby : phase;
+  const status =
+    game.status === undefined || game.status === 'no-game' ? t.home.waitingData : game.status === 'lobby' || game.status === 'starting' ? t.home.lobby : phase;
   return (
     <li className="game-item" data-game={game.id}>
       <a href={`#/game/${game.id}`} aria-label={`${t.home.open}: ${title}`}>
@@ -67,7 +68,14 @@ export function Home(props: { store: Pick<Device['store'], 'listGames'> | null; 
     let live = true;
     const load = () =>
       void store.listGames().then(
-        (list) => live && setGames(list.map(asAppRecord).filter((g): g is AppGameRecord => g !== undefined).sort((a, b) => (b.updated ?? b.created) - (a.updated ?? a.created))),
+        (list) =>
+          live &&
+          setGames(
+            list
+              .map(asAppRecord)
+              .filter((g): g is AppGameRecord => g !== undefined)
+              .sort((a, b) => (b.updated ?? b.created) - (a.updated ?? a.created)),
+          ),
         () => live && setGames([]),
       );
     load();

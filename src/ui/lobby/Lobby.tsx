@@ -30,7 +30,11 @@ export function InviteCard(props: { session: LobbySession; lang: Lang }) {
   const [copied, setCopied] = useState(false);
   const [shareFailed, setShareFailed] = useState(false);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const copy = () => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setShareFailed(true));
+  const copy = () =>
+    void navigator.clipboard?.writeText(link).then(
+      () => setCopied(true),
+      () => setShareFailed(true),
+    );
   const share = () => {
     // The share sheet (messaging apps, mail...) where the browser has one; a cancelled sheet is no error.
     navigator.share({ title: t.shareTitle, text: t.shareText, url: link }).catch((e: unknown) => {

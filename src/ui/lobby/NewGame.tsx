@@ -223,7 +223,14 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
           <>
             <label>
               {t.movementHours}
-              <input type="number" name="movementHours" min={1} max={720} value={movementHours} onChange={(e) => setMovementHours(Number(e.target.value) || 1)} />
+              <input
+                type="number"
+                name="movementHours"
+                min={1}
+                max={720}
+                value={movementHours}
+                onChange={(e) => setMovementHours(Number(e.target.value) || 1)}
+              />
             </label>
             <label>
               {t.retreatHours}
@@ -250,10 +257,27 @@ export function NewGame(props: { device: Device; lang: Lang; onCreated: (gameId:
             <input name="signaling" value={signaling} placeholder="wss://…" onChange={(e) => setSignaling(e.target.value)} inputMode="url" />
           </AdvancedField>
           <AdvancedField label={t.relays} help={t.relaysHelp}>
-            <textarea name="relays" aria-label={t.relays} rows={2} value={relays} placeholder="wss://…/relay" onChange={(e) => setRelays(e.target.value)} inputMode="url" spellCheck={false} />
+            <textarea
+              name="relays"
+              aria-label={t.relays}
+              rows={2}
+              value={relays}
+              placeholder="wss://…/relay"
+              onChange={(e) => setRelays(e.target.value)}
+              inputMode="url"
+              spellCheck={false}
+            />
           </AdvancedField>
           <AdvancedField label={t.iceServers} help={t.iceServersHelp}>
-            <textarea name="iceServers" aria-label={t.iceServers} rows={2} value={ice} placeholder="turn:turn.example:3478 user secret" onChange={(e) => setIce(e.target.value)} spellCheck={false} />
+            <textarea
+              name="iceServers"
+              aria-label={t.iceServers}
+              rows={2}
+              value={ice}
+              placeholder="turn:turn.example:3478 user secret"
+              onChange={(e) => setIce(e.target.value)}
+              spellCheck={false}
+            />
           </AdvancedField>
         </AdvancedSection>
         {error !== null ? (

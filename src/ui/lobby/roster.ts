@@ -20,7 +20,11 @@ export function defaultSeats(players: readonly Player[], variant: Variant = vari
     const seat = p.claim === null ? undefined : variant.seats.find((s) => s.powers.includes(p.claim!));
     if (seat !== undefined && out[seat.id] === undefined && !Object.values(out).includes(p.key)) out[seat.id] = p.key;
   }
-  return fillFreeSeats(out, players.map((p) => p.key), variant);
+  return fillFreeSeats(
+    out,
+    players.map((p) => p.key),
+    variant,
+  );
 }
 
 /** Gives each unassigned seat to the player with fewest seats, in `order` on ties. */

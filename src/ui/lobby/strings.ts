@@ -54,14 +54,17 @@ const es = {
     gunboat: 'Sin mensajes (gunboat)',
     victoryCentres: 'Centros para ganar',
     signaling: 'Servidor que presenta a los teléfonos',
-    signalingHelp: 'Los teléfonos se encuentran a través de este servidor y después se hablan directamente: no ve la partida. Déjalo vacío para usar el que sirvió esta aplicación. Empieza por wss:// (o ws://).',
+    signalingHelp:
+      'Los teléfonos se encuentran a través de este servidor y después se hablan directamente: no ve la partida. Déjalo vacío para usar el que sirvió esta aplicación. Empieza por wss:// (o ws://).',
     create: 'Crear la partida',
     creating: 'Creando…',
     badSignaling: 'La dirección de señalización debe empezar por ws:// o wss://.',
     relays: 'Relés',
-    relaysHelp: 'Guardan la partida, cifrada, para quien no esté conectado a la vez que los demás: no pueden leerla. Uno por línea, cada uno empieza por wss:// (o ws://). Vacío: el del servidor que sirvió esta aplicación.',
+    relaysHelp:
+      'Guardan la partida, cifrada, para quien no esté conectado a la vez que los demás: no pueden leerla. Uno por línea, cada uno empieza por wss:// (o ws://). Vacío: el del servidor que sirvió esta aplicación.',
     iceServers: 'Servidores STUN/TURN',
-    iceServersHelp: 'Ayudan a los teléfonos de redes distintas a hablarse directamente. Uno por línea: «turn:host:3478 usuario clave» o «stun:host:3478». Vacío: ninguno, solo teléfonos de la misma red.',
+    iceServersHelp:
+      'Ayudan a los teléfonos de redes distintas a hablarse directamente. Uno por línea: «turn:host:3478 usuario clave» o «stun:host:3478». Vacío: ninguno, solo teléfonos de la misma red.',
     badRelays: 'Un relé debe ser una dirección ws:// o wss:// sin usuario ni fragmento.',
     badIce: 'Un servidor STUN/TURN se escribe «turn:host:puerto usuario clave» o «stun:host:puerto».',
   },
@@ -79,7 +82,8 @@ const es = {
     you: 'tú',
     lotTitle: 'Sorteo de las potencias',
     lotCreatorHint: 'Cuando estén todos dentro, sortea las potencias: la partida empieza sola en cuanto todos los teléfonos abren su número.',
-    lotBy: (name: string) => `${name}, que creó la partida, sorteará las potencias cuando estén todos dentro; la partida empieza sola en cuanto salga el sorteo.`,
+    lotBy: (name: string) =>
+      `${name}, que creó la partida, sorteará las potencias cuando estén todos dentro; la partida empieza sola en cuanto salga el sorteo.`,
     lotStarting: 'Sorteo: los teléfonos aceptan quién participa',
     lotWaitingFor: (names: string) => `Esperando a: ${names}`,
     creatorStarts: (name: string) => `${name}, que creó la partida, reparte las potencias y la empieza cuando estén todos dentro.`,
@@ -205,14 +209,17 @@ const en: AppStrings = {
     gunboat: 'No press (gunboat)',
     victoryCentres: 'Centres to win',
     signaling: 'Server that introduces the phones',
-    signalingHelp: 'Phones find each other through this server, then talk directly: it never sees the game. Leave it empty to use the one that served this app. It starts with wss:// (or ws://).',
+    signalingHelp:
+      'Phones find each other through this server, then talk directly: it never sees the game. Leave it empty to use the one that served this app. It starts with wss:// (or ws://).',
     create: 'Create the game',
     creating: 'Creating…',
     badSignaling: 'A signaling address starts with ws:// or wss://.',
     relays: 'Relays',
-    relaysHelp: 'They keep the game, encrypted, for whoever is not online at the same time as the others: they cannot read it. One per line, each starting with wss:// (or ws://). Empty: the one on the server that served this app.',
+    relaysHelp:
+      'They keep the game, encrypted, for whoever is not online at the same time as the others: they cannot read it. One per line, each starting with wss:// (or ws://). Empty: the one on the server that served this app.',
     iceServers: 'STUN/TURN servers',
-    iceServersHelp: 'They help phones on different networks talk directly. One per line: "turn:host:3478 user secret" or "stun:host:3478". Empty: none, phones on the same network only.',
+    iceServersHelp:
+      'They help phones on different networks talk directly. One per line: "turn:host:3478 user secret" or "stun:host:3478". Empty: none, phones on the same network only.',
     badRelays: 'A relay is a ws:// or wss:// address with no user or fragment.',
     badIce: 'A STUN/TURN server is written "turn:host:port user secret" or "stun:host:port".',
   },

@@ -95,7 +95,9 @@ function MarkShape({ m, lang }: { m: Mark; lang: Lang }) {
     <g className={`mark ${m.kind}`} data-mark={m.kind} data-loc={m.loc}>
       <title>{label}</title>
       {m.kind === 'bounced' ? (
-        <path d={`M${x},${y - 7} L${x + 2.5},${y - 2.5} L${x + 7},${y} L${x + 2.5},${y + 2.5} L${x},${y + 7} L${x - 2.5},${y + 2.5} L${x - 7},${y} L${x - 2.5},${y - 2.5} Z`} />
+        <path
+          d={`M${x},${y - 7} L${x + 2.5},${y - 2.5} L${x + 7},${y} L${x + 2.5},${y + 2.5} L${x},${y + 7} L${x - 2.5},${y + 2.5} L${x - 7},${y} L${x - 2.5},${y - 2.5} Z`}
+        />
       ) : m.kind === 'cut' ? (
         <path d={`M${x - 6},${y - 12} l12,8 M${x + 6},${y - 12} l-12,8`} />
       ) : m.kind === 'dislodged' ? (
@@ -103,7 +105,9 @@ function MarkShape({ m, lang }: { m: Mark; lang: Lang }) {
       ) : (
         <g>
           <circle cx={x + 8} cy={y - 8} r={4.5} />
-          <text x={x + 8} y={y - 6}>!</text>
+          <text x={x + 8} y={y - 6}>
+            !
+          </text>
         </g>
       )}
     </g>
@@ -272,14 +276,23 @@ export function Board(props: BoardProps) {
             const map = props.map ?? STANDARD_MAP;
             const province = map.provinces[id];
             const kind = province?.kind ?? 'land';
-            const closed = map.armyEdges[id] === undefined && map.fleetEdges[id] === undefined && (STANDARD_MAP.armyEdges[id] ?? STANDARD_MAP.fleetEdges[id]) !== undefined;
+            const closed =
+              map.armyEdges[id] === undefined && map.fleetEdges[id] === undefined && (STANDARD_MAP.armyEdges[id] ?? STANDARD_MAP.fleetEdges[id]) !== undefined;
             const owner = position.centres[id];
             const unit = unitAt.get(id);
             const name = province?.name[lang] ?? id;
             const out = dislodgedUnits.find((u) => provinceOf(u.loc) === id);
             const label = [name, unit ? `: ${unitLabel(unit, lang)}` : '', out ? `; ${unitLabel(out, lang)} (${t.dislodged})` : ''].join('');
             const passable = kind !== 'impassable';
-            const cls = ['province', kind === 'sea' ? 'sea' : kind === 'impassable' ? 'impassable' : 'land', closed ? 'closed' : '', targetProvinces.has(id) ? 'target' : ''].join(' ').replace(/ +/g, ' ').trim();
+            const cls = [
+              'province',
+              kind === 'sea' ? 'sea' : kind === 'impassable' ? 'impassable' : 'land',
+              closed ? 'closed' : '',
+              targetProvinces.has(id) ? 'target' : '',
+            ]
+              .join(' ')
+              .replace(/ +/g, ' ')
+              .trim();
             return (
               <g
                 key={id}
@@ -316,7 +329,16 @@ export function Board(props: BoardProps) {
             const c = PROVINCE_ART[id]!.centre!;
             const owner = position.centres[id];
             return (
-              <circle key={id} cx={c.x} cy={c.y} r={3.6} className="centre" data-centre={id} data-owner={owner ?? ''} style={{ fill: owner ? POWER_COLOURS[owner] : '#ffffff' }}>
+              <circle
+                key={id}
+                cx={c.x}
+                cy={c.y}
+                r={3.6}
+                className="centre"
+                data-centre={id}
+                data-owner={owner ?? ''}
+                style={{ fill: owner ? POWER_COLOURS[owner] : '#ffffff' }}
+              >
                 <title>{`${STANDARD_MAP.provinces[id]?.name[lang] ?? id}: ${t.supplyCentre}${owner ? `, ${t.powers[owner]}` : ''}`}</title>
               </circle>
             );
@@ -344,7 +366,17 @@ export function Board(props: BoardProps) {
             ))}
             {dislodgedUnits.map((u) => {
               const label = `${unitLabel(u, lang)} (${t.dislodged}): ${STANDARD_MAP.provinces[provinceOf(u.loc)]?.name[lang] ?? u.loc}`;
-              return <UnitPiece key={`d-${u.loc}`} type={u.type} power={u.power} at={dislodgedAt(u.loc)} initials={t.powerInitials[u.power]} dislodged label={label} />;
+              return (
+                <UnitPiece
+                  key={`d-${u.loc}`}
+                  type={u.type}
+                  power={u.power}
+                  at={dislodgedAt(u.loc)}
+                  initials={t.powerInitials[u.power]}
+                  dislodged
+                  label={label}
+                />
+              );
             })}
           </g>
           <g className="marks">
@@ -358,10 +390,24 @@ export function Board(props: BoardProps) {
         <p className="board-caption" data-caption={caption ?? ''}>
           {captionName}
         </p>
-        <button type="button" className="secondary" aria-label={t.zoomOut} title={t.zoomOut} data-action="zoom-out" onClick={() => setView((v) => zoomCentre(v, 1 / 1.5))}>
+        <button
+          type="button"
+          className="secondary"
+          aria-label={t.zoomOut}
+          title={t.zoomOut}
+          data-action="zoom-out"
+          onClick={() => setView((v) => zoomCentre(v, 1 / 1.5))}
+        >
           −
         </button>
-        <button type="button" className="secondary" aria-label={t.zoomIn} title={t.zoomIn} data-action="zoom-in" onClick={() => setView((v) => zoomCentre(v, 1.5))}>
+        <button
+          type="button"
+          className="secondary"
+          aria-label={t.zoomIn}
+          title={t.zoomIn}
+          data-action="zoom-in"
+          onClick={() => setView((v) => zoomCentre(v, 1.5))}
+        >
           +
         </button>
         <button type="button" className="secondary" aria-label={t.zoomReset} title={t.zoomReset} data-action="zoom-reset" onClick={() => setView(FULL_VIEW)}>

@@ -23,7 +23,13 @@ export function UnitPiece(props: { type: UnitType; power: Power; at: Point; init
       }
     : {};
   return (
-    <g transform={`translate(${at.x},${at.y})`} className={props.dislodged ? 'unit dislodged' : 'unit'} data-unit-type={type} data-power={power} {...interactive}>
+    <g
+      transform={`translate(${at.x},${at.y})`}
+      className={props.dislodged ? 'unit dislodged' : 'unit'}
+      data-unit-type={type}
+      data-power={power}
+      {...interactive}
+    >
       {props.dislodged ? <circle r={12} className="dislodged-ring" /> : null}
       {type === 'A' ? (
         <circle r={8.5} fill={fill} className="piece" />

@@ -25,7 +25,7 @@ export function EntryPanel(props: {
   // In a retreat the unit being ordered is the dislodged one, not the victor now standing there.
   const dislodged = view.unit ? position.dislodged.find((d) => d.unit.loc === view.unit)?.unit : undefined;
   const standing = view.unit ? position.units.find((u) => u.loc === view.unit) : undefined;
-  const unit = position.phase.kind === 'retreat' ? dislodged ?? standing : standing ?? dislodged;
+  const unit = position.phase.kind === 'retreat' ? (dislodged ?? standing) : (standing ?? dislodged);
   return (
     <div className="entry-panel" data-step={state.step}>
       <p className="prompt" aria-live="polite">

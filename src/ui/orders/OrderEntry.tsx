@@ -83,15 +83,36 @@ export function OrderEntry(props: OrderEntryProps) {
         {...(view.selectable[0] === undefined ? {} : { keyStart: provinceOf(view.selectable[0]) })}
       />
       <div className="side">
-        <EntryPanel state={state} view={view} position={position} lang={lang} onAction={(a: EntryAction) => apply(act(state, ctx, a))} onChoose={(i) => apply(choose(state, i))} />
+        <EntryPanel
+          state={state}
+          view={view}
+          position={position}
+          lang={lang}
+          onAction={(a: EntryAction) => apply(act(state, ctx, a))}
+          onChoose={(i) => apply(choose(state, i))}
+        />
         {notice ? (
           <p className="entry-notice" role="alert" data-notice={notice.kind}>
             {noticeText(notice, lang)}
           </p>
         ) : null}
         {winter ? <AdjustmentSummary position={position} lang={lang} mine={powers} draft={draft} {...(props.map ? { map: props.map } : {})} /> : null}
-        <OrderList draft={draft} position={position} powers={powers} lang={lang} onRemove={(key) => onDraft({ type: 'clear', key })} onClearAll={() => onDraft({ type: 'clear-all' })} />
-        <OrderText position={position} powers={powers} lang={lang} map={props.map} {...(props.rules ? { rules: props.rules } : {})} onOrders={(orders) => onDraft({ type: 'set-many', orders })} />
+        <OrderList
+          draft={draft}
+          position={position}
+          powers={powers}
+          lang={lang}
+          onRemove={(key) => onDraft({ type: 'clear', key })}
+          onClearAll={() => onDraft({ type: 'clear-all' })}
+        />
+        <OrderText
+          position={position}
+          powers={powers}
+          lang={lang}
+          map={props.map}
+          {...(props.rules ? { rules: props.rules } : {})}
+          onOrders={(orders) => onDraft({ type: 'set-many', orders })}
+        />
         {props.children}
       </div>
     </div>

@@ -5,7 +5,14 @@ import type { Order, Position, Power } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { draftKey, unitsWithoutOrders, type Draft } from './draft';
 
-export function OrderList(props: { draft: Draft; position: Position; powers: readonly Power[]; lang: Lang; onRemove?: (key: string) => void; onClearAll?: () => void }) {
+export function OrderList(props: {
+  draft: Draft;
+  position: Position;
+  powers: readonly Power[];
+  lang: Lang;
+  onRemove?: (key: string) => void;
+  onClearAll?: () => void;
+}) {
   const { draft, position, powers, lang } = props;
   const t = STRINGS[lang];
   const missing = unitsWithoutOrders(position, draft, powers);

@@ -6,7 +6,14 @@ import type { GameMap, Order, Position, Power, RuleOptions } from '../../rules';
 import { STRINGS, type Lang } from '../i18n';
 import { readTypedOrders } from './entry';
 
-export function OrderText(props: { position: Position; powers: readonly Power[]; lang: Lang; map: GameMap; rules?: Partial<RuleOptions>; onOrders: (orders: readonly Order[]) => void }) {
+export function OrderText(props: {
+  position: Position;
+  powers: readonly Power[];
+  lang: Lang;
+  map: GameMap;
+  rules?: Partial<RuleOptions>;
+  onOrders: (orders: readonly Order[]) => void;
+}) {
   const { position, powers, lang } = props;
   const t = STRINGS[lang];
   const [text, setText] = useState('');

@@ -54,7 +54,13 @@ export type AdjustmentNotice =
   | { readonly kind: 'not-a-removal'; readonly power: Power };
 
 /** Why a tap on `tapped` in a winter phase did nothing, or null when it did something or needs no word. */
-export function adjustmentNotice(position: Position, powers: readonly Power[], draft: readonly Order[], tapped: Loc, map: GameMap = STANDARD_MAP): AdjustmentNotice | null {
+export function adjustmentNotice(
+  position: Position,
+  powers: readonly Power[],
+  draft: readonly Order[],
+  tapped: Loc,
+  map: GameMap = STANDARD_MAP,
+): AdjustmentNotice | null {
   const province = provinceOf(tapped);
   const owed = adjustments(position, powers, draft, map);
   const draftedHere = draft.some((o) => isAdjustment(o) && at(o) === province);

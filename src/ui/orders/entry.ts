@@ -124,9 +124,15 @@ function selectable(ctx: EntryContext): Loc[] {
   const mine = (p: Power): boolean => ctx.powers.includes(p);
   switch (position.phase.kind) {
     case 'movement':
-      return position.units.filter((u) => mine(u.power)).map((u) => u.loc).sort();
+      return position.units
+        .filter((u) => mine(u.power))
+        .map((u) => u.loc)
+        .sort();
     case 'retreat':
-      return position.dislodged.filter((d) => mine(d.unit.power)).map((d) => d.unit.loc).sort();
+      return position.dislodged
+        .filter((d) => mine(d.unit.power))
+        .map((d) => d.unit.loc)
+        .sort();
     case 'adjustment':
       return sortedUnique(
         ctx.powers.flatMap((p) => {
@@ -171,7 +177,13 @@ export function entryView(state: EntryState, ctx: EntryContext): EntryView {
     case 'convoy-target':
       return { selectable: none, targets: sortedUnique(candidates(state, ctx).map((c) => c.target)), actions: ['cancel'], options: none, unit: state.unit };
     case 'retreat':
-      return { selectable: none, targets: sortedUnique(candidates(state, ctx).map((c) => c.target)), actions: ['disband', 'cancel'], options: none, unit: state.unit };
+      return {
+        selectable: none,
+        targets: sortedUnique(candidates(state, ctx).map((c) => c.target)),
+        actions: ['disband', 'cancel'],
+        options: none,
+        unit: state.unit,
+      };
     case 'choose':
       return { selectable: none, targets: none, actions: ['cancel'], options: state.options, ...(state.unit ? { unit: state.unit } : {}) };
   }
@@ -224,7 +236,12 @@ export function tapLoc(state: EntryState, ctx: EntryContext, tapped: Loc): Entry
         return settle(state, hold);
       }
       const matched = candidates(state, ctx).filter((c) => hits(c.target, tapped));
-      if (matched.length > 0) return settle(state, matched.map((c) => c.order), state.unit);
+      if (matched.length > 0)
+        return settle(
+          state,
+          matched.map((c) => c.order),
+          state.unit,
+        );
       return start(ctx, tapped); // another unit of ours: switch to it; elsewhere: deselect
     }
     case 'support-unit': {
@@ -239,7 +256,11 @@ export function tapLoc(state: EntryState, ctx: EntryContext, tapped: Loc): Entry
     case 'convoy-target':
     case 'retreat': {
       const matched = candidates(state, ctx).filter((c) => hits(c.target, tapped));
-      return settle(state, matched.map((c) => c.order), state.unit);
+      return settle(
+        state,
+        matched.map((c) => c.order),
+        state.unit,
+      );
     }
   }
 }

@@ -42,12 +42,28 @@ export function PracticeBoard(props: { start: Position; lang: Lang }) {
           </div>
         </div>
       ) : (
-        <OrderEntry key={resets} position={state.position} map={STANDARD_MAP} powers={POWERS} draft={state.draft} onDraft={(action) => dispatch({ type: 'draft', action })} lang={lang}>
+        <OrderEntry
+          key={resets}
+          position={state.position}
+          map={STANDARD_MAP}
+          powers={POWERS}
+          draft={state.draft}
+          onDraft={(action) => dispatch({ type: 'draft', action })}
+          lang={lang}
+        >
           <div className="toolbar">
             <button type="button" data-action="adjudicate" onClick={() => dispatch({ type: 'adjudicate' })}>
               {t.adjudicate}
             </button>
-            <button type="button" className="secondary" data-action="reset" onClick={() => { setResets((n) => n + 1); dispatch({ type: 'reset' }); }}>
+            <button
+              type="button"
+              className="secondary"
+              data-action="reset"
+              onClick={() => {
+                setResets((n) => n + 1);
+                dispatch({ type: 'reset' });
+              }}
+            >
               {t.reset}
             </button>
           </div>

@@ -57,7 +57,14 @@ export function Settings(props: { device: Device; lang: Lang; onLang: (lang: Lan
         </label>
         <AdvancedSection lang={lang}>
           <AdvancedField label={t.signaling} help={t.signalingHelp}>
-            <textarea name="settings-signaling" rows={2} aria-label={t.signaling} value={signaling} onChange={(e) => setSignaling(e.target.value)} placeholder="wss://…" />
+            <textarea
+              name="settings-signaling"
+              rows={2}
+              aria-label={t.signaling}
+              value={signaling}
+              onChange={(e) => setSignaling(e.target.value)}
+              placeholder="wss://…"
+            />
           </AdvancedField>
         </AdvancedSection>
         <button type="submit">{t.save}</button>

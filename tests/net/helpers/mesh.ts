@@ -27,7 +27,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const fastVerifier: Verifier = nodeVerifier();
 
-export async function meshPhone(name: string, gameId: string, options: { self?: string; verifier?: Verifier; carryDelayMs?: number; clientID?: number } = {}): Promise<MeshPhone> {
+export async function meshPhone(
+  name: string,
+  gameId: string,
+  options: { self?: string; verifier?: Verifier; carryDelayMs?: number; clientID?: number } = {},
+): Promise<MeshPhone> {
   const doc = new Y.Doc();
   if (options.clientID !== undefined) doc.clientID = options.clientID;
   const replica = await GameReplica.open({

@@ -143,7 +143,10 @@ function message(tag: string, i: number, size: number): Uint8Array {
 process.on('message', (cmd: Command) => {
   switch (cmd.type) {
     case 'append':
-      appendMessages(doc, Array.from({ length: cmd.count }, (_, i) => message(cmd.tag, i, cmd.size)));
+      appendMessages(
+        doc,
+        Array.from({ length: cmd.count }, (_, i) => message(cmd.tag, i, cmd.size)),
+      );
       process.send!({ type: 'appended' });
       break;
     case 'state': {

@@ -24,9 +24,31 @@ export function makeCert(): TestCert {
   const tmp = tempDir('pacto-push-cert-');
   const certFile = join(tmp.dir, 'cert.pem');
   const keyFile = join(tmp.dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], {
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   return { certPem: readFileSync(certFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8'), certFile, remove: tmp.remove };
 }
 
@@ -188,7 +210,16 @@ export async function startPushService(cert: TestCert): Promise<FakePushService>
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const id = randomBytes(8).toString('hex');
-      const d = { id, endpoint: `${origin}/push/${id}`, p256dh: b64u(ecdh.getPublicKey()), auth: b64u(randomBytes(16)), status: 201, priv: ecdh.getPrivateKey(), pub: ecdh.getPublicKey(), secret: Buffer.alloc(0) };
+      const d = {
+        id,
+        endpoint: `${origin}/push/${id}`,
+        p256dh: b64u(ecdh.getPublicKey()),
+        auth: b64u(randomBytes(16)),
+        status: 201,
+        priv: ecdh.getPrivateKey(),
+        pub: ecdh.getPublicKey(),
+        secret: Buffer.alloc(0),
+      };
       d.secret = Buffer.from(d.auth, 'base64url');
       devices.set(id, d);
       return d;

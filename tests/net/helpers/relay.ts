@@ -163,9 +163,13 @@ export async function startRedis(): Promise<RedisServer> {
   const tmp = tempDir('pacto-redis-');
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp.dir, '--protected-mode', 'yes'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmp.dir, '--protected-mode', 'yes'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     const ready = await new Promise<boolean>((resolve) => {
       const t = setTimeout(() => resolve(false), 10_000);

@@ -40,11 +40,7 @@ describe('builds', () => {
   });
 
   it('refuses fleets inland, occupied centres, lost home centres and foreign centres (cf. 6.I.2-6.I.6)', () => {
-    const pos = position(
-      WINTER_1901,
-      units({ russia: 'A war, F bot', germany: 'A sil' }),
-      centres({ russia: 'mos sev war swe nwy rum', germany: 'stp' }),
-    );
+    const pos = position(WINTER_1901, units({ russia: 'A war, F bot', germany: 'A sil' }), centres({ russia: 'mos sev war swe nwy rum', germany: 'stp' }));
     const orders: Order[] = [
       build('russia', 'F mos'),
       build('russia', 'A war'),
@@ -110,7 +106,11 @@ describe('builds', () => {
 
 describe('removals', () => {
   // France: 1 centre (Paris), 3 units.
-  const france = position(WINTER_1901, units({ france: 'A par, A pic, F lyo', england: 'F bre', italy: 'A mar' }), centres({ france: 'par', england: 'bre', italy: 'mar' }));
+  const france = position(
+    WINTER_1901,
+    units({ france: 'A par, A pic, F lyo', england: 'F bre', italy: 'A mar' }),
+    centres({ france: 'par', england: 'bre', italy: 'mar' }),
+  );
 
   it('takes the first valid removals (cf. 6.J.1)', () => {
     const adj = adjudicate(france, [remove('france', 'F gol'), remove('france', 'A pic'), remove('france', 'F lyo'), remove('france', 'A par')]);
@@ -167,11 +167,7 @@ describe('removals', () => {
   });
 
   it('leaves no result for a power with nothing to do and orders results by power', () => {
-    const pos = position(
-      WINTER_1901,
-      units({ austria: 'A ser, A gal', turkey: 'A bul' }),
-      centres({ austria: 'ser', turkey: 'bul ank con smy' }),
-    );
+    const pos = position(WINTER_1901, units({ austria: 'A ser, A gal', turkey: 'A bul' }), centres({ austria: 'ser', turkey: 'bul ank con smy' }));
     const adj = adjudicate(pos, [build('turkey', 'A con'), remove('austria', 'A gal')]);
     expect(adj.results.map((r) => r.order.power)).toEqual(['austria', 'turkey']);
     expect(listUnits(adj.next.units)).toEqual(['A bul', 'A con', 'A ser']);

@@ -7,7 +7,7 @@ import { WINTER_1901, centres, listUnits, position, units } from './helpers';
 const removedBy = (adj: ReturnType<typeof adjudicate>): string[] =>
   adj.results.filter((r) => r.reason?.kind === 'no-order' && r.order.kind === 'remove').map((r) => (r.order.kind === 'remove' ? r.order.unit.loc : ''));
 
-describe("home-centre distance rule (default, seed 000 XV.5)", () => {
+describe('home-centre distance rule (default, seed 000 XV.5)', () => {
   it('removes the unit furthest from the nearest home centre first', () => {
     // Russia keeps 2 centres for 4 units: Moscow 0, Ukraine 1, Galicia 1, Bohemia 2 steps from a home centre.
     const pos = position(WINTER_1901, units({ russia: 'A mos, A ukr, A gal, A boh' }), centres({ russia: 'mos war' }));
@@ -71,7 +71,7 @@ describe("home-centre distance rule (default, seed 000 XV.5)", () => {
   });
 });
 
-describe("owned-centre distance rule (2023 rulebook, DATC v3.1 §6.J)", () => {
+describe('owned-centre distance rule (2023 rulebook, DATC v3.1 §6.J)', () => {
   const opts = { removalRule: 'owned-centres' as const };
 
   it('counts distance to owned centres, not home centres', () => {

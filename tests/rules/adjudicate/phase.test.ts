@@ -1,14 +1,7 @@
 // The phase sequence: which phase follows which, when retreats and Winter are skipped, the
 // centre update after Fall, elimination and victory.
 import { describe, expect, it } from 'vitest';
-import {
-  adjudicate,
-  eliminatedPowers,
-  nextPhase,
-  winner,
-  type Phase,
-  type Position,
-} from '../../../src/rules';
+import { adjudicate, eliminatedPowers, nextPhase, winner, type Phase, type Position } from '../../../src/rules';
 import { centres, listUnits, position, retreat, units } from './helpers';
 import { hold, mv, sup } from './orders';
 
@@ -61,11 +54,7 @@ describe('after a movement phase', () => {
 
   it('skips the retreat phase when no dislodged unit has anywhere to go', () => {
     // The army in Rumania is surrounded: Budapest, Galicia, Ukraine, Sevastopol, Serbia occupied; Bulgaria is the attacker's.
-    const pos = position(
-      spring(),
-      units({ turkey: 'A bul, F bla', russia: 'A rum', austria: 'A bud, A gal, A ser', germany: 'A ukr, A sev' }),
-      centres({}),
-    );
+    const pos = position(spring(), units({ turkey: 'A bul, F bla', russia: 'A rum', austria: 'A bud, A gal, A ser', germany: 'A ukr, A sev' }), centres({}));
     const adj = adjudicate(pos, [mv('turkey', 'A bul', 'rum'), sup('turkey', 'F bla', 'A bul', 'rum')]);
     expect(adj.dislodged).toEqual([{ unit: { type: 'A', power: 'russia', loc: 'rum' }, attackerFrom: 'bul', retreats: [] }]);
     expect(adj.next.phase).toEqual(fall());

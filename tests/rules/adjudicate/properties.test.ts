@@ -45,16 +45,14 @@ const arbUnitsOf = (minLength: number): fc.Arbitrary<Unit[]> =>
     .map((list) => (list as (Unit | null)[]).filter((u): u is Unit => u !== null).sort((a, b) => (a.loc < b.loc ? -1 : 1)));
 const arbUnits = arbUnitsOf(0);
 
-const arbCentres = fc
-  .tuple(...SUPPLY_CENTRES.map(() => fc.option(arbPower, { nil: undefined })))
-  .map((owners) => {
-    const out: Partial<Record<string, Power>> = {};
-    SUPPLY_CENTRES.forEach((id, i) => {
-      const owner = owners[i];
-      if (owner !== undefined) out[id] = owner;
-    });
-    return out;
+const arbCentres = fc.tuple(...SUPPLY_CENTRES.map(() => fc.option(arbPower, { nil: undefined }))).map((owners) => {
+  const out: Partial<Record<string, Power>> = {};
+  SUPPLY_CENTRES.forEach((id, i) => {
+    const owner = owners[i];
+    if (owner !== undefined) out[id] = owner;
   });
+  return out;
+});
 
 function arbAdjustmentOrder(units: readonly Unit[]): fc.Arbitrary<Order> {
   const build = fc
@@ -125,17 +123,14 @@ describe('retreat invariants', () => {
     const scenario = fc.tuple(arbUnitsOf(25), fc.constantFrom(...provinces)).chain(([all, hub]) => {
       const board = all.filter((u) => provinceOf(u.loc) !== hub);
       const nextToHub = (u: Unit): boolean =>
-        (u.type === 'A' ? (STANDARD_MAP.armyEdges[provinceOf(u.loc)] ?? []) : (STANDARD_MAP.fleetEdges[u.loc] ?? [])).some(
-          (l) => provinceOf(l) === hub,
-        );
+        (u.type === 'A' ? (STANDARD_MAP.armyEdges[provinceOf(u.loc)] ?? []) : (STANDARD_MAP.fleetEdges[u.loc] ?? [])).some((l) => provinceOf(l) === hub);
       const near = board.filter(nextToHub);
       return fc.subarray(board.filter((u) => !nextToHub(u))).chain((others) => {
         const gone = [...near, ...others];
         const standing = board.filter((u) => !gone.includes(u));
         const taken = new Set(standing.map((u) => provinceOf(u.loc)));
         const dislodged: Dislodged[] = gone.map((unit) => {
-          const next =
-            unit.type === 'A' ? (STANDARD_MAP.armyEdges[provinceOf(unit.loc)] ?? []) : (STANDARD_MAP.fleetEdges[unit.loc] ?? []);
+          const next = unit.type === 'A' ? (STANDARD_MAP.armyEdges[provinceOf(unit.loc)] ?? []) : (STANDARD_MAP.fleetEdges[unit.loc] ?? []);
           return { unit, attackerFrom: provinceOf(unit.loc), retreats: next.filter((l) => !taken.has(provinceOf(l))) };
         });
         const orderFor = (d: Dislodged): fc.Arbitrary<Order | null> => {

@@ -1,17 +1,7 @@
 // Retreat-phase situations in the manner of DATC 6.H, on positions of our own.
 import { describe, expect, it } from 'vitest';
 import { adjudicate, type Order } from '../../../src/rules';
-import {
-  FALL_RETREAT_1901,
-  SPRING_RETREAT_1901,
-  centres,
-  disband,
-  dislodged,
-  listUnits,
-  position,
-  retreat,
-  units,
-} from './helpers';
+import { FALL_RETREAT_1901, SPRING_RETREAT_1901, centres, disband, dislodged, listUnits, position, retreat, units } from './helpers';
 
 const HOME = centres({
   austria: 'bud tri vie',
@@ -25,9 +15,7 @@ const HOME = centres({
 
 describe('retreat phase', () => {
   it('moves a unit to a legal retreat and advances Spring retreats to Fall movement', () => {
-    const pos = position(SPRING_RETREAT_1901, units({ germany: 'A bur', france: 'A mar' }), HOME, [
-      dislodged('france', 'A gas', 'bur', ['bre', 'spa']),
-    ]);
+    const pos = position(SPRING_RETREAT_1901, units({ germany: 'A bur', france: 'A mar' }), HOME, [dislodged('france', 'A gas', 'bur', ['bre', 'spa'])]);
     const adj = adjudicate(pos, [retreat('france', 'A gas', 'spa')]);
     expect(adj.results).toEqual([{ order: retreat('france', 'A gas', 'spa'), success: true }]);
     expect(listUnits(adj.next.units)).toEqual(['A bur', 'A mar', 'A spa']);
@@ -68,9 +56,7 @@ describe('retreat phase', () => {
     // `retreats` by the movement phase, so a retreat there is illegal.
     const pos = position(SPRING_RETREAT_1901, units({ russia: 'F ank' }), HOME, [dislodged('turkey', 'F ank', 'bla', ['arm', 'con'])]);
     const adj = adjudicate(pos, [retreat('turkey', 'F ank', 'bla')]);
-    expect(adj.results).toEqual([
-      { order: retreat('turkey', 'F ank', 'bla'), success: false, reason: { kind: 'illegal', why: 'retreat-not-allowed' } },
-    ]);
+    expect(adj.results).toEqual([{ order: retreat('turkey', 'F ank', 'bla'), success: false, reason: { kind: 'illegal', why: 'retreat-not-allowed' } }]);
     expect(listUnits(adj.next.units)).toEqual(['F ank']);
   });
 
@@ -157,10 +143,7 @@ describe('retreat phase', () => {
     });
 
     it('bounces retreats to the two coasts of one province', () => {
-      const pos = position(SPRING_RETREAT_1901, [], HOME, [
-        dislodged('russia', 'F bot', 'swe', ['stp/sc']),
-        dislodged('russia', 'F bar', 'nwg', ['stp/nc']),
-      ]);
+      const pos = position(SPRING_RETREAT_1901, [], HOME, [dislodged('russia', 'F bot', 'swe', ['stp/sc']), dislodged('russia', 'F bar', 'nwg', ['stp/nc'])]);
       const adj = adjudicate(pos, [retreat('russia', 'F bot', 'stp/sc'), retreat('russia', 'F bar', 'stp/nc')]);
       expect(adj.results.map((r) => r.reason)).toEqual([
         { kind: 'bounced', with: ['bot'] },
@@ -176,10 +159,7 @@ describe('retreat phase', () => {
   });
 
   it('reads a move order as a retreat, but never one via convoy', () => {
-    const pos = position(SPRING_RETREAT_1901, [], HOME, [
-      dislodged('england', 'A hol', 'ruh', ['bel']),
-      dislodged('england', 'A pic', 'par', ['bel', 'bre']),
-    ]);
+    const pos = position(SPRING_RETREAT_1901, [], HOME, [dislodged('england', 'A hol', 'ruh', ['bel']), dislodged('england', 'A pic', 'par', ['bel', 'bre'])]);
     const adj = adjudicate(pos, [
       { kind: 'move', power: 'england', unit: { type: 'A', loc: 'hol' }, to: 'bel', viaConvoy: true },
       { kind: 'move', power: 'england', unit: { type: 'A', loc: 'pic' }, to: 'bre' },
@@ -205,17 +185,23 @@ describe('retreat phase', () => {
       );
       const adj = adjudicate(pos, [retreat('russia', 'A rum', 'bud')]);
       expect(adj.next.phase).toEqual({ year: 1901, season: 'winter', kind: 'adjustment' });
-      expect(adj.next.centres).toEqual({ ank: 'turkey', bud: 'russia', bul: 'turkey', con: 'turkey', ser: 'austria', smy: 'turkey', tri: 'austria', vie: 'austria' });
+      expect(adj.next.centres).toEqual({
+        ank: 'turkey',
+        bud: 'russia',
+        bul: 'turkey',
+        con: 'turkey',
+        ser: 'austria',
+        smy: 'turkey',
+        tri: 'austria',
+        vie: 'austria',
+      });
       expect(Object.keys(adj.next.centres)).toEqual(Object.keys(adj.next.centres).sort());
     });
 
     it('goes straight to next Spring when nobody has anything to adjust', () => {
-      const pos = position(
-        FALL_RETREAT_1901,
-        units({ austria: 'A vie, A tri', turkey: 'A bul' }),
-        centres({ austria: 'vie tri', turkey: 'bul' }),
-        [dislodged('austria', 'A ser', 'bul', ['alb', 'bud'])],
-      );
+      const pos = position(FALL_RETREAT_1901, units({ austria: 'A vie, A tri', turkey: 'A bul' }), centres({ austria: 'vie tri', turkey: 'bul' }), [
+        dislodged('austria', 'A ser', 'bul', ['alb', 'bud']),
+      ]);
       // Austria keeps 2 units on 2 centres once the Serbian army is gone; Turkey 1 on 1.
       const adj = adjudicate(pos, [disband('austria', 'A ser')]);
       expect(adj.next.phase).toEqual({ year: 1902, season: 'spring', kind: 'movement' });

@@ -6,31 +6,66 @@ import { build, listUnits } from './helpers';
 import { conv, hold, mv, sup } from './orders';
 
 const SPRING_1901 = [
-  mv('austria', 'A vie', 'tri'), mv('austria', 'A bud', 'gal'), mv('austria', 'F tri', 'alb'),
-  mv('england', 'A lvp', 'yor'), mv('england', 'F lon', 'nth'), mv('england', 'F edi', 'nwg'),
-  mv('france', 'A par', 'bur'), mv('france', 'A mar', 'spa'), mv('france', 'F bre', 'pic'),
-  mv('germany', 'A ber', 'kie'), mv('germany', 'A mun', 'ruh'), mv('germany', 'F kie', 'den'),
-  mv('italy', 'A ven', 'pie'), mv('italy', 'A rom', 'ven'), mv('italy', 'F nap', 'ion'),
-  mv('russia', 'A mos', 'ukr'), mv('russia', 'A war', 'gal'), mv('russia', 'F stp/sc', 'bot'), mv('russia', 'F sev', 'bla'),
-  mv('turkey', 'A con', 'bul'), mv('turkey', 'A smy', 'con'), mv('turkey', 'F ank', 'bla'),
+  mv('austria', 'A vie', 'tri'),
+  mv('austria', 'A bud', 'gal'),
+  mv('austria', 'F tri', 'alb'),
+  mv('england', 'A lvp', 'yor'),
+  mv('england', 'F lon', 'nth'),
+  mv('england', 'F edi', 'nwg'),
+  mv('france', 'A par', 'bur'),
+  mv('france', 'A mar', 'spa'),
+  mv('france', 'F bre', 'pic'),
+  mv('germany', 'A ber', 'kie'),
+  mv('germany', 'A mun', 'ruh'),
+  mv('germany', 'F kie', 'den'),
+  mv('italy', 'A ven', 'pie'),
+  mv('italy', 'A rom', 'ven'),
+  mv('italy', 'F nap', 'ion'),
+  mv('russia', 'A mos', 'ukr'),
+  mv('russia', 'A war', 'gal'),
+  mv('russia', 'F stp/sc', 'bot'),
+  mv('russia', 'F sev', 'bla'),
+  mv('turkey', 'A con', 'bul'),
+  mv('turkey', 'A smy', 'con'),
+  mv('turkey', 'F ank', 'bla'),
 ];
 
 // The rulebook prints England's fleet orders as "F MNo, F MNo–MBa": the Norwegian Sea fleet to the Barents Sea.
 const FALL_1901 = [
-  hold('austria', 'A tri'), mv('austria', 'A bud', 'ser'), mv('austria', 'F alb', 'gre'),
-  mv('england', 'A yor', 'nwy'), conv('england', 'F nth', 'yor', 'nwy'), mv('england', 'F nwg', 'bar'),
-  mv('france', 'A bur', 'mar'), mv('france', 'A spa', 'por'), mv('france', 'F pic', 'bel'),
-  mv('germany', 'A kie', 'hol'), mv('germany', 'A ruh', 'bel'), hold('germany', 'F den'),
-  hold('italy', 'A ven'), mv('italy', 'A pie', 'mar'), mv('italy', 'F ion', 'tun'),
-  sup('russia', 'A ukr', 'F sev', 'rum'), mv('russia', 'A war', 'gal'), mv('russia', 'F bot', 'swe'), mv('russia', 'F sev', 'rum'),
-  mv('turkey', 'A bul', 'ser'), mv('turkey', 'A con', 'bul'), mv('turkey', 'F ank', 'bla'),
+  hold('austria', 'A tri'),
+  mv('austria', 'A bud', 'ser'),
+  mv('austria', 'F alb', 'gre'),
+  mv('england', 'A yor', 'nwy'),
+  conv('england', 'F nth', 'yor', 'nwy'),
+  mv('england', 'F nwg', 'bar'),
+  mv('france', 'A bur', 'mar'),
+  mv('france', 'A spa', 'por'),
+  mv('france', 'F pic', 'bel'),
+  mv('germany', 'A kie', 'hol'),
+  mv('germany', 'A ruh', 'bel'),
+  hold('germany', 'F den'),
+  hold('italy', 'A ven'),
+  mv('italy', 'A pie', 'mar'),
+  mv('italy', 'F ion', 'tun'),
+  sup('russia', 'A ukr', 'F sev', 'rum'),
+  mv('russia', 'A war', 'gal'),
+  mv('russia', 'F bot', 'swe'),
+  mv('russia', 'F sev', 'rum'),
+  mv('turkey', 'A bul', 'ser'),
+  mv('turkey', 'A con', 'bul'),
+  mv('turkey', 'F ank', 'bla'),
 ];
 
 const WINTER_1901 = [
   build('england', 'F edi'),
-  build('germany', 'F kie'), build('germany', 'A mun'),
-  build('russia', 'A stp'), build('russia', 'A sev'),
-  build('turkey', 'A smy'), build('austria', 'A vie'), build('italy', 'F nap'), build('france', 'F mar'),
+  build('germany', 'F kie'),
+  build('germany', 'A mun'),
+  build('russia', 'A stp'),
+  build('russia', 'A sev'),
+  build('turkey', 'A smy'),
+  build('austria', 'A vie'),
+  build('italy', 'F nap'),
+  build('france', 'F mar'),
 ];
 
 describe('seed 002 sample game, 1901', () => {
@@ -39,7 +74,10 @@ describe('seed 002 sample game, 1901', () => {
   const winter = adjudicate(fall.next, WINTER_1901);
 
   it('Spring 1901: only the moves to the Black Sea and Galicia fail; no retreats, on to Fall', () => {
-    const failed = spring.results.filter((r) => !r.success).map((r) => ('unit' in r.order ? r.order.unit.loc : '')).sort();
+    const failed = spring.results
+      .filter((r) => !r.success)
+      .map((r) => ('unit' in r.order ? r.order.unit.loc : ''))
+      .sort();
     expect(failed).toEqual(['ank', 'bud', 'sev', 'war']);
     expect(spring.dislodged).toEqual([]);
     expect(spring.contested).toEqual(['bla', 'gal']);
@@ -53,7 +91,15 @@ describe('seed 002 sample game, 1901', () => {
     expect(fall.next.phase).toEqual({ year: 1901, season: 'winter', kind: 'adjustment' });
     const c = fall.next.centres;
     expect([c.gre, c.nwy, c.por, c.hol, c.den, c.tun, c.rum, c.swe, c.bul]).toEqual([
-      'austria', 'england', 'france', 'germany', 'germany', 'italy', 'russia', 'russia', 'turkey',
+      'austria',
+      'england',
+      'france',
+      'germany',
+      'germany',
+      'italy',
+      'russia',
+      'russia',
+      'turkey',
     ]);
     // Spain was left in the Fall: it stays neutral, as do Serbia and Belgium (standoffs).
     expect([c.spa, c.ser, c.bel]).toEqual([undefined, undefined, undefined]);

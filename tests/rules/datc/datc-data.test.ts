@@ -32,7 +32,7 @@ describe('DATC data', () => {
         try {
           (s.starting_state ?? []).forEach(parseUnit);
           (s.final_units ?? []).forEach(parseUnit);
-          const main = s.phase === 'Main' ? s.orders : s.preceding_main_phase?.orders ?? {};
+          const main = s.phase === 'Main' ? s.orders : (s.preceding_main_phase?.orders ?? {});
           for (const [text, outcome] of Object.entries(main)) {
             unitOfOrder(text);
             if (parseOrder(text, 'Main').kind === 'move' && outcome === null) problems.push(`${id}: no outcome for ${text}`);

@@ -77,9 +77,7 @@ export function parseOrder(text: string, phase: DatcPhase): Order {
   const support = SUPPORT.exec(rest);
   if (support) {
     const supported: UnitRef = { type: unitType(support[1]!), loc: locOf(support[2]!) };
-    return support[3] === undefined
-      ? { kind: 'support', power, unit, supported }
-      : { kind: 'support', power, unit, supported, to: locOf(support[3]) };
+    return support[3] === undefined ? { kind: 'support', power, unit, supported } : { kind: 'support', power, unit, supported, to: locOf(support[3]) };
   }
 
   const convoy = CONVOY.exec(rest);

@@ -3,17 +3,7 @@
 // the board afterwards. Mismatches are collected, so a failing case reports all of them at once.
 import { expect } from 'vitest';
 import { adjudicate } from '../../../src/rules';
-import type {
-  Adjudication,
-  AdjudicateOptions,
-  Order,
-  OrderResult,
-  Position,
-  Power,
-  RemovalOptions,
-  RemovalRule,
-  Unit,
-} from '../../../src/rules';
+import type { Adjudication, AdjudicateOptions, Order, OrderResult, Position, Power, RemovalOptions, RemovalRule, Unit } from '../../../src/rules';
 import { scenariosOf, type Outcome, type Scenario } from './datc-cases';
 import { parseOrder, parseUnit, powerOfCode, unitKey, unitOfOrder, type DatcPhase } from './datc-notation';
 
@@ -43,7 +33,10 @@ function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  return `{${entries
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+    .join(',')}}`;
 }
 
 function sameOrder(a: Order, b: Order): boolean {
@@ -77,13 +70,7 @@ function matchResults(orders: readonly Order[], results: readonly OrderResult[])
   return out;
 }
 
-function checkOutcomes(
-  label: string,
-  written: readonly [string, Outcome][],
-  phase: DatcPhase,
-  adjudication: Adjudication,
-  problems: string[],
-): void {
+function checkOutcomes(label: string, written: readonly [string, Outcome][], phase: DatcPhase, adjudication: Adjudication, problems: string[]): void {
   const orders = written.map(([text]) => parseOrder(text, phase));
   const results = matchResults(orders, adjudication.results);
   written.forEach(([text, outcome], k) => {
@@ -160,7 +147,8 @@ function checkRetreats(scenario: Scenario, adjudication: Adjudication, problems:
       continue;
     }
     const offered = entry.retreats.map(province);
-    for (const p of want.include ?? []) if (!offered.includes(p)) problems.push(`retreats: ${unitText} should be offered ${p}, got ${JSON.stringify(entry.retreats)}`);
+    for (const p of want.include ?? [])
+      if (!offered.includes(p)) problems.push(`retreats: ${unitText} should be offered ${p}, got ${JSON.stringify(entry.retreats)}`);
     for (const p of want.exclude ?? []) if (offered.includes(p)) problems.push(`retreats: ${unitText} must not be offered ${p}`);
   }
 }
@@ -230,9 +218,7 @@ function runRetreat(scenario: Scenario, problems: string[]): void {
       if (order.kind !== 'retreat') throw new Error(`only a retreat can succeed by moving: ${text}`);
       return { ...unit, loc: unit.type === 'A' ? province(order.to) : order.to };
     });
-  const expected = scenario.final_units
-    ? scenario.final_units.map(parseUnit)
-    : [...expectedAfterMoves(units, preWritten, dislodged), ...retreated];
+  const expected = scenario.final_units ? scenario.final_units.map(parseUnit) : [...expectedAfterMoves(units, preWritten, dislodged), ...retreated];
   checkUnits('after retreats', retreat.next.units, expected, problems);
 }
 

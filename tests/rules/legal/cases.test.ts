@@ -50,7 +50,9 @@ describe('convoys and supports the adjudicator refuses are not offered', () => {
       { type: 'A', power: 'france', loc: 'pic' },
       { type: 'F', power: 'france', loc: 'eng' },
     ]);
-    const supports = legalOrdersForUnit(alone, 'eng', STANDARD_MAP).filter((o) => o.kind === 'support').map(key);
+    const supports = legalOrdersForUnit(alone, 'eng', STANDARD_MAP)
+      .filter((o) => o.kind === 'support')
+      .map(key);
     // Belgium and Brest the army reaches by land; London only through the Channel.
     expect(supports).toEqual(['france F eng S A pic', 'france F eng S A pic - bel', 'france F eng S A pic - bre']);
     const o: Order = { kind: 'support', power: 'france', unit: { type: 'F', loc: 'eng' }, supported: { type: 'A', loc: 'pic' }, to: 'lon' };

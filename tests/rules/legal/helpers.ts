@@ -225,7 +225,9 @@ export function attackOrders(pick: Pick, position: Position, legal: ReadonlyMap<
       if (!victim || victim.power === attacker.power || spare.has(victim.power) || used.has(victim.loc)) continue;
       const helper = position.units.find(
         (h) =>
-          !used.has(h.loc) && h !== attacker && h !== victim &&
+          !used.has(h.loc) &&
+          h !== attacker &&
+          h !== victim &&
           (legal.get(h.loc) ?? []).some((o) => o.kind === 'support' && o.supported.loc === attacker.loc && o.to === target),
       );
       if (!helper) continue;

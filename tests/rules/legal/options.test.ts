@@ -71,7 +71,11 @@ function checkRetreats(pick: Pick, setup: VariantPhaseSetup, position: Position,
     for (const to of places) {
       const shape = pick(4);
       const order: Order =
-        shape === 0 ? { kind: 'move', power, unit: ref, to } : shape === 1 ? { kind: 'move', power, unit: ref, to, viaConvoy: true } : { kind: 'retreat', power, unit: ref, to };
+        shape === 0
+          ? { kind: 'move', power, unit: ref, to }
+          : shape === 1
+            ? { kind: 'move', power, unit: ref, to, viaConvoy: true }
+            : { kind: 'retreat', power, unit: ref, to };
       items.push({ order, offered: false });
     }
     items.push({ order: { kind: 'disband', power, unit: ref }, offered: false }, { order: { kind: 'remove', power, unit: ref }, offered: false });

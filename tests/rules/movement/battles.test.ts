@@ -254,7 +254,7 @@ describe('supports (DATC 6.D)', () => {
     expect(o.ok('bul')).toBe(true);
   });
 
-  it('6.D.34 a support into the supporter\'s own province is illegal', () => {
+  it("6.D.34 a support into the supporter's own province is illegal", () => {
     const o = run({
       germany: ['A ber - pru', 'A sil S A ber - pru', 'F bal S A ber - pru'],
       italy: ['A pru S A lvn - pru'],
@@ -266,7 +266,7 @@ describe('supports (DATC 6.D)', () => {
 });
 
 describe('head-to-head battles and beleaguered garrisons (DATC 6.E)', () => {
-  it('6.E.1 a dislodged unit has no effect on the attacker\'s province', () => {
+  it("6.E.1 a dislodged unit has no effect on the attacker's province", () => {
     const o = run({ germany: ['A ber - pru', 'F kie - ber', 'A sil S A ber - pru'], russia: ['A pru - ber'] });
     expect(o.ok('kie')).toBe(true);
     expect(resultAt(o, 'pru').reason).toEqual({ kind: 'beaten', by: 'ber' });

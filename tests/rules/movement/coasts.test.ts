@@ -82,8 +82,6 @@ describe('coasts (DATC 6.B, rule choices 4.B)', () => {
 
   it('retreats of a fleet are coast-specific', () => {
     const o = run({ russia: ['F stp/sc H'], england: ['A nwy - stp', 'F bar S A nwy - stp'] });
-    expect(o.dislodged).toEqual([
-      { unit: { type: 'F', power: 'russia', loc: 'stp/sc' }, attackerFrom: 'nwy', retreats: ['bot', 'fin', 'lvn'] },
-    ]);
+    expect(o.dislodged).toEqual([{ unit: { type: 'F', power: 'russia', loc: 'stp/sc' }, attackerFrom: 'nwy', retreats: ['bot', 'fin', 'lvn'] }]);
   });
 });

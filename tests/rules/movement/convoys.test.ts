@@ -110,7 +110,7 @@ describe('convoys (DATC 6.F)', () => {
     expect(dislodgedLocs(o)).toEqual(['eng']);
   });
 
-  it('6.F.16 Pandin\'s paradox', () => {
+  it("6.F.16 Pandin's paradox", () => {
     const o = run({
       england: ['F lon S F wal - eng', 'F wal - eng'],
       france: ['A bre - lon', 'F eng C A bre - lon'],
@@ -121,7 +121,7 @@ describe('convoys (DATC 6.F)', () => {
     expect(o.ok('lon')).toBe(true);
   });
 
-  it('6.F.17 Pandin\'s extended paradox (Szykman: the convoy fails)', () => {
+  it("6.F.17 Pandin's extended paradox (Szykman: the convoy fails)", () => {
     const o = run({
       england: ['F lon S F wal - eng', 'F wal - eng'],
       france: ['A bre - lon', 'F eng C A bre - lon', 'F yor S A bre - lon'],
@@ -163,7 +163,7 @@ describe('convoys (DATC 6.F)', () => {
     expect(dislodgedLocs(o)).toEqual(['ion']);
   });
 
-  it('6.F.21 Dad\'s army convoy', () => {
+  it("6.F.21 Dad's army convoy", () => {
     const o = run({
       russia: ['A edi S A nwy - cly', 'F nwg C A nwy - cly', 'A nwy - cly'],
       france: ['F iri S F mao - nao', 'F mao - nao'],

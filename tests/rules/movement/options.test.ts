@@ -22,10 +22,7 @@ describe('civil disorder', () => {
   });
 
   it('others may still support them to hold (DATC 4.D.9)', () => {
-    const o = run(
-      { germany: ['A mun'], austria: ['A tyr S A mun'], france: ['A bur - mun', 'A ruh S A bur - mun'] },
-      { civilDisorder: ['germany'] },
-    );
+    const o = run({ germany: ['A mun'], austria: ['A tyr S A mun'], france: ['A bur - mun', 'A ruh S A bur - mun'] }, { civilDisorder: ['germany'] });
     expect(o.dislodged).toEqual([]);
     expect(o.ok('tyr')).toBe(true);
   });
@@ -46,10 +43,7 @@ describe('1914 rule: a foreign support needs the consent of the supported power'
   });
 
   it('with the supported power writing the same support, it counts', () => {
-    const o = run(
-      { ...setup, austria: ['A tri H', 'A ven S A tri'] },
-      { rules: { supportNeedsConsent: true } },
-    );
+    const o = run({ ...setup, austria: ['A tri H', 'A ven S A tri'] }, { rules: { supportNeedsConsent: true } });
     expect(o.dislodged).toEqual([]);
     expect(o.ok('ven')).toBe(true);
     const consent = o.results.find((r) => r.order.power === 'austria' && r.order.kind === 'support');
@@ -57,10 +51,7 @@ describe('1914 rule: a foreign support needs the consent of the supported power'
   });
 
   it('supports between units of one power need no consent', () => {
-    const o = run(
-      { austria: ['A tri H', 'A vie S A tri'], turkey: ['A ser - tri', 'A alb S A ser - tri'] },
-      { rules: { supportNeedsConsent: true } },
-    );
+    const o = run({ austria: ['A tri H', 'A vie S A tri'], turkey: ['A ser - tri', 'A alb S A ser - tri'] }, { rules: { supportNeedsConsent: true } });
     expect(o.dislodged).toEqual([]);
   });
 });

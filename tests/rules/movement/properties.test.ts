@@ -3,16 +3,7 @@
 // check that nothing of one call leaks into the next.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  adjudicate,
-  legalOrdersForUnit,
-  POWERS,
-  provinceOf,
-  STANDARD_MAP,
-  type Order,
-  type Position,
-  type Unit,
-} from '../../../src/rules';
+import { adjudicate, legalOrdersForUnit, POWERS, provinceOf, STANDARD_MAP, type Order, type Position, type Unit } from '../../../src/rules';
 
 const provinces = Object.keys(STANDARD_MAP.provinces)
   .filter((id) => STANDARD_MAP.provinces[id]?.kind !== 'impassable')
@@ -55,12 +46,21 @@ function arbOrders(position: Position): fc.Arbitrary<Order[]> {
     return fc.oneof(
       { weight: 6, arbitrary: legal.length > 0 ? fc.constantFrom(...legal) : fc.constant(null) },
       { weight: 1, arbitrary: fc.constant(null) },
-      { weight: 1, arbitrary: fc.tuple(name, fc.boolean()).map(([to, via]): Order => ({ kind: 'move', power: unit.power, unit: ref, to, ...(via ? { viaConvoy: true } : {}) })) },
       {
         weight: 1,
         arbitrary: fc
-          .tuple(other, fc.option(name, { nil: undefined }))
-          .map(([s, to]): Order => ({ kind: 'support', power: unit.power, unit: ref, supported: { type: s.type, loc: s.loc }, ...(to === undefined ? {} : { to }) })),
+          .tuple(name, fc.boolean())
+          .map(([to, via]): Order => ({ kind: 'move', power: unit.power, unit: ref, to, ...(via ? { viaConvoy: true } : {}) })),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(other, fc.option(name, { nil: undefined })).map(([s, to]): Order => ({
+          kind: 'support',
+          power: unit.power,
+          unit: ref,
+          supported: { type: s.type, loc: s.loc },
+          ...(to === undefined ? {} : { to }),
+        })),
       },
       { weight: 1, arbitrary: fc.tuple(name, name).map(([army, to]): Order => ({ kind: 'convoy', power: unit.power, unit: ref, army, to })) },
       { weight: 1, arbitrary: fc.constantFrom(...POWERS).map((power): Order => ({ kind: 'hold', power, unit: ref })) },
@@ -76,9 +76,7 @@ function arbOrders(position: Position): fc.Arbitrary<Order[]> {
     });
     orders.forEach((o, i) => {
       if (!help[i]) return;
-      const support = legalOf[i]!.find(
-        (s) => s.kind === 'support' && s.to !== undefined && moveOf.get(provinceOf(s.supported.loc)) === provinceOf(s.to),
-      );
+      const support = legalOf[i]!.find((s) => s.kind === 'support' && s.to !== undefined && moveOf.get(provinceOf(s.supported.loc)) === provinceOf(s.to));
       if (support) orders[i] = support;
     });
     return [...orders.filter((o): o is Order => o !== null), ...strays];
@@ -109,9 +107,7 @@ describe('movement invariants', () => {
     fc.assert(
       fc.property(arbPhase(15, 45), arbPhase(0, 40), ([a, ordersA], [b, ordersB]) => {
         const run = (s: typeof a, orders: Order[]) =>
-          JSON.stringify(
-            adjudicate(s.position, orders, { civilDisorder: s.disorder, rules: { supportNeedsConsent: s.consent } }),
-          );
+          JSON.stringify(adjudicate(s.position, orders, { civilDisorder: s.disorder, rules: { supportNeedsConsent: s.consent } }));
         deepFreeze([a, ordersA, b, ordersB]);
         const first = run(a, ordersA);
         run(b, ordersB);

@@ -24,7 +24,7 @@ describe('dislodged units and where they may retreat (DATC 6.H, movement side)',
     expect(retreatsOf(o, 'vie')).toEqual(['gal', 'tyr']);
   });
 
-  it('6.H.9 a dislodged unit does not make the attacker\'s province contested', () => {
+  it("6.H.9 a dislodged unit does not make the attacker's province contested", () => {
     const o = run({
       england: ['F hel - kie', 'F den S F hel - kie'],
       germany: ['A ber - pru', 'F kie H', 'A sil S A ber - pru'],
@@ -34,7 +34,7 @@ describe('dislodged units and where they may retreat (DATC 6.H, movement side)',
     expect(retreatsOf(o, 'kie')).toContain('ber');
   });
 
-  it('6.H.10 the attacker\'s origin is closed only to the unit it dislodged', () => {
+  it("6.H.10 the attacker's origin is closed only to the unit it dislodged", () => {
     const o = run({
       england: ['A kie H'],
       germany: ['A ber - kie', 'A mun S A ber - kie', 'A pru H'],
@@ -45,15 +45,9 @@ describe('dislodged units and where they may retreat (DATC 6.H, movement side)',
     expect(o.contested).toEqual([]);
   });
 
-  it('6.H.11 a unit dislodged by an adjacent convoy may retreat to the attacker\'s origin', () => {
+  it("6.H.11 a unit dislodged by an adjacent convoy may retreat to the attacker's origin", () => {
     const o = run({
-      france: [
-        'A gas - mar via',
-        'A bur S A gas - mar',
-        'F mao C A gas - mar',
-        'F wes C A gas - mar',
-        'F lyo C A gas - mar',
-      ],
+      france: ['A gas - mar via', 'A bur S A gas - mar', 'F mao C A gas - mar', 'F wes C A gas - mar', 'F lyo C A gas - mar'],
       italy: ['A mar H'],
     });
     expect(o.dislodged[0]!.attackerFrom).toBe('gas');

@@ -47,7 +47,11 @@ describe('a dash between provinces is a move', () => {
     expect(parsed('F Mid - Atlantic H')).toStrictEqual({ kind: 'hold', power: 'france', unit: mao });
     expect(parsed('Fleet in Mid-Atlantic Ocean moves to Brest')).toStrictEqual({ kind: 'move', power: 'france', unit: mao, to: 'bre' });
     expect(parsed('F Bre S F Mid-Atlantic - Gas')).toStrictEqual({
-      kind: 'support', power: 'france', unit: { type: 'F', loc: 'bre' }, supported: mao, to: 'gas',
+      kind: 'support',
+      power: 'france',
+      unit: { type: 'F', loc: 'bre' },
+      supported: mao,
+      to: 'gas',
     });
   });
 });
@@ -62,19 +66,28 @@ describe('the position settles a name that means several provinces', () => {
   it('with a position, the reading whose order the position allows', () => {
     const inGalicia = at([{ type: 'A', power: 'austria', loc: 'gal' }]);
     expect(parsed('A Gal - Vie', { power: 'austria', position: inGalicia })).toStrictEqual({
-      kind: 'move', power: 'austria', unit: { type: 'A', loc: 'gal' }, to: 'vie',
+      kind: 'move',
+      power: 'austria',
+      unit: { type: 'A', loc: 'gal' },
+      to: 'vie',
     });
     const inWales = at([{ type: 'A', power: 'england', loc: 'wal' }]);
     expect(parsed('A Gal H', { power: 'england', position: inWales })).toStrictEqual({ kind: 'hold', power: 'england', unit: { type: 'A', loc: 'wal' } });
     expect(parsed('Gal - Lon', { power: 'england', position: inWales })).toStrictEqual({
-      kind: 'move', power: 'england', unit: { type: 'A', loc: 'wal' }, to: 'lon',
+      kind: 'move',
+      power: 'england',
+      unit: { type: 'A', loc: 'wal' },
+      to: 'lon',
     });
   });
 
   it('a text the language settles is not second-guessed by the position', () => {
     const inWales = at([{ type: 'A', power: 'england', loc: 'wal' }]);
     expect(parsed('A Gal - Vie', { power: 'england', lang: 'en', position: inWales })).toStrictEqual({
-      kind: 'move', power: 'england', unit: { type: 'A', loc: 'gal' }, to: 'vie',
+      kind: 'move',
+      power: 'england',
+      unit: { type: 'A', loc: 'gal' },
+      to: 'vie',
     });
   });
 });

@@ -45,10 +45,23 @@ describe('parseOrder errors', () => {
 
   it('describes every error in both languages', () => {
     const errors: OrderParseError[] = [
-      errorOf(''), errorOf('A Par'), errorOf('A Par Bur'), errorOf('Par - Bur'),
+      errorOf(''),
+      errorOf('A Par'),
+      errorOf('A Par Bur'),
+      errorOf('Par - Bur'),
       errorOf('Bur - Par', { position: { phase: { year: 1901, season: 'spring', kind: 'movement' }, units: [], centres: {}, dislodged: [] } }),
-      errorOf('F mao - spa'), errorOf('F nth C F lon - bel'), errorOf('F Mun/nc - Ber'), errorOf('x '.repeat(50)),
-      { code: 'ambiguous-order', text: 'x', readings: [{ kind: 'waive', power: 'france' }, { kind: 'hold', power: 'france', unit: { type: 'A', loc: 'par' } }] },
+      errorOf('F mao - spa'),
+      errorOf('F nth C F lon - bel'),
+      errorOf('F Mun/nc - Ber'),
+      errorOf('x '.repeat(50)),
+      {
+        code: 'ambiguous-order',
+        text: 'x',
+        readings: [
+          { kind: 'waive', power: 'france' },
+          { kind: 'hold', power: 'france', unit: { type: 'A', loc: 'par' } },
+        ],
+      },
       { code: 'unknown-power', text: 'Atlantis' },
     ];
     const codes = new Set(errors.map((e) => e.code));

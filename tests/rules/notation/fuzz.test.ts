@@ -40,29 +40,95 @@ function isOnMap(loc: Loc): boolean {
   return coast === undefined || (p.coasts ?? []).some((c) => c === coast);
 }
 
-const ctx: fc.Arbitrary<ParseContext> = fc.record({
-  power: fc.constantFrom(...POWERS),
-  phase: fc.constantFrom<PhaseKind>('movement', 'retreat', 'adjustment'),
-  lang: fc.constantFrom<'es' | 'en' | undefined>('es', 'en', undefined),
-  position: fc.constantFrom(undefined, STARTING_POSITION),
-}).map((c) => {
-  const { lang, position, ...rest } = c;
-  return { ...rest, ...(lang ? { lang } : {}), ...(position ? { position } : {}) };
-});
+const ctx: fc.Arbitrary<ParseContext> = fc
+  .record({
+    power: fc.constantFrom(...POWERS),
+    phase: fc.constantFrom<PhaseKind>('movement', 'retreat', 'adjustment'),
+    lang: fc.constantFrom<'es' | 'en' | undefined>('es', 'en', undefined),
+    position: fc.constantFrom(undefined, STARTING_POSITION),
+  })
+  .map((c) => {
+    const { lang, position, ...rest } = c;
+    return { ...rest, ...(lang ? { lang } : {}), ...(position ? { position } : {}) };
+  });
 
 /** Pieces of real orders, so random strings often come close to orders. */
 const pieces: string[] = [
-  'A', 'F', 'E', 'S', 'C', 'H', 'R', 'D', 'B', 'M', 'T', '-', '->', '→', '/', '(', ')', 'nc', 'sc', 'ec', 'CN', 'CE',
-  'via', 'convoy', 'vía', 'transporte', 'Build', 'Remove', 'Waive', 'Creo', 'Destruyo', 'Renuncio', 'Disuelvo',
-  'en', 'in', 'a', 'to', 'mueve', 'apoya', 'transporta', 'se', 'mantiene', 'retira', 'supports', 'convoys',
-  'holds', 'movimiento', 'de', 'ejército', 'flota', 'army', 'fleet', 'rus', 'inglés', 'costa', 'norte', 'sur',
-  'coast', 'north', 'Mar', 'del', 'Norte', 'San', 'Petersburgo', 'St.', 'Gal', 'Nor', 'Med', 'xyz', 'Ñandú', '🙂',
+  'A',
+  'F',
+  'E',
+  'S',
+  'C',
+  'H',
+  'R',
+  'D',
+  'B',
+  'M',
+  'T',
+  '-',
+  '->',
+  '→',
+  '/',
+  '(',
+  ')',
+  'nc',
+  'sc',
+  'ec',
+  'CN',
+  'CE',
+  'via',
+  'convoy',
+  'vía',
+  'transporte',
+  'Build',
+  'Remove',
+  'Waive',
+  'Creo',
+  'Destruyo',
+  'Renuncio',
+  'Disuelvo',
+  'en',
+  'in',
+  'a',
+  'to',
+  'mueve',
+  'apoya',
+  'transporta',
+  'se',
+  'mantiene',
+  'retira',
+  'supports',
+  'convoys',
+  'holds',
+  'movimiento',
+  'de',
+  'ejército',
+  'flota',
+  'army',
+  'fleet',
+  'rus',
+  'inglés',
+  'costa',
+  'norte',
+  'sur',
+  'coast',
+  'north',
+  'Mar',
+  'del',
+  'Norte',
+  'San',
+  'Petersburgo',
+  'St.',
+  'Gal',
+  'Nor',
+  'Med',
+  'xyz',
+  'Ñandú',
+  '🙂',
   ...ids,
   ...ids.flatMap((id) => [map.provinces[id]!.name.en, map.provinces[id]!.name.es]),
 ];
-const orderish = fc
-  .array(fc.constantFrom(...pieces), { maxLength: 14 })
-  .chain((ws) => fc.constantFrom(' ', '', '  ').map((sep) => ws.join(sep)));
+const orderish = fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).chain((ws) => fc.constantFrom(' ', '', '  ').map((sep) => ws.join(sep)));
 
 function check(text: string, c: ParseContext): void {
   const r = parseOrder(text, c);
@@ -76,16 +142,28 @@ function check(text: string, c: ParseContext): void {
 
 describe('parseOrder on arbitrary text (fast-check)', () => {
   it('never throws on random strings', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 60 }), ctx, (s, c) => check(s, c)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), ctx, (s, c) => check(s, c)),
+      { numRuns: 500 },
+    );
   });
 
   it('never throws on random Unicode', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), ctx, (s, c) => check(s, c)), { numRuns: 500 });
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), ctx, (s, c) => check(s, c)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), ctx, (s, c) => check(s, c)),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), ctx, (s, c) => check(s, c)),
+      { numRuns: 300 },
+    );
   });
 
   it('never throws, and never names a place off the map, on order-like text', () => {
-    fc.assert(fc.property(orderish, ctx, (s, c) => check(s, c)), { numRuns: 1500 });
+    fc.assert(
+      fc.property(orderish, ctx, (s, c) => check(s, c)),
+      { numRuns: 1500 },
+    );
   });
 
   it('accepts some order-like text (the generator is not vacuous)', () => {

@@ -51,7 +51,8 @@ function misread(position: Position, setup: VariantPhaseSetup): { count: number;
         const r = parseOrder(text, ctx);
         count += 1;
         if (!r.ok) wrong.push(`${given ? 'with' : 'without'} position: "${text}" refused: ${JSON.stringify(r.error)}`);
-        else if (key(r.order) !== key(order)) wrong.push(`${given ? 'with' : 'without'} position: "${text}" read as ${key(r.order)}, written from ${key(order)}`);
+        else if (key(r.order) !== key(order))
+          wrong.push(`${given ? 'with' : 'without'} position: "${text}" read as ${key(r.order)}, written from ${key(order)}`);
       }
     }
   }

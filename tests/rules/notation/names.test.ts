@@ -88,8 +88,17 @@ describe('lookupProvince: names, ids and abbreviations', () => {
 describe('lookupProvince: coasts', () => {
   const stpNc = { province: 'stp', coast: 'nc' };
   it.each([
-    'stp/nc', 'StP/NC', 'stp(nc)', 'stp (nc)', 'StP nc', 'St. Petersburg (north coast)',
-    'San Petersburgo costa norte', 'CN SPT', 'SPT CN', 'north coast of St Petersburg', 'stp/n',
+    'stp/nc',
+    'StP/NC',
+    'stp(nc)',
+    'stp (nc)',
+    'StP nc',
+    'St. Petersburg (north coast)',
+    'San Petersburgo costa norte',
+    'CN SPT',
+    'SPT CN',
+    'north coast of St Petersburg',
+    'stp/n',
   ])('reads %s as the north coast of St Petersburg', (text) => {
     expect(found(text)).toEqual(stpNc);
   });

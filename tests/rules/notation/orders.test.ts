@@ -28,7 +28,11 @@ describe('parseOrders', () => {
     expect(r.errors).toEqual([]);
     expect(r.orders).toHaveLength(6);
     expect(r.orders[2]).toEqual({
-      kind: 'support', power: 'england', unit: { type: 'F', loc: 'hel' }, supported: { type: 'F', loc: 'nth' }, to: 'den',
+      kind: 'support',
+      power: 'england',
+      unit: { type: 'F', loc: 'hel' },
+      supported: { type: 'F', loc: 'nth' },
+      to: 'den',
     });
     expect(r.orders[3]).toEqual({ kind: 'move', power: 'russia', unit: { type: 'A', loc: 'ber' }, to: 'kie' });
   });

@@ -27,23 +27,11 @@ describe('parseOrder: Spanish rulebook notation (seeds 000 and 002)', () => {
     ['E Lon-Bel via convoy', { kind: 'move', power, unit: A('lon'), to: 'bel', viaConvoy: true }],
     ['Flota en Londres mueve a Mar del Norte', { kind: 'move', power, unit: F('lon'), to: 'nth' }],
     ['Ejerecito en Viena mueve a Galicia', { kind: 'move', power, unit: A('vie'), to: 'gal' }],
-    [
-      'Ejército en Viena apoya movimiento ejército en Budapest a Galicia',
-      { kind: 'support', power, unit: A('vie'), supported: A('bud'), to: 'gal' },
-    ],
-    [
-      'Ejército en Borgoña apoya movimiento de ejército en Tirol a Munich',
-      { kind: 'support', power, unit: A('bur'), supported: A('tyr'), to: 'mun' },
-    ],
+    ['Ejército en Viena apoya movimiento ejército en Budapest a Galicia', { kind: 'support', power, unit: A('vie'), supported: A('bud'), to: 'gal' }],
+    ['Ejército en Borgoña apoya movimiento de ejército en Tirol a Munich', { kind: 'support', power, unit: A('bur'), supported: A('tyr'), to: 'mun' }],
     ['Ejército en Viena apoya ejército en Budapest', { kind: 'support', power, unit: A('vie'), supported: A('bud') }],
-    [
-      'Flota en Mar del Norte transporta ejército en Londres a Bélgica',
-      { kind: 'convoy', power, unit: F('nth'), army: 'lon', to: 'bel' },
-    ],
-    [
-      'Flota inglesa en North Sea transporta a ejercito turco en Holland a Norway',
-      { kind: 'convoy', power, unit: F('nth'), army: 'hol', to: 'nwy' },
-    ],
+    ['Flota en Mar del Norte transporta ejército en Londres a Bélgica', { kind: 'convoy', power, unit: F('nth'), army: 'lon', to: 'bel' }],
+    ['Flota inglesa en North Sea transporta a ejercito turco en Holland a Norway', { kind: 'convoy', power, unit: F('nth'), army: 'hol', to: 'nwy' }],
     ['Ejército en París se mantiene', { kind: 'hold', power, unit: A('par') }],
     ['E Gal M', { kind: 'hold', power, unit: A('wal') }],
     ['E Gli M', { kind: 'hold', power, unit: A('gal') }],

@@ -7,34 +7,57 @@ const position = STARTING_POSITION;
 describe('parseOrder with a position: omitted unit types', () => {
   it('fills the type of the ordered unit from the unit there (seed 002)', () => {
     expect(parsed('Par-Bor', { position, power: 'france', lang: 'es' })).toStrictEqual({
-      kind: 'move', power: 'france', unit: { type: 'A', loc: 'par' }, to: 'bur',
+      kind: 'move',
+      power: 'france',
+      unit: { type: 'A', loc: 'par' },
+      to: 'bur',
     });
     expect(parsed('Bre - MAO', { position })).toStrictEqual({
-      kind: 'move', power: 'france', unit: { type: 'F', loc: 'bre' }, to: 'mao',
+      kind: 'move',
+      power: 'france',
+      unit: { type: 'F', loc: 'bre' },
+      to: 'mao',
     });
     expect(parsed('Londres se mantiene', { position, power: 'england' })).toStrictEqual({
-      kind: 'hold', power: 'england', unit: { type: 'F', loc: 'lon' },
+      kind: 'hold',
+      power: 'england',
+      unit: { type: 'F', loc: 'lon' },
     });
   });
 
   it('fills supported and convoyed units too', () => {
     expect(parsed('Mun A Ber', { position, power: 'germany', lang: 'es' })).toStrictEqual({
-      kind: 'support', power: 'germany', unit: { type: 'A', loc: 'mun' }, supported: { type: 'A', loc: 'ber' },
+      kind: 'support',
+      power: 'germany',
+      unit: { type: 'A', loc: 'mun' },
+      supported: { type: 'A', loc: 'ber' },
     });
     expect(parsed('kie S ber - mun', { position, power: 'germany' })).toStrictEqual({
-      kind: 'support', power: 'germany', unit: { type: 'F', loc: 'kie' }, supported: { type: 'A', loc: 'ber' }, to: 'mun',
+      kind: 'support',
+      power: 'germany',
+      unit: { type: 'F', loc: 'kie' },
+      supported: { type: 'A', loc: 'ber' },
+      to: 'mun',
     });
   });
 
   it('takes the coast of a fleet on a split coast from the position', () => {
     expect(parsed('F stp - bot', { position, power: 'russia' })).toStrictEqual({
-      kind: 'move', power: 'russia', unit: { type: 'F', loc: 'stp/sc' }, to: 'bot',
+      kind: 'move',
+      power: 'russia',
+      unit: { type: 'F', loc: 'stp/sc' },
+      to: 'bot',
     });
     expect(parsed('stp H', { position, power: 'russia' })).toStrictEqual({
-      kind: 'hold', power: 'russia', unit: { type: 'F', loc: 'stp/sc' },
+      kind: 'hold',
+      power: 'russia',
+      unit: { type: 'F', loc: 'stp/sc' },
     });
     expect(parsed('F bot S F stp', { position, power: 'russia' })).toStrictEqual({
-      kind: 'support', power: 'russia', unit: { type: 'F', loc: 'bot' }, supported: { type: 'F', loc: 'stp/sc' },
+      kind: 'support',
+      power: 'russia',
+      unit: { type: 'F', loc: 'bot' },
+      supported: { type: 'F', loc: 'stp/sc' },
     });
   });
 
@@ -69,10 +92,15 @@ describe('parseOrder in a retreat phase: the ordered unit is the dislodged one',
   };
   it('fills type and coast from the dislodged unit, not the one that took its place', () => {
     expect(parsed('bur - gas', { position: retreat, phase: 'retreat' })).toStrictEqual({
-      kind: 'retreat', power: 'france', unit: { type: 'F', loc: 'bur' }, to: 'gas',
+      kind: 'retreat',
+      power: 'france',
+      unit: { type: 'F', loc: 'bur' },
+      to: 'gas',
     });
     expect(parsed('Esp D', { position: retreat, phase: 'retreat', lang: 'es' })).toStrictEqual({
-      kind: 'disband', power: 'france', unit: { type: 'F', loc: 'spa/nc' },
+      kind: 'disband',
+      power: 'france',
+      unit: { type: 'F', loc: 'spa/nc' },
     });
   });
 });
@@ -98,18 +126,26 @@ describe('parseOrder in adjustments: a unit alone (seed 002 sample game)', () =>
   it('is a build where no unit stands and a removal where one does', () => {
     const emptyVie: Position = { ...winter, units: winter.units.filter((u) => u.loc !== 'vie') };
     expect(parsed('E Vie', { position: emptyVie, phase: 'adjustment', power: 'austria', lang: 'es' })).toStrictEqual({
-      kind: 'build', power: 'austria', unit: { type: 'A', loc: 'vie' },
+      kind: 'build',
+      power: 'austria',
+      unit: { type: 'A', loc: 'vie' },
     });
     expect(parsed('E Vie', { position: winter, phase: 'adjustment', power: 'austria', lang: 'es' })).toStrictEqual({
-      kind: 'remove', power: 'austria', unit: { type: 'A', loc: 'vie' },
+      kind: 'remove',
+      power: 'austria',
+      unit: { type: 'A', loc: 'vie' },
     });
     expect(parsed('Vie', { position: winter, phase: 'adjustment', power: 'austria' })).toStrictEqual({
-      kind: 'remove', power: 'austria', unit: { type: 'A', loc: 'vie' },
+      kind: 'remove',
+      power: 'austria',
+      unit: { type: 'A', loc: 'vie' },
     });
   });
   it('is a build without a position, and no order in other phases', () => {
     expect(parsed('F Edi', { phase: 'adjustment', power: 'england' })).toStrictEqual({
-      kind: 'build', power: 'england', unit: { type: 'F', loc: 'edi' },
+      kind: 'build',
+      power: 'england',
+      unit: { type: 'F', loc: 'edi' },
     });
     expect(errorCode('F Edi', { phase: 'movement' })).toBe('incomplete');
     expect(errorCode('F Edi', { phase: 'retreat' })).toBe('incomplete');
@@ -119,7 +155,9 @@ describe('parseOrder in adjustments: a unit alone (seed 002 sample game)', () =>
 describe('parseOrder: rulebook oddities kept as printed', () => {
   it("reads seed 000's 'E Var P' as a hold", () => {
     expect(parsed('E Var P', { lang: 'es', power: 'russia' })).toStrictEqual({
-      kind: 'hold', power: 'russia', unit: { type: 'A', loc: 'war' },
+      kind: 'hold',
+      power: 'russia',
+      unit: { type: 'A', loc: 'war' },
     });
   });
 });

@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatOrder,
-  parseOrder,
-  POWERS,
-  STANDARD_MAP,
-  STARTING_POSITION,
-  type Loc,
-  type Order,
-  type PhaseKind,
-  type UnitRef,
-} from '../../../src/rules';
+import { formatOrder, parseOrder, POWERS, STANDARD_MAP, STARTING_POSITION, type Loc, type Order, type PhaseKind, type UnitRef } from '../../../src/rules';
 
 const map = STANDARD_MAP;
 const provinceIds = Object.keys(map.provinces).sort();
@@ -90,9 +80,7 @@ describe('formatOrder then parseOrder gives the same order', () => {
 
   for (const [lang, style] of variants) {
     it(`${lang} ${style}`, () => {
-      const wrong = orders
-        .map((order) => ({ order, ...roundTrip(order, lang, style) }))
-        .filter((x) => JSON.stringify(x.back) !== JSON.stringify(x.order));
+      const wrong = orders.map((order) => ({ order, ...roundTrip(order, lang, style) })).filter((x) => JSON.stringify(x.back) !== JSON.stringify(x.order));
       expect(wrong.slice(0, 5)).toEqual([]);
     });
   }
@@ -128,21 +116,20 @@ describe('round trip of arbitrary orders (fast-check)', () => {
   const target = (u: UnitRef): fc.Arbitrary<Loc> => (u.type === 'A' ? armyLoc : fleetLoc);
   const order: fc.Arbitrary<Order> = fc.oneof(
     fc.record({ power, unit: unitRef }).map(({ power, unit }): Order => ({ kind: 'hold', power, unit })),
-    fc.record({ power, unit: unitRef }).chain(({ power, unit }) =>
-      fc.tuple(target(unit), fc.boolean()).map(([to, via]): Order =>
-        via ? { kind: 'move', power, unit, to, viaConvoy: true } : { kind: 'move', power, unit, to },
+    fc
+      .record({ power, unit: unitRef })
+      .chain(({ power, unit }) =>
+        fc
+          .tuple(target(unit), fc.boolean())
+          .map(([to, via]): Order => (via ? { kind: 'move', power, unit, to, viaConvoy: true } : { kind: 'move', power, unit, to })),
       ),
-    ),
-    fc.record({ power, unit: unitRef, supported: unitRef, to: fc.option(province, { nil: undefined }) }).map(
-      ({ power, unit, supported, to }): Order =>
+    fc
+      .record({ power, unit: unitRef, supported: unitRef, to: fc.option(province, { nil: undefined }) })
+      .map(({ power, unit, supported, to }): Order =>
         to === undefined ? { kind: 'support', power, unit, supported } : { kind: 'support', power, unit, supported, to },
-    ),
-    fc.record({ power, unit: unitRef, army: province, to: province }).map(
-      ({ power, unit, army, to }): Order => ({ kind: 'convoy', power, unit, army, to }),
-    ),
-    fc.record({ power, unit: unitRef }).chain(({ power, unit }) =>
-      target(unit).map((to): Order => ({ kind: 'retreat', power, unit, to })),
-    ),
+      ),
+    fc.record({ power, unit: unitRef, army: province, to: province }).map(({ power, unit, army, to }): Order => ({ kind: 'convoy', power, unit, army, to })),
+    fc.record({ power, unit: unitRef }).chain(({ power, unit }) => target(unit).map((to): Order => ({ kind: 'retreat', power, unit, to }))),
     fc.record({ power, unit: unitRef }).map(({ power, unit }): Order => ({ kind: 'disband', power, unit })),
     fc.record({ power, unit: unitRef }).map(({ power, unit }): Order => ({ kind: 'build', power, unit })),
     fc.record({ power, unit: unitRef }).map(({ power, unit }): Order => ({ kind: 'remove', power, unit })),

@@ -29,7 +29,10 @@ function checkDiagram(d: Diagram): void {
   // silently drop an assertion.
   const printed = run.lines.map((l) => l.printed);
   const named = [...d.fails, ...(d.illegal ?? []), ...(d.unasserted ?? []), ...(d.cut ?? []).map(([t]) => t)];
-  expect(named.filter((t) => !printed.includes(t)), 'expectations naming no printed order').toEqual([]);
+  expect(
+    named.filter((t) => !printed.includes(t)),
+    'expectations naming no printed order',
+  ).toEqual([]);
 
   // Every printed order that is not illegal on purpose must parse.
   expect(unexpectedRejections(d, run), 'parser rejections').toEqual([]);

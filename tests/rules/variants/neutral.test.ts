@@ -19,11 +19,7 @@ describe('a neutral power', () => {
   });
 
   it('gets no support from its own units: A ven is dislodged by two attackers although A rom and A tus "support" it', () => {
-    const pos = position(
-      SPRING_1901,
-      units({ italy: 'A ven, A rom, A tus', austria: 'A tyr, A tri' }),
-      centres({ italy: 'ven rom' }),
-    );
+    const pos = position(SPRING_1901, units({ italy: 'A ven, A rom, A tus', austria: 'A tyr, A tri' }), centres({ italy: 'ven rom' }));
     const orders = [sup('italy', 'A rom', 'A ven'), sup('italy', 'A tus', 'A ven'), mv('austria', 'A tri', 'ven'), sup('austria', 'A tyr', 'A tri', 'ven')];
     const adj = adjudicate(pos, orders, six.options);
     expect(listUnits(adj.next.units, 'austria')).toEqual(['A tyr', 'A ven']);
@@ -68,12 +64,14 @@ describe('a neutral power', () => {
   });
 
   it('keeps a retreat phase for the other powers while its own dislodged unit is destroyed', () => {
-    const pos = position(
-      FALL_1901,
-      units({ italy: 'A ven', austria: 'A tyr, A tri, A vie', russia: 'A gal, A boh' }),
-      centres({ italy: 'ven' }),
-    );
-    const orders = [mv('austria', 'A tri', 'ven'), sup('austria', 'A tyr', 'A tri', 'ven'), hold('austria', 'A vie'), mv('russia', 'A gal', 'vie'), sup('russia', 'A boh', 'A gal', 'vie')];
+    const pos = position(FALL_1901, units({ italy: 'A ven', austria: 'A tyr, A tri, A vie', russia: 'A gal, A boh' }), centres({ italy: 'ven' }));
+    const orders = [
+      mv('austria', 'A tri', 'ven'),
+      sup('austria', 'A tyr', 'A tri', 'ven'),
+      hold('austria', 'A vie'),
+      mv('russia', 'A gal', 'vie'),
+      sup('russia', 'A boh', 'A gal', 'vie'),
+    ];
     const adj = adjudicate(pos, orders, six.options);
     expect(adj.next.phase.kind).toBe('retreat');
     expect(adj.next.dislodged.map((d) => d.unit.power)).toEqual(['austria']);

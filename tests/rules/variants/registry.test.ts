@@ -46,11 +46,18 @@ describe('variant registry', () => {
     expect(variantById('five-players')!.neutral).toEqual(['germany', 'italy']);
     expect(seatsOf('four-players')).toEqual([['austria', 'france'], ['england'], ['germany', 'turkey'], ['italy', 'russia']]);
     // Seed 002's only split and seed 000's second one.
-    expect(seatsOf('three-players')).toEqual([['austria', 'england', 'germany'], ['france', 'turkey'], ['italy', 'russia']]);
+    expect(seatsOf('three-players')).toEqual([
+      ['austria', 'england', 'germany'],
+      ['france', 'turkey'],
+      ['italy', 'russia'],
+    ]);
     // Seed 000's first split: Russia alone.
     expect(seatsOf('three-players-russia')).toEqual([['austria', 'italy', 'turkey'], ['england', 'france', 'germany'], ['russia']]);
     const two = variantById('two-players')!;
-    expect(seatsOf('two-players')).toEqual([['austria', 'germany', 'turkey'], ['england', 'france', 'russia']]);
+    expect(seatsOf('two-players')).toEqual([
+      ['austria', 'germany', 'turkey'],
+      ['england', 'france', 'russia'],
+    ]);
     expect(two.neutral).toEqual(['italy']);
     expect(two.victory).toEqual({ by: 'seat', count: 'centres', needed: 24 });
     expect(two.toss?.year).toBe(1914);
@@ -60,8 +67,16 @@ describe('variant registry', () => {
     expect(variantById('1914-six-players')!.neutral).toEqual(['italy']);
     expect(variantById('1914-five-players')!.neutral).toEqual(['italy', 'turkey']);
     expect(seatsOf('1914-four-players')).toEqual([['austria', 'france'], ['england'], ['germany', 'turkey'], ['italy', 'russia']]);
-    expect(seatsOf('1914-three-players')).toEqual([['austria', 'italy', 'russia'], ['england', 'germany'], ['france', 'turkey']]);
-    expect(seatsOf('1914-three-players-no-italy')).toEqual([['austria', 'russia'], ['england', 'germany'], ['france', 'turkey']]);
+    expect(seatsOf('1914-three-players')).toEqual([
+      ['austria', 'italy', 'russia'],
+      ['england', 'germany'],
+      ['france', 'turkey'],
+    ]);
+    expect(seatsOf('1914-three-players-no-italy')).toEqual([
+      ['austria', 'russia'],
+      ['england', 'germany'],
+      ['france', 'turkey'],
+    ]);
     expect(variantById('1914-three-players-no-italy')!.neutral).toEqual(['italy']);
     const two = variantById('1914-two-players')!;
     expect(two.toss?.year).toBe(1904);

@@ -1,15 +1,7 @@
 // The two-player game: Italy neutral and closed until the toss year is over, then played by
 // the seat that won the toss.
 import { describe, expect, it } from 'vitest';
-import {
-  adjudicate,
-  ITALIAN_PROVINCES,
-  ITALY_CLOSED_MAP,
-  STANDARD_MAP,
-  variantById,
-  variantPhase,
-  type Phase,
-} from '../../../src/rules';
+import { adjudicate, ITALIAN_PROVINCES, ITALY_CLOSED_MAP, STANDARD_MAP, variantById, variantPhase, type Phase } from '../../../src/rules';
 import { centres, listUnits, position, units } from '../adjudicate/helpers';
 import { conv, mv, sup } from '../adjudicate/orders';
 

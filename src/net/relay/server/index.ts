@@ -10,7 +10,17 @@ import { fromBase64, toBase64 } from '../../../protocol';
 import { relayChannel, type Bus, type BusSubscription } from '../../signal/bus';
 import { addressKey, ByteBudget, type ConnectionGuard } from '../../signal/guard';
 import { roomIdForToken } from '../keys';
-import { DEFAULT_RELAY_LIMITS, httpStatusFor, parseClientFrame, RELAY_HTTP_PATH, RELAY_PATH, type ClientFrame, type ErrorCode, type RelayLimits, type ServerFrame } from '../protocol';
+import {
+  DEFAULT_RELAY_LIMITS,
+  httpStatusFor,
+  parseClientFrame,
+  RELAY_HTTP_PATH,
+  RELAY_PATH,
+  type ClientFrame,
+  type ErrorCode,
+  type RelayLimits,
+  type ServerFrame,
+} from '../protocol';
 import { checkEndpoint, isP256Point, newVapidKeys, parseVapidKeys, pushSender, type PushOptions, type PushSender, type VapidKeys } from './push';
 import { decodeLive, type RelayStore } from './store';
 
@@ -184,7 +194,11 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   const inFlightPushes = new Set<Promise<void>>();
   const MAX_PUSHES_IN_FLIGHT = 2000;
 
-  const sendPushes = async (room: string, payload: Uint8Array | null, targets: readonly { endpoint: string; p256dh: string; auth: string }[]): Promise<void> => {
+  const sendPushes = async (
+    room: string,
+    payload: Uint8Array | null,
+    targets: readonly { endpoint: string; p256dh: string; auth: string }[],
+  ): Promise<void> => {
     const s = await getSender();
     await Promise.all(
       targets.map(async (sub) => {
@@ -224,14 +238,23 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         if (payload && payload.length > lim.maxPushPayloadBytes) throw new Refusal('too-large', `a push payload is at most ${lim.maxPushPayloadBytes} bytes`);
         const now = Date.now();
         let b = notifyBudgets.get(caller.address);
-        if (!b) notifyBudgets.set(caller.address, (b = { budget: new ByteBudget(lim.maxNotifiesPerAddress / (lim.pushWindowMs / 1000), lim.maxNotifiesPerAddress), last: now }));
+        if (!b)
+          notifyBudgets.set(
+            caller.address,
+            (b = { budget: new ByteBudget(lim.maxNotifiesPerAddress / (lim.pushWindowMs / 1000), lim.maxNotifiesPerAddress), last: now }),
+          );
         b.last = now;
         if (!b.budget.take(1, now)) {
-          throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerAddress} notifies per ${lim.pushWindowMs / 1000} s from one address`, Math.ceil(lim.pushWindowMs / lim.maxNotifiesPerAddress));
+          throw new Refusal(
+            'rate-limited',
+            `at most ${lim.maxNotifiesPerAddress} notifies per ${lim.pushWindowMs / 1000} s from one address`,
+            Math.ceil(lim.pushWindowMs / lim.maxNotifiesPerAddress),
+          );
         }
         if (inFlightPushes.size >= MAX_PUSHES_IN_FLIGHT) throw new Refusal('rate-limited', 'the relay is sending too many pushes; retry later');
         const { count, resetMs } = await store.countNotify(frame.room, lim.pushWindowMs);
-        if (count > lim.maxNotifiesPerRoom) throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerRoom} notifies per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
+        if (count > lim.maxNotifiesPerRoom)
+          throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerRoom} notifies per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
         const except = frame.except === undefined ? null : checkEndpoint(frame.except, allowHosts);
         const targets = (await store.listPush(frame.room)).filter((s) => !(except?.ok && s.endpoint === except.endpoint));
         await getSender(); // the keys are there before we say the pushes are on their way
@@ -247,7 +270,10 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   };
 
   /** Everything but ping and the live feed, the same over WebSocket and HTTP. */
-  const serve = async (frame: ClientFrame & { t: 'append' | 'fetch' | 'push-key' | 'push-register' | 'push-unregister' | 'notify' }, caller: Caller): Promise<ServerFrame> => {
+  const serve = async (
+    frame: ClientFrame & { t: 'append' | 'fetch' | 'push-key' | 'push-register' | 'push-unregister' | 'notify' },
+    caller: Caller,
+  ): Promise<ServerFrame> => {
     if (frame.t !== 'append' && frame.t !== 'fetch') return servePush(frame, caller);
     authorize(caller, frame.room, frame.token);
     if (frame.t === 'append') {
@@ -380,14 +406,16 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
           stats.subscribers++;
           caller.inFlight++;
           // "subscribed" only once the feed is live: whatever is appended after it reaches this client.
-          void r.channel.ready.then(
-            () => reply({ t: 'subscribed', rid: frame.rid, room: frame.room }),
-            (e) => {
-              unsubscribe(ws, frame.room);
-              mine.delete(frame.room);
-              reply(refusalFrame(e, frame.rid, frame.room));
-            },
-          ).finally(() => caller.inFlight--);
+          void r.channel.ready
+            .then(
+              () => reply({ t: 'subscribed', rid: frame.rid, room: frame.room }),
+              (e) => {
+                unsubscribe(ws, frame.room);
+                mine.delete(frame.room);
+                reply(refusalFrame(e, frame.rid, frame.room));
+              },
+            )
+            .finally(() => caller.inFlight--);
           return;
         }
         default: {
@@ -466,7 +494,8 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       const parsed = parseClientFrame(Buffer.concat(chunks).toString());
       if (!parsed.ok) return finish(400, errorFrame('bad-frame', parsed.message, parsed.rid));
       const frame = parsed.frame;
-      if (frame.t === 'ping' || frame.t === 'subscribe' || frame.t === 'unsubscribe') return finish(400, errorFrame('bad-frame', 'the HTTP API takes append, fetch and the push frames; subscribe over the WebSocket', frame.rid));
+      if (frame.t === 'ping' || frame.t === 'subscribe' || frame.t === 'unsubscribe')
+        return finish(400, errorFrame('bad-frame', 'the HTTP API takes append, fetch and the push frames; subscribe over the WebSocket', frame.rid));
       c.inFlight++;
       void serve(frame, c)
         .then(
@@ -510,7 +539,10 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        void sender?.then((s) => s.close(), () => undefined);
+        void sender?.then(
+          (s) => s.close(),
+          () => undefined,
+        );
         clearInterval(housekeeping);
         clearInterval(sweeper);
         stopGap();

@@ -13,7 +13,20 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { fromBase64 } from '../../../protocol';
 import type { Bus } from '../../signal/bus';
 import { relayChannel } from '../../signal/bus';
-import { decodeRecord, encodeLive, encodeRecord, endpointKey, splitCursor, type AddPushResult, type AppendResult, type FetchResult, type RelayStore, type StoreLimits, type StoredBlob, type StoredPush } from './store';
+import {
+  decodeRecord,
+  encodeLive,
+  encodeRecord,
+  endpointKey,
+  splitCursor,
+  type AddPushResult,
+  type AppendResult,
+  type FetchResult,
+  type RelayStore,
+  type StoreLimits,
+  type StoredBlob,
+  type StoredPush,
+} from './store';
 
 interface RoomMeta {
   ms: number;
@@ -76,7 +89,11 @@ export class LmdbStore implements RelayStore {
       if (prior) return { ok: true, cursor: `${Number(prior.readBigUInt64BE(0))}-${Number(prior.readBigUInt64BE(8))}`, dup: true };
       const meta = this.meta(room, rk);
       if (meta.blobs + 1 > this.opts.maxRoomBlobs || meta.bytes + blob.length > this.opts.maxRoomBytes) {
-        return { ok: false, code: 'room-full', message: `the room holds ${meta.blobs} blobs, ${meta.bytes} bytes: its limit is ${this.opts.maxRoomBlobs} blobs, ${this.opts.maxRoomBytes} bytes` };
+        return {
+          ok: false,
+          code: 'room-full',
+          message: `the room holds ${meta.blobs} blobs, ${meta.bytes} bytes: its limit is ${this.opts.maxRoomBlobs} blobs, ${this.opts.maxRoomBytes} bytes`,
+        };
       }
       // Cursors never go back, even if the clock does (as Redis stream ids).
       const ms = Math.max(now, meta.ms);
@@ -127,7 +144,8 @@ export class LmdbStore implements RelayStore {
     for (const { key, value } of this.rooms.getRange({})) if (value.active + this.opts.roomIdleMs < now) idle.push(Buffer.from(key));
     for (const rk of idle) {
       await this.root.transaction(() => {
-        for (const key of this.blobs.getKeys({ start: blobKey(rk, 0, 0), end: blobKey(rk, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) })) this.blobs.remove(key);
+        for (const key of this.blobs.getKeys({ start: blobKey(rk, 0, 0), end: blobKey(rk, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) }))
+          this.blobs.remove(key);
         const end = Buffer.concat([rk, Buffer.alloc(16, 0xff)]);
         for (const key of this.ids.getKeys({ start: rk, end })) this.ids.remove(key);
         for (const key of this.push.getKeys(this.pushRange(rk))) this.push.remove(key);

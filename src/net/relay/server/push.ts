@@ -80,14 +80,38 @@ export function pushTopic(room: string): string {
 const NOT_PUBLIC_V4 = new BlockList();
 const NOT_PUBLIC_V6 = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) NOT_PUBLIC_V4.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  NOT_PUBLIC_V4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32],
-  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) NOT_PUBLIC_V6.addSubnet(net, bits, 'ipv6');
+  ['::', 96],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC_V6.addSubnet(net, bits, 'ipv6');
 
 /** Whether an IP address may be reached as a push service (a public unicast address). */
 export function isPublicAddress(address: string): boolean {
@@ -108,7 +132,8 @@ export function isPublicAddress(address: string): boolean {
 export function checkEndpoint(endpoint: string, allowHosts: readonly string[] = []): { ok: true; endpoint: string } | { ok: false; reason: string } {
   const no = (reason: string) => ({ ok: false as const, reason });
   if (endpoint.length > MAX_PUSH_ENDPOINT) return no(`an endpoint is at most ${MAX_PUSH_ENDPOINT} characters`);
-  if (!/^[\x21-\x7e]+$/.test(endpoint) || endpoint.includes('\\') || endpoint.includes('@')) return no('an endpoint is a plain URL (no spaces, backslashes or user name)');
+  if (!/^[\x21-\x7e]+$/.test(endpoint) || endpoint.includes('\\') || endpoint.includes('@'))
+    return no('an endpoint is a plain URL (no spaces, backslashes or user name)');
   let u: URL;
   try {
     u = new URL(endpoint);
@@ -122,7 +147,8 @@ export function checkEndpoint(endpoint: string, allowHosts: readonly string[] = 
   if (!allowed) {
     if (u.port !== '' && u.port !== '443') return no('push endpoints use port 443');
     if (isIP(host) !== 0) return no('push endpoints are named by a DNS name, not an IP address');
-    if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain|home|lan|intranet|corp|arpa)\.?$/.test(host)) return no(`${host} is not a public host name`);
+    if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain|home|lan|intranet|corp|arpa)\.?$/.test(host))
+      return no(`${host} is not a public host name`);
   }
   const legacy = legacyParse(u.href);
   if ((legacy.hostname ?? '').replace(/^\[|\]$/g, '').toLowerCase() !== host || (legacy.port ?? '') !== u.port || legacy.protocol !== 'https:') {

@@ -8,7 +8,19 @@ import { RESP_TYPES } from '@redis/client';
 import { fromBase64 } from '../../../protocol';
 import { relayChannel } from '../../signal/bus';
 import type { RedisBus } from '../../signal/redis-bus';
-import { decodeRecord, encodeRecord, endpointKey, parseStoredPush, type AddPushResult, type AppendResult, type FetchResult, type RelayStore, type StoreLimits, type StoredBlob, type StoredPush } from './store';
+import {
+  decodeRecord,
+  encodeRecord,
+  endpointKey,
+  parseStoredPush,
+  type AddPushResult,
+  type AppendResult,
+  type FetchResult,
+  type RelayStore,
+  type StoreLimits,
+  type StoredBlob,
+  type StoredPush,
+} from './store';
 
 const APPEND = `
 local prior = redis.call('HGET', KEYS[3], ARGV[1])
@@ -90,7 +102,11 @@ export class RedisStore implements RelayStore {
     const reply = (await this.script(APPEND, args)) as [Buffer, number, number?, number?];
     const [cursor, status, blobs, bytes] = reply;
     if (status === 2) {
-      return { ok: false, code: 'room-full', message: `the room holds ${blobs} blobs, ${bytes} bytes: its limit is ${this.opts.maxRoomBlobs} blobs, ${this.opts.maxRoomBytes} bytes` };
+      return {
+        ok: false,
+        code: 'room-full',
+        message: `the room holds ${blobs} blobs, ${bytes} bytes: its limit is ${this.opts.maxRoomBlobs} blobs, ${this.opts.maxRoomBytes} bytes`,
+      };
     }
     return { ok: true, cursor: cursor.toString('latin1'), dup: status === 1 };
   }
@@ -145,7 +161,17 @@ export class RedisStore implements RelayStore {
 
   async addPush(room: string, sub: StoredPush, max: number): Promise<AddPushResult> {
     const value = JSON.stringify({ endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth });
-    const had = Number(await this.script(ADD_PUSH, ['2', redisPushKey(room), redisKeys(room)[1], endpointKey(sub.endpoint), value, String(max), String(Math.max(1, Math.floor(this.opts.roomIdleMs)))]));
+    const had = Number(
+      await this.script(ADD_PUSH, [
+        '2',
+        redisPushKey(room),
+        redisKeys(room)[1],
+        endpointKey(sub.endpoint),
+        value,
+        String(max),
+        String(Math.max(1, Math.floor(this.opts.roomIdleMs))),
+      ]),
+    );
     if (had < 0) return { ok: false, code: 'too-many-push-subscriptions', message: `a room holds at most ${max} push subscriptions` };
     return { ok: true, replaced: had === 1 };
   }

@@ -12,8 +12,7 @@ export interface StoreLimits {
 }
 
 export type AppendResult =
-  | { readonly ok: true; readonly cursor: string; readonly dup: boolean }
-  | { readonly ok: false; readonly code: 'room-full'; readonly message: string };
+  { readonly ok: true; readonly cursor: string; readonly dup: boolean } | { readonly ok: false; readonly code: 'room-full'; readonly message: string };
 
 export interface StoredBlob {
   readonly cursor: string;
@@ -36,7 +35,8 @@ export interface StoredPush {
   readonly auth: string;
 }
 
-export type AddPushResult = { readonly ok: true; readonly replaced: boolean } | { readonly ok: false; readonly code: 'too-many-push-subscriptions'; readonly message: string };
+export type AddPushResult =
+  { readonly ok: true; readonly replaced: boolean } | { readonly ok: false; readonly code: 'too-many-push-subscriptions'; readonly message: string };
 
 export interface RelayStore {
   /** Resolves once the blob is durably stored (and published live), or the room is full. An
@@ -109,7 +109,9 @@ export function endpointKey(endpoint: string): Buffer {
 export function parseStoredPush(text: string): StoredPush | null {
   try {
     const v = JSON.parse(text) as Record<string, unknown>;
-    return typeof v.endpoint === 'string' && typeof v.p256dh === 'string' && typeof v.auth === 'string' ? { endpoint: v.endpoint, p256dh: v.p256dh, auth: v.auth } : null;
+    return typeof v.endpoint === 'string' && typeof v.p256dh === 'string' && typeof v.auth === 'string'
+      ? { endpoint: v.endpoint, p256dh: v.p256dh, auth: v.auth }
+      : null;
   } catch {
     return null;
   }

@@ -39,7 +39,9 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
     return (
       <div className="board-tab">
         <p className="phase">{phaseName(c.position, lang)}</p>
-        <p className="not-yours">{s.nothingYou} {c.position.phase.kind !== 'movement' ? s.waitingOnly(powerList(task.required, lang, s.none)) : ''}</p>
+        <p className="not-yours">
+          {s.nothingYou} {c.position.phase.kind !== 'movement' ? s.waitingOnly(powerList(task.required, lang, s.none)) : ''}
+        </p>
         <div className="practice-layout">
           <Board position={c.position} map={c.map} lang={lang} orders={[]} />
           <div className="side">
@@ -53,7 +55,15 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
 
   return (
     <div className="board-tab">
-      <OrderEntry position={c.position} map={c.map} {...(session.view.rules ? { rules: session.view.rules } : {})} powers={task.mine} draft={draft} onDraft={onDraft} lang={lang}>
+      <OrderEntry
+        position={c.position}
+        map={c.map}
+        {...(session.view.rules ? { rules: session.view.rules } : {})}
+        powers={task.mine}
+        draft={draft}
+        onDraft={onDraft}
+        lang={lang}
+      >
         <SealPanel session={session} powers={task.mine} position={c.position} draft={draft} lang={lang} />
         <SealStatus session={session} lang={lang} />
       </OrderEntry>

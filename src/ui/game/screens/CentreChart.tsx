@@ -34,7 +34,10 @@ export function CentreChart(props: { series: readonly CentreYear[]; lang: Lang }
   const x = (i: number) => PAD.left + (series.length === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (series.length - 1));
   const y = (n: number) => H - PAD.bottom - (n * (H - PAD.top - PAD.bottom)) / max;
   const active = POWERS.filter((p) => series.some((yr) => yr.counts[p] > 0));
-  const labelY = spreadLabels(active.map((p) => y(series[series.length - 1]!.counts[p])), 8);
+  const labelY = spreadLabels(
+    active.map((p) => y(series[series.length - 1]!.counts[p])),
+    8,
+  );
   const single = series.length === 1;
   const slot = (W - PAD.left - PAD.right) / Math.max(1, active.length);
   return (
@@ -43,15 +46,19 @@ export function CentreChart(props: { series: readonly CentreYear[]; lang: Lang }
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={s.chartTitle} width="100%">
         <line x1={PAD.left} y1={y(0)} x2={W - PAD.right} y2={y(0)} className="axis" />
         <line x1={PAD.left} y1={y(18)} x2={W - PAD.right} y2={y(18)} className="axis goal" />
-        <text x={PAD.left - 4} y={y(18) + 3} className="tick" textAnchor="end">18</text>
-        <text x={PAD.left - 4} y={y(0) + 3} className="tick" textAnchor="end">0</text>
-        {single ? null : (
-          series.map((yr, i) => (
-            <text key={yr.year} x={x(i)} y={H - 6} className="tick" textAnchor="middle">
-              {series.length > 6 && i % 2 === 1 ? '' : String(yr.year).slice(-2)}
-            </text>
-          ))
-        )}
+        <text x={PAD.left - 4} y={y(18) + 3} className="tick" textAnchor="end">
+          18
+        </text>
+        <text x={PAD.left - 4} y={y(0) + 3} className="tick" textAnchor="end">
+          0
+        </text>
+        {single
+          ? null
+          : series.map((yr, i) => (
+              <text key={yr.year} x={x(i)} y={H - 6} className="tick" textAnchor="middle">
+                {series.length > 6 && i % 2 === 1 ? '' : String(yr.year).slice(-2)}
+              </text>
+            ))}
         {single
           ? active.map((p, k) => {
               const n = series[0]!.counts[p];

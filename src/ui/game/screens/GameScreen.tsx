@@ -74,9 +74,7 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
           {c ? phaseLabel(c.key, lang) : s.gameOver}
         </h2>
         <p className="game-meta">
-          <span>
-            {session.me.powers.length > 0 ? `${s.playing}: ${powerList(session.me.powers, lang, '')}` : s.spectator}
-          </span>
+          <span>{session.me.powers.length > 0 ? `${s.playing}: ${powerList(session.me.powers, lang, '')}` : s.spectator}</span>
           <span className={session.net.online ? 'net online' : 'net offline'} data-peers={session.net.peers}>
             {session.net.online ? '●' : '○'} {session.net.online ? s.net.online : s.net.offline} · {s.net.peers(session.net.peers)}
             {session.net.peers > 0 ? ` · ${session.net.synced ? s.net.synced : s.net.syncing}` : ''}

@@ -41,7 +41,8 @@ export function GameTab(props: { session: GameSession; lang: Lang }) {
             {by === 'seat' || by === 'alliance' ? ` (${s.victoryBy[by]})` : ''}
           </h3>
           <p>
-            {view.result.winners.length === 1 ? s.winner : s.winners}: <strong>{powerList(view.result.winners, lang, s.none)}</strong> · {phaseLabel(view.result.phase, lang)}
+            {view.result.winners.length === 1 ? s.winner : s.winners}: <strong>{powerList(view.result.winners, lang, s.none)}</strong> ·{' '}
+            {phaseLabel(view.result.phase, lang)}
           </p>
         </section>
       ) : null}

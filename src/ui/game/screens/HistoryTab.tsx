@@ -42,7 +42,14 @@ export function HistoryTab(props: { session: GameSession; lang: Lang }) {
       {phase ? (
         <>
           <div className="history-controls">
-            <button type="button" className="secondary small" data-action="history-prev" aria-label={s.previous} disabled={index <= 0} onClick={() => setPicked(Math.max(0, index - 1))}>
+            <button
+              type="button"
+              className="secondary small"
+              data-action="history-prev"
+              aria-label={s.previous}
+              disabled={index <= 0}
+              onClick={() => setPicked(Math.max(0, index - 1))}
+            >
               ◀
             </button>
             <input
@@ -55,7 +62,14 @@ export function HistoryTab(props: { session: GameSession; lang: Lang }) {
               aria-valuetext={`${s.phaseOf(index + 1, phases.length)}: ${phaseLabel(phase.key, lang)}`}
               onChange={(e) => setPicked(Number(e.target.value))}
             />
-            <button type="button" className="secondary small" data-action="history-next" aria-label={s.next} disabled={index >= phases.length - 1} onClick={() => setPicked(Math.min(phases.length - 1, index + 1))}>
+            <button
+              type="button"
+              className="secondary small"
+              data-action="history-next"
+              aria-label={s.next}
+              disabled={index >= phases.length - 1}
+              onClick={() => setPicked(Math.min(phases.length - 1, index + 1))}
+            >
               ▶
             </button>
           </div>

@@ -67,11 +67,28 @@ export function NetworkSettings(props: { session: GameSession; lang: Lang }) {
       >
         <label>
           <span>{t.relays}</span>
-          <textarea name="game-relays" aria-label={t.relays} rows={2} value={relays} placeholder="wss://…/relay" onChange={(e) => (setRelays(e.target.value), setSaved(false))} inputMode="url" spellCheck={false} />
+          <textarea
+            name="game-relays"
+            aria-label={t.relays}
+            rows={2}
+            value={relays}
+            placeholder="wss://…/relay"
+            onChange={(e) => (setRelays(e.target.value), setSaved(false))}
+            inputMode="url"
+            spellCheck={false}
+          />
         </label>
         <label>
           <span>{t.ice}</span>
-          <textarea name="game-ice" aria-label={t.ice} rows={2} value={ice} placeholder="turn:…:3478 user secret" onChange={(e) => (setIce(e.target.value), setSaved(false))} spellCheck={false} />
+          <textarea
+            name="game-ice"
+            aria-label={t.ice}
+            rows={2}
+            value={ice}
+            placeholder="turn:…:3478 user secret"
+            onChange={(e) => (setIce(e.target.value), setSaved(false))}
+            spellCheck={false}
+          />
         </label>
         <button type="submit" data-action="save-network" disabled={busy}>
           {t.save}

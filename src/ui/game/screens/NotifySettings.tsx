@@ -24,7 +24,10 @@ export function NotifySettings(props: { session: GameSession; lang: Lang }) {
   }, [n]);
   if (n === undefined || settings === null) return null;
   const fail = (e: unknown): void => {
-    const text = e instanceof NotifyError ? `${s.problems[e.problem]}${e.problem === 'subscribe-failed' ? `: ${e.message}` : ''}` : `${s.error}: ${e instanceof Error ? e.message : String(e)}`;
+    const text =
+      e instanceof NotifyError
+        ? `${s.problems[e.problem]}${e.problem === 'subscribe-failed' ? `: ${e.message}` : ''}`
+        : `${s.error}: ${e instanceof Error ? e.message : String(e)}`;
     setMessage({ text, error: true });
   };
   const act = (p: Promise<void>): void => {
@@ -38,7 +41,11 @@ export function NotifySettings(props: { session: GameSession; lang: Lang }) {
     <section className="notify-settings" aria-labelledby="notify-title" data-notify={settings.on ? 'on' : 'off'}>
       <h3 id="notify-title">{s.title}</h3>
       <p className="muted">{s.why}</p>
-      {iosNeedsInstall() ? <p className="muted" data-ios-install>{s.ios}</p> : null}
+      {iosNeedsInstall() ? (
+        <p className="muted" data-ios-install>
+          {s.ios}
+        </p>
+      ) : null}
       <p role="status">{settings.on ? s.stateOn : s.stateOff}</p>
       <div className="toolbar">
         {settings.on ? (
@@ -65,14 +72,24 @@ export function NotifySettings(props: { session: GameSession; lang: Lang }) {
       </div>
       <label>
         {s.quiet}: {s.quietFrom}{' '}
-        <select name="quiet-from" value={quiet?.from ?? ''} disabled={busy} onChange={(e) => setQuiet(e.target.value === '' ? null : Number(e.target.value), e.target.value === '' ? null : (quiet?.to ?? 8))}>
+        <select
+          name="quiet-from"
+          value={quiet?.from ?? ''}
+          disabled={busy}
+          onChange={(e) => setQuiet(e.target.value === '' ? null : Number(e.target.value), e.target.value === '' ? null : (quiet?.to ?? 8))}
+        >
           <option value="">{s.quietNone}</option>
           {HOURS.map((h) => (
             <option key={h} value={h}>{`${h}:00`}</option>
           ))}
         </select>{' '}
         {s.quietTo}{' '}
-        <select name="quiet-to" value={quiet?.to ?? ''} disabled={busy || quiet === undefined} onChange={(e) => setQuiet(quiet?.from ?? 22, Number(e.target.value))}>
+        <select
+          name="quiet-to"
+          value={quiet?.to ?? ''}
+          disabled={busy || quiet === undefined}
+          onChange={(e) => setQuiet(quiet?.from ?? 22, Number(e.target.value))}
+        >
           <option value="" disabled>
             {s.quietNone}
           </option>
@@ -81,7 +98,11 @@ export function NotifySettings(props: { session: GameSession; lang: Lang }) {
           ))}
         </select>
       </label>
-      {message ? <p className={message.error ? 'errors' : 'muted'} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
+      {message ? (
+        <p className={message.error ? 'errors' : 'muted'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -46,7 +46,14 @@ export function PressTab(props: { session: GameSession; lang: Lang }) {
       await session.sendChat(recipients === 'all' ? 'all' : powersToReach(recipients), text.trim());
       setText('');
       setTo([]);
-      setOpen(recipients === 'all' ? 'all' : recipients.map((p) => p.key).sort().join(','));
+      setOpen(
+        recipients === 'all'
+          ? 'all'
+          : recipients
+              .map((p) => p.key)
+              .sort()
+              .join(','),
+      );
     } catch (e) {
       setError(`${s.sendError}: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -133,7 +140,14 @@ export function PressTab(props: { session: GameSession; lang: Lang }) {
         <legend>{s.to}</legend>
         {others.map((p) => (
           <label key={p.key} className="check">
-            <input type="checkbox" checked={to !== 'all' && to.includes(p.key)} onChange={() => toggle(p.key)} data-recipient={p.key} data-recipient-powers={p.powers.join(',')} /> {personLabel(p, lang)}
+            <input
+              type="checkbox"
+              checked={to !== 'all' && to.includes(p.key)}
+              onChange={() => toggle(p.key)}
+              data-recipient={p.key}
+              data-recipient-powers={p.powers.join(',')}
+            />{' '}
+            {personLabel(p, lang)}
           </label>
         ))}
         <label className="check">

@@ -58,11 +58,7 @@ export function SealStatus(props: { session: GameSession; lang: Lang }) {
       ) : (
         <p className="deadline">{s.noDeadline}</p>
       )}
-      {votes.length > 0 ? (
-        <p className="muted">
-          {votes.map(([p, by]) => `${s.timeoutVotes} ${t.powers[p]}: ${by.length}`).join(' · ')}
-        </p>
-      ) : null}
+      {votes.length > 0 ? <p className="muted">{votes.map(([p, by]) => `${s.timeoutVotes} ${t.powers[p]}: ${by.length}`).join(' · ')}</p> : null}
       {due.length > 0 ? (
         <button
           type="button"

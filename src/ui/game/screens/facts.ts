@@ -31,7 +31,12 @@ export function people(view: GameView, myKey: string): Person[] {
     if (key === undefined || neutral.includes(p)) continue;
     out.set(key, [...(out.get(key) ?? []), p]);
   }
-  return [...out.entries()].map(([key, powers]) => ({ key, name: view.players.find((x) => x.key === key)?.name ?? key.slice(0, 8), powers, me: key === myKey }));
+  return [...out.entries()].map(([key, powers]) => ({
+    key,
+    name: view.players.find((x) => x.key === key)?.name ?? key.slice(0, 8),
+    powers,
+    me: key === myKey,
+  }));
 }
 
 /** The player's name for each power held (for result lists and the like). */
@@ -118,7 +123,9 @@ export function threads(view: GameView, chats: readonly DecryptedChat[], myKey: 
     const id = all ? 'all' : keys.join(',');
     const members: readonly Person[] | 'all' = all
       ? 'all'
-      : keys.map((k) => everyone.find((p) => p.key === k) ?? { key: k, name: view.players.find((x) => x.key === k)?.name ?? k.slice(0, 8), powers: [], me: false });
+      : keys.map(
+          (k) => everyone.find((p) => p.key === k) ?? { key: k, name: view.players.find((x) => x.key === k)?.name ?? k.slice(0, 8), powers: [], me: false },
+        );
     const entry = byId.get(id) ?? { with: members, chats: [] };
     entry.chats.push(chat);
     byId.set(id, entry);

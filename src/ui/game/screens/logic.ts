@@ -81,7 +81,11 @@ export function countdown(deadline: number, now: number): string | null {
 
 /** Same orders, whatever their order in the list. */
 export function sameOrders(a: readonly Order[] | undefined, b: readonly Order[] | undefined): boolean {
-  const key = (os: readonly Order[] | undefined) => (os ?? []).map((o) => `${draftKey(o)}=${JSON.stringify(o)}`).sort().join('\n');
+  const key = (os: readonly Order[] | undefined) =>
+    (os ?? [])
+      .map((o) => `${draftKey(o)}=${JSON.stringify(o)}`)
+      .sort()
+      .join('\n');
   return key(a) === key(b);
 }
 
@@ -172,7 +176,9 @@ export function unitMoves(phase: ResolvedPhase, after: Position): UnitMove[] {
 
 /** Units of `after` that a build of `phase` created. */
 export function builtUnits(phase: ResolvedPhase, after: Position): number[] {
-  const built = phase.results.filter((r) => r.success && r.order.kind === 'build').map((r) => provinceOf((r.order as Extract<Order, { kind: 'build' }>).unit.loc));
+  const built = phase.results
+    .filter((r) => r.success && r.order.kind === 'build')
+    .map((r) => provinceOf((r.order as Extract<Order, { kind: 'build' }>).unit.loc));
   return after.units.map((u, i) => (built.includes(provinceOf(u.loc)) ? i : -1)).filter((i) => i >= 0);
 }
 
@@ -180,7 +186,12 @@ export interface DrawState {
   /** Surviving powers: a draw needs every one of them. */
   readonly voters: readonly Power[];
   /** The last resolved movement phase's opened votes (votes are sealed with the orders). */
-  readonly last?: { readonly phase: string; readonly yes: readonly Power[]; readonly of: number; /** The survivors whose vote counted. */ readonly voters: readonly Power[] };
+  readonly last?: {
+    readonly phase: string;
+    readonly yes: readonly Power[];
+    readonly of: number;
+    /** The survivors whose vote counted. */ readonly voters: readonly Power[];
+  };
   readonly mineVoters: readonly Power[];
   /** Every surviving power of mine has sealed a yes in this phase (this phone's own record). */
   readonly mineVoted: boolean;

@@ -4,7 +4,8 @@ import type { Lang } from '../../i18n';
 
 const es = {
   title: 'Conexión de esta partida',
-  explain: 'Relés y servidores STUN/TURN que usa este teléfono para esta partida. Llegaron con la invitación; cámbialos si uno deja de funcionar. Cada teléfono guarda su propia lista: si quitas un relé, asegúrate de que los demás jugadores y tú compartís al menos uno.',
+  explain:
+    'Relés y servidores STUN/TURN que usa este teléfono para esta partida. Llegaron con la invitación; cámbialos si uno deja de funcionar. Cada teléfono guarda su propia lista: si quitas un relé, asegúrate de que los demás jugadores y tú compartís al menos uno.',
   relays: 'Relés (ws:// o wss://, uno por línea, hasta 4; vacío: los del teléfono, si no el del servidor que sirvió la aplicación)',
   ice: 'Servidores STUN/TURN (uno por línea, hasta 4: "turn:servidor:3478 usuario clave"; vacío: los del teléfono)',
   save: 'Guardar conexión',
@@ -18,7 +19,8 @@ export type NetworkStrings = { readonly [K in keyof typeof es]: string };
 
 const en: NetworkStrings = {
   title: "This game's connection",
-  explain: 'Relays and STUN/TURN servers this phone uses for this game. They came with the invite; change them if one stops working. Each phone keeps its own list: if you remove a relay, make sure you and the other players still share at least one.',
+  explain:
+    'Relays and STUN/TURN servers this phone uses for this game. They came with the invite; change them if one stops working. Each phone keeps its own list: if you remove a relay, make sure you and the other players still share at least one.',
   relays: "Relays (ws:// or wss://, one per line, up to 4; empty: the phone's, else the one on the server that served the app)",
   ice: 'STUN/TURN servers (one per line, up to 4: "turn:server:3478 user secret"; empty: the phone\'s)',
   save: 'Save connection',

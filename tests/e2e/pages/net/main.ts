@@ -72,7 +72,10 @@ const net = {
   digest: (): Promise<string> => digest(readLog(doc)),
   /** Appends `count` messages in one transaction; returns the wall-clock time of the append. */
   append: (count: number, size: number, tag: string): number => {
-    appendMessages(doc, Array.from({ length: count }, (_, i) => message(tag, i, size)));
+    appendMessages(
+      doc,
+      Array.from({ length: count }, (_, i) => message(tag, i, size)),
+    );
     return Date.now();
   },
   flush: (): Promise<void> => persisted.flush(),

@@ -144,7 +144,13 @@ export class FakeWorld {
       variant: scenario.variant ?? 'standard',
       engine: RULES_ENGINE_VERSION,
       rules: scenario.gunboat ? { gunboat: true } : {},
-      deadlines: { movement: (scenario.movementHours ?? 24) * HOUR, retreat: 6 * HOUR, adjustment: 6 * HOUR, lot: HOUR, reveal: revealDeadlineFor({ movement: (scenario.movementHours ?? 24) * HOUR }) },
+      deadlines: {
+        movement: (scenario.movementHours ?? 24) * HOUR,
+        retreat: 6 * HOUR,
+        adjustment: 6 * HOUR,
+        lot: HOUR,
+        reveal: revealDeadlineFor({ movement: (scenario.movementHours ?? 24) * HOUR }),
+      },
       endYear: scenario.endYear ?? null,
       signaling: 'ws://127.0.0.1:1',
       assignment: 'choice',
@@ -239,14 +245,18 @@ export class FakeWorld {
     const v = this.view();
     const c = v.current!;
     const script = this.scenario.script?.[c.key];
-    const scripted = script === undefined ? null : parseOrders(script, { power: c.required[0]!, phase: c.position.phase.kind, lang: 'en', position: c.position });
+    const scripted =
+      script === undefined ? null : parseOrders(script, { power: c.required[0]!, phase: c.position.phase.kind, lang: 'en', position: c.position });
     if (scripted && scripted.errors.length > 0) throw new Error(`script for ${c.key}: ${scripted.errors.map((e) => e.text).join(', ')}`);
     for (const p of c.required) {
       const i = this.phones.findIndex((ph) => ph.powers.includes(p));
       const orders = scripted ? scripted.orders.filter((o) => o.power === p) : randomOrders(c.position, p, this.phones[i]!.random.int);
       this.commit(i, p, orders, time);
     }
-    this.settle(time + 1, this.phones.map((_, i) => i));
+    this.settle(
+      time + 1,
+      this.phones.map((_, i) => i),
+    );
   }
 
   /** Bots seal what is due and every driven phone takes its automatic steps, until nothing changes. */
@@ -269,7 +279,8 @@ export class FakeWorld {
         const messages = this.messages();
         const due = ballotDuties(v, ph.me.id);
         if (due.finals.length > 0) {
-          for (const p of due.finals as Power[]) this.log.push(finalOrders(ph.me, this.gameId, c.key, p, ph.commits.get(`${c.key}|${p}`)?.at(-1) ?? c.ballot.heads[p]!, ph.stamp(time)).bytes);
+          for (const p of due.finals as Power[])
+            this.log.push(finalOrders(ph.me, this.gameId, c.key, p, ph.commits.get(`${c.key}|${p}`)?.at(-1) ?? c.ballot.heads[p]!, ph.stamp(time)).bytes);
         } else if (due.lock) this.log.push(lockBallot(ph.me, this.gameId, v, messages, ph.stamp(time)).bytes);
         else if (due.reveal) this.log.push(revealBallot(ph.me, this.gameId, v, messages, (id) => ph.secrets.get(id) ?? null, ph.stamp(time)).bytes);
         else continue;
@@ -286,7 +297,8 @@ export class FakeWorld {
     if (!c) return;
     for (const i of this.drives.filter((d) => this.scenario.bots.includes(d))) {
       const ph = this.phones[i]!;
-      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x) && !c.finalized.includes(x))) this.commit(i, p, ph.last.get(`${c.key}|${p}`)?.orders ?? [], time, true);
+      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x) && !c.finalized.includes(x)))
+        this.commit(i, p, ph.last.get(`${c.key}|${p}`)?.orders ?? [], time, true);
     }
     this.append(null, time);
   }
@@ -315,7 +327,12 @@ export class FakeWorld {
       const payload = payloads.get(c.id);
       const sender = v.players.find((p) => p.key === c.from);
       const content = payload && sender ? openChat(payload, sender.box, me) : null;
-      const to = content === null ? [] : content.to === 'all' ? 'all' : POWERS.filter((p) => content.to !== 'all' && content.to.includes(roster[p]) && roster[p] !== c.from);
+      const to =
+        content === null
+          ? []
+          : content.to === 'all'
+            ? 'all'
+            : POWERS.filter((p) => content.to !== 'all' && content.to.includes(roster[p]) && roster[p] !== c.from);
       const fromPower = POWERS.find((p) => roster[p] === c.from);
       return { ...c, text: content?.text ?? null, to, time: content?.time ?? 0, ...(fromPower ? { fromPower } : {}) };
     });
@@ -336,7 +353,14 @@ export function newPhoneState(): PhoneState {
 }
 
 /** A GameSession snapshot for one phone of the world; `changed` is called after every action. */
-export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneState, now: number, changed: () => void, net: NetStatus = { peers: 2, synced: true, online: true }): GameSession {
+export function fakeSession(
+  world: FakeWorld,
+  phoneIndex: number,
+  state: PhoneState,
+  now: number,
+  changed: () => void,
+  net: NetStatus = { peers: 2, synced: true, online: true },
+): GameSession {
   const ph = world.phones[phoneIndex]!;
   const view = world.view();
   const chats = world.chatsFor(phoneIndex);
@@ -378,7 +402,8 @@ export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneSt
       const c = world.view().current;
       if (!c) throw new Error('no open phase');
       // The vote travels inside the sealed orders: re-seal each surviving power with it.
-      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x) && c.required.includes(x))) world.commit(phoneIndex, p, ph.last.get(`${c.key}|${p}`)?.orders ?? state.drafts[p] ?? [], now, yes);
+      for (const p of ph.powers.filter((x) => c.drawVoters.includes(x) && c.required.includes(x)))
+        world.commit(phoneIndex, p, ph.last.get(`${c.key}|${p}`)?.orders ?? state.drafts[p] ?? [], now, yes);
       world.append(null, now);
       done();
     },
@@ -393,7 +418,16 @@ export function fakeSession(world: FakeWorld, phoneIndex: number, state: PhoneSt
       if (!c) throw new Error('no open phase');
       const voter = ph.powers.find((p) => c.active.includes(p));
       if (!voter) throw new Error('no active power');
-      world.append(voteTimeout(ph.me, world.gameId, c.key, against.filter((p) => !ph.powers.includes(p)), ph.stamp(now)).bytes, now);
+      world.append(
+        voteTimeout(
+          ph.me,
+          world.gameId,
+          c.key,
+          against.filter((p) => !ph.powers.includes(p)),
+          ph.stamp(now),
+        ).bytes,
+        now,
+      );
       done();
     },
     async sendChat(to, text) {

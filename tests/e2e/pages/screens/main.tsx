@@ -26,7 +26,15 @@ const variant = q.get('variant');
 const seven = variant !== null ? { variant, holdings: POWERS.map((p) => [p]) } : {};
 // solo: England is a bot too, so one page plays the whole game.
 const bots = variant !== null ? POWERS.map((_, i) => i).filter((i) => i !== as) : q.has('solo') ? [0, 1] : [0];
-const scenario = { ...THREE_PHONES, ...seven, bots, played, gunboat: q.has('gunboat'), endYear: q.has('endYear') ? Number(q.get('endYear')) : null, ...(q.has('opening') ? { script: OPENING_1901 } : {}) };
+const scenario = {
+  ...THREE_PHONES,
+  ...seven,
+  bots,
+  played,
+  gunboat: q.has('gunboat'),
+  endYear: q.has('endYear') ? Number(q.get('endYear')) : null,
+  ...(q.has('opening') ? { script: OPENING_1901 } : {}),
+};
 const drives = q.get('bots') === '0' ? [as] : [...new Set([...bots, as])];
 const world = new FakeWorld(scenario, drives);
 const until = q.get('until');
@@ -67,7 +75,14 @@ channel.postMessage({ hello: true });
 function Harness() {
   const [, setTick] = useState(0);
   const [now, setNow] = useState(clock);
-  useEffect(() => world.onChange(() => { passOn(); setTick((n) => n + 1); }), []);
+  useEffect(
+    () =>
+      world.onChange(() => {
+        passOn();
+        setTick((n) => n + 1);
+      }),
+    [],
+  );
   useEffect(() => {
     const id = setInterval(() => setNow(clock()), 1000);
     return () => clearInterval(id);
@@ -95,5 +110,10 @@ if (root && practice !== null) {
       </div>
     </StrictMode>,
   );
-} else if (root) createRoot(root).render(<StrictMode><Harness /></StrictMode>);
+} else if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <Harness />
+    </StrictMode>,
+  );
 (window as unknown as { harness: unknown }).harness = { world, state, phone: as };

@@ -36,7 +36,16 @@ export function generateLog(doc: Y.Doc, shape: LogShape, seed = 1901): number {
           for (let i = 0; i < body.length; i++) body[i] = Math.floor(next() * 256);
           const sig = new Uint8Array(64);
           for (let i = 0; i < sig.length; i++) sig[i] = Math.floor(next() * 256);
-          const message = { v: 1, game: 'bench', phase: `${year}-${phase}`, power, seq: n, type: KINDS[k % KINDS.length], body: base64(body), sig: base64(sig) };
+          const message = {
+            v: 1,
+            game: 'bench',
+            phase: `${year}-${phase}`,
+            power,
+            seq: n,
+            type: KINDS[k % KINDS.length],
+            body: base64(body),
+            sig: base64(sig),
+          };
           log.push([encoder.encode(JSON.stringify(message))]);
           n++;
         }

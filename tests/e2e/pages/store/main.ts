@@ -54,13 +54,20 @@ async function writeDevice(): Promise<string> {
     const identity = await store.ensureIdentityKeys((n) => crypto.getRandomValues(new Uint8Array(n)), Date.now());
     await store.updateSettings({ language: 'es', name: 'Carmen', signaling: [`ws://${location.host}`] });
     await store.saveDraftOrders(draftKey, [{ kind: 'move', unit: { type: 'A', power: 'france', loc: 'par' }, to: 'bur' }], 1);
-    await store.addSeal(draftKey, { key: crypto.getRandomValues(new Uint8Array(32)), nonce: crypto.getRandomValues(new Uint8Array(24)), hash: 'c0ffee', created: 2 });
+    await store.addSeal(draftKey, {
+      key: crypto.getRandomValues(new Uint8Array(32)),
+      nonce: crypto.getRandomValues(new Uint8Array(24)),
+      hash: 'c0ffee',
+      created: 2,
+    });
     return digest({ identity, settings: await store.getSettings(), draft: await store.getDraft(draftKey) });
   });
 }
 
 async function readDevice(): Promise<string> {
-  return withStore(async (store) => digest({ identity: await store.getIdentityKeys(), settings: await store.getSettings(), draft: await store.getDraft(draftKey) }));
+  return withStore(async (store) =>
+    digest({ identity: await store.getIdentityKeys(), settings: await store.getSettings(), draft: await store.getDraft(draftKey) }),
+  );
 }
 
 /** Starts a compaction and, without waiting, appends through a second connection. */

@@ -3,16 +3,7 @@
 // stand-in for a camera frame) or through a real (fake-device) camera, decoding it with jsqr.
 import * as Y from 'yjs';
 import { appendMessage, readLog } from '../../../../src/net/log-doc';
-import {
-  TableHost,
-  TableProvider,
-  drawQr,
-  joinTable,
-  qrSize,
-  readQr,
-  scanWithCamera,
-  type TableJoin,
-} from '../../../../src/net/table';
+import { TableHost, TableProvider, drawQr, joinTable, qrSize, readQr, scanWithCamera, type TableJoin } from '../../../../src/net/table';
 
 interface Shown {
   readonly bytes: number;
@@ -95,7 +86,9 @@ const table = {
     doc.transact(() => messages.forEach((m) => appendMessage(doc, m)));
   },
   heard(): string[] {
-    return readLog(doc).map((m) => new TextDecoder().decode(m)).sort();
+    return readLog(doc)
+      .map((m) => new TextDecoder().decode(m))
+      .sort();
   },
   count: (): number => readLog(doc).length,
   status: () => ({ ...provider.status, events: [...events] }),
