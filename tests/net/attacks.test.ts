@@ -125,7 +125,7 @@ describe('attacks on the log', () => {
     const turkey = game.byPower.turkey;
     const v0 = view(game);
     // Turkey seals two plans for everyone to see, then signs a FINAL of each under one Yjs id, to different phones.
-    const c1 = turkey.commit(game.gameId, v0, [{ kind: 'hold', power: 'turkey', unit: { type: 'army', loc: 'con' } } as never], T0 + 5);
+    const c1 = turkey.commit(game.gameId, v0, [{ kind: 'hold', power: 'turkey', unit: { type: 'A', loc: 'con' } }], T0 + 5);
     const c2 = turkey.commit(game.gameId, v0, [], T0 + 5);
     await o1!.replica.publish([c1.bytes, c2.bytes]);
     await mesh.settle();
@@ -189,7 +189,7 @@ describe('attacks on the log', () => {
     await mesh.settle();
     const turkey = game.byPower.turkey;
     const v0 = view(game);
-    const c1 = turkey.commit(game.gameId, v0, [{ kind: 'hold', power: 'turkey', unit: { type: 'army', loc: 'con' } } as never], T0 + 5);
+    const c1 = turkey.commit(game.gameId, v0, [{ kind: 'hold', power: 'turkey', unit: { type: 'A', loc: 'con' } }], T0 + 5);
     const c2 = turkey.commit(game.gameId, v0, [], T0 + 5);
     const underOneId = (bytes: Uint8Array): Uint8Array => {
       const d = new Y.Doc();
