@@ -52,7 +52,26 @@ import { memoFacts, memoOpen, memoPhase, memoView } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian } from './timeout';
 import { Alliances, variantOf } from './variants';
-import type { GameResult, GameView, HashMismatch, Ignored, LotView, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
+import type {
+  AllianceView,
+  FinishedView,
+  GameResult,
+  GameView,
+  HashMismatch,
+  Ignored,
+  IncompatibleView,
+  LobbyView,
+  LotStageView,
+  LotView,
+  Misconduct,
+  NoGameView,
+  OpenPhase,
+  PlayingView,
+  ResolvedPhase,
+  StartingView,
+  TossView,
+  ViewCommon,
+} from './view';
 
 export interface ReduceOptions {
   readonly engine?: Engine;
@@ -275,34 +294,33 @@ function reduceOpened(
     forks: lobby.forks,
     members: lobby.members,
     spectators: [] as string[],
-    ...(lobby.start === undefined ? {} : { start: lobby.start.id }),
     phases: [] as ResolvedPhase[],
     chats: [] as GameView['chats'][number][],
     nextSeq,
     neutral: [] as readonly Power[],
     hashMismatches: [] as HashMismatch[],
   };
-  const finish = (view: Omit<GameView, 'ignored' | 'misconduct' | keyof typeof base> & Partial<typeof base>): GameView => ({
-    ...base,
-    ...view,
-    misconduct: sortMisconduct(misconduct),
-    ignored: ignored.list(),
-  });
+  // What every status's view carries, as it stands when the view is returned. Each return below
+  // builds its status's member (view.ts) and `satisfies` it: the compiler checks its fields.
+  const common = (): ViewCommon => ({ ...base, misconduct: sortMisconduct(misconduct), ignored: ignored.list() });
 
   const create = lobby.create;
   if (create === undefined) {
     if (legacy !== undefined) {
-      return finish({ status: 'incompatible', incompatible: { reason: 'protocol-version', game: `protocol ${legacy}`, ours: `protocol ${PROTOCOL_VERSION}` } });
+      const incompatible = { reason: 'protocol-version', game: `protocol ${legacy}`, ours: `protocol ${PROTOCOL_VERSION}` };
+      return { ...common(), status: 'incompatible', incompatible } satisfies IncompatibleView;
     }
     for (const m of messages) if (m.payload.type !== 'create') ignored.add(m.id, 'no-game');
-    return finish({ status: 'no-game' });
+    return { ...common(), status: 'no-game' } satisfies NoGameView;
   }
   const settings = create.payload.settings;
   const header = { creator: create.payload.from, settings };
   const startPosition = engine.start(settings.variant);
   if (settings.engine !== engine.version || startPosition === null) {
     const reason = startPosition === null ? 'unknown-variant' : 'engine-version';
-    return finish({ ...header, status: 'incompatible', incompatible: { reason, game: `${settings.engine} ${settings.variant}`, ours: engine.version } });
+    const incompatible = { reason, game: `${settings.engine} ${settings.variant}`, ours: engine.version };
+    const counted = lobby.start === undefined ? {} : { start: lobby.start.id };
+    return { ...common(), ...header, ...counted, status: 'incompatible', incompatible } satisfies IncompatibleView;
   }
   // From here the variant is known: who starts neutral, for every status (the fold says it once playing).
   base.neutral = variantOf(settings.variant).neutral;
@@ -312,7 +330,7 @@ function reduceOpened(
   if (start === undefined) {
     for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
     base.chats = checkChats(chatMessages, joined, joined, ignored);
-    return finish({ ...header, status: lobby.forks.length > 0 ? 'forked' : 'lobby' });
+    return { ...common(), ...header, status: lobby.forks.length > 0 ? 'forked' : 'lobby' } satisfies LobbyView;
   }
   const variant = variantOf(settings.variant);
   const members = new Set(lobby.members);
@@ -322,7 +340,7 @@ function reduceOpened(
     base.chats = checkChats(chatMessages, members, members, ignored);
     // Until the first phase opens, the powers are held as the START names them.
     const named = start.payload.roster === null ? {} : { roster: start.payload.roster, holders: start.payload.roster };
-    return finish({ ...header, ...named, status: 'starting' });
+    return { ...common(), ...header, start: start.id, ...named, status: 'starting' } satisfies StartingView;
   }
 
   const groups = new Map<string, PhaseGroup>();
@@ -360,7 +378,7 @@ function reduceOpened(
     if (lot.roster === undefined) {
       for (const [key, g] of groups) if (key !== LOT_PHASE) for (const m of Object.values(g).flat() as Message[]) ignored.add(m.id, 'game-not-started');
       base.chats = checkChats(chatMessages, members, members, ignored);
-      return finish({ ...header, status: 'lot', lot: lotView });
+      return { ...common(), ...header, start: start.id, status: 'lot', lot: lotView } satisfies LotStageView;
     }
     roster = lot.roster;
     firstOpening = lot.opening;
@@ -402,22 +420,23 @@ function reduceOpened(
   for (const [phase, keys] of Object.entries(base.acked)) base.acked[phase] = uniqueSorted(keys);
   base.hashMismatches.sort((a, b) => compareText(a.phase, b.phase) || compareText(a.author, b.author) || compareText(a.claimed, b.claimed));
   base.phases = fold.phases;
-  return finish({
+  base.neutral = fold.neutral;
+  const played = {
+    ...common(),
     ...header,
+    start: start.id,
     roster,
     ...(lotView === undefined ? {} : { lot: lotView }),
-    status: fold.result !== undefined ? 'finished' : 'playing',
     rules: fold.rules,
-    current: fold.current,
     position: fold.position,
     stateHash: stateHash(fold.position),
-    result: fold.result,
     holders: fold.holders,
-    neutral: fold.neutral,
     seats: fold.seats,
     alliances: fold.alliances,
     ...(fold.toss === undefined ? {} : { toss: fold.toss }),
-  });
+  };
+  if (fold.result !== undefined) return { ...played, status: 'finished', result: fold.result } satisfies FinishedView;
+  return { ...played, status: 'playing', ...(fold.current === undefined ? {} : { current: fold.current }) } satisfies PlayingView;
 }
 
 /**
@@ -592,7 +611,7 @@ interface Fold {
   holders: Record<Power, string>;
   neutral: Power[];
   seats: Seat[];
-  alliances: GameView['alliances'];
+  alliances: AllianceView[];
   toss?: TossView;
   handedTo: string[];
 }

@@ -188,20 +188,11 @@ export interface SeatView {
 
 export type GameStatus = 'no-game' | 'incompatible' | 'lobby' | 'starting' | 'forked' | 'lot' | 'playing' | 'finished';
 
-export interface GameView {
+/** What every view carries, whatever the status. */
+export interface ViewCommon {
   readonly gameId: string;
-  readonly status: GameStatus;
-  /** Set when status is 'incompatible': what the game asks for and what this phone runs. */
-  readonly incompatible?: { readonly reason: string; readonly game: string; readonly ours: string };
-  readonly creator?: string;
-  readonly settings?: Settings;
-  /** Once the game has started: the rule switches it is played by (the variant's, then the
-   *  game's own settings.rules on top), as the adjudicator and the protocol read them. */
-  readonly rules?: VariantRules;
   /** Everyone who sent a JOIN, sorted by key (names for the screens). */
   readonly players: readonly Player[];
-  /** The START this view follows (its anchor, or the only candidate). */
-  readonly start?: string;
   /** The counted STARTs: every valid START of the creator, lowest seq first. More than one is
    *  misconduct (duplicate-start), and no phone accepts a START on its own then. */
   readonly starts: readonly string[];
@@ -213,33 +204,17 @@ export interface GameView {
   readonly anchored: boolean;
   /** status 'forked': the competing STARTs, for the person to choose after comparing fingerprints. */
   readonly forks: readonly ForkView[];
-  readonly roster?: Readonly<Record<Power, string>>;
   /** Members of the START (roster keys or lot participants) who have accepted it (sorted). */
   readonly accepted: readonly string[];
   /** The players of the game: the START's members and every key a hand-over made a holder (sorted). */
   readonly members: readonly string[];
   /** Keys that joined but play no seat: never chat recipients, only candidates for a hand-over (sorted). */
   readonly spectators: readonly string[];
-  /** Lot games: the lot ballot. */
-  readonly lot?: LotView;
+  /** Resolved phases, oldest first (empty until the game is played). */
   readonly phases: readonly ResolvedPhase[];
-  readonly current?: OpenPhase;
-  /** The board now (after the last resolved phase). */
-  readonly position?: Position;
-  readonly stateHash?: string;
-  readonly result?: GameResult;
-  /** Who holds each power now, from the START on (status 'starting': its roster; a lot game once the
-   *  lot has dealt): the roster, then the toss and any hand-over (neutral powers keep their
-   *  placeholder). Absent only while no roster exists. */
-  readonly holders?: Readonly<Record<Power, string>>;
   /** Powers nobody plays now: the variant's neutrals from the game's creation on (the toss may
    *  change them once playing); empty while no game is known. */
   readonly neutral: readonly Power[];
-  /** The seats (players' shares of the powers) now. */
-  readonly seats?: readonly SeatView[];
-  /** Seed 001 alliances standing now. */
-  readonly alliances?: readonly AllianceView[];
-  readonly toss?: TossView;
   readonly chats: readonly ChatEntry[];
   /** This phone's next sequence number (ReduceOptions.me; 0 without it): one past the highest
    *  among its entries in the game, ignored ones included (a number signed twice is misconduct). */
@@ -249,3 +224,68 @@ export interface GameView {
   /** Sorted by id then reason. */
   readonly ignored: readonly Ignored[];
 }
+
+/** The fields that only some statuses carry: a member lists the ones it has, the rest are `never`. */
+interface ViewOptional {
+  /** What the game asks for and what this phone runs. */
+  readonly incompatible: { readonly reason: string; readonly game: string; readonly ours: string };
+  readonly creator: string;
+  readonly settings: Settings;
+  /** The rule switches the game is played by (the variant's, then the game's own settings.rules
+   *  on top), as the adjudicator and the protocol read them. */
+  readonly rules: VariantRules;
+  /** The START this view follows (its anchor, or the only candidate). */
+  readonly start: string;
+  readonly roster: Readonly<Record<Power, string>>;
+  /** Lot games: the lot ballot. */
+  readonly lot: LotView;
+  /** The phase open now. */
+  readonly current: OpenPhase;
+  /** The board now (after the last resolved phase). */
+  readonly position: Position;
+  readonly stateHash: string;
+  readonly result: GameResult;
+  /** Who holds each power now, from the START on (status 'starting': its roster; a lot game once the
+   *  lot has dealt): the roster, then the toss and any hand-over (neutral powers keep their
+   *  placeholder). */
+  readonly holders: Readonly<Record<Power, string>>;
+  /** The seats (players' shares of the powers) now. */
+  readonly seats: readonly SeatView[];
+  /** Seed 001 alliances standing now. */
+  readonly alliances: readonly AllianceView[];
+  readonly toss: TossView;
+}
+
+/** A status's view: `Has` required, `May` optional, every other status-bound field absent. */
+type Member<S extends GameStatus, Has extends keyof ViewOptional, May extends keyof ViewOptional = never> = ViewCommon & {
+  readonly status: S;
+} & Pick<ViewOptional, Has> &
+  Partial<Pick<ViewOptional, May>> & { readonly [K in Exclude<keyof ViewOptional, Has | May>]?: never };
+
+/** No CREATE of this game is known. */
+export type NoGameView = Member<'no-game', never>;
+/** The game asks for a protocol, engine or variant this phone does not run. A game of another
+ *  protocol version has no CREATE this phone opens: no creator, settings nor START then. A START
+ *  counted by the lobby is kept. */
+export type IncompatibleView = Member<'incompatible', 'incompatible', 'creator' | 'settings' | 'start'>;
+/** Created, no START followed yet: 'lobby', or 'forked' when several STARTs compete (view.forks). */
+export type LobbyView = Member<'lobby' | 'forked', 'creator' | 'settings'>;
+/** A START is followed, not every member has accepted it. A lot game has no roster (nor holders)
+ *  until its lot has dealt; a chosen-powers game has both (its START's roster). */
+export type StartingView = Member<'starting', 'creator' | 'settings' | 'start', 'roster' | 'holders'>;
+/** Every participant accepted the START of a lot game; its lot ballot has not dealt yet. */
+export type LotStageView = Member<'lot', 'creator' | 'settings' | 'start' | 'lot'>;
+type Played = 'creator' | 'settings' | 'start' | 'rules' | 'roster' | 'position' | 'stateHash' | 'holders' | 'seats' | 'alliances';
+/** The phases are played. `current` is the open phase; it is missing only when the fold stopped
+ *  without one (an engine that does not advance its phase, or the MAX_PHASES guard in reduce.ts).
+ *  `lot`: lot games only; `toss`: the two-player games once the toss phase resolved. */
+export type PlayingView = Member<'playing', Played, 'current' | 'lot' | 'toss'>;
+/** The game has ended (`result`); no phase is open. */
+export type FinishedView = Member<'finished', Played | 'result', 'lot' | 'toss'>;
+
+/** What a phone shows, discriminated by `status`: narrow on it to read the status's fields. */
+export type GameView = NoGameView | IncompatibleView | LobbyView | StartingView | LotStageView | PlayingView | FinishedView;
+/** The view in the given status(es). */
+export type GameViewIn<S extends GameStatus> = Extract<GameView, { readonly status: S }>;
+/** A game whose phases are played (playing or finished). */
+export type StartedView = PlayingView | FinishedView;

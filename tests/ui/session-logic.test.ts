@@ -3,7 +3,18 @@
 import 'fake-indexeddb/auto';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import { createIdentity, fingerprint, reduceLog, type GameView, type Player } from '../../src/protocol';
+import {
+  createIdentity,
+  fingerprint,
+  reduceLog,
+  standardEngine,
+  stateHash,
+  variantOf,
+  type GameView,
+  type Player,
+  type PlayingView,
+  type StartingView,
+} from '../../src/protocol';
 import { POWERS } from '../../src/rules';
 import { duties, dutyKey, powersOf } from '../../src/ui/game/duties';
 import { routeOf } from '../../src/ui/home/route';
@@ -122,7 +133,9 @@ describe('powers a key plays', () => {
       (typeof POWERS)[number],
       string
     >;
-    const base = reduceLog('0'.repeat(32), []);
+    const empty = reduceLog('0'.repeat(32), []);
+    if (empty.status !== 'no-game') throw new Error(empty.status);
+    const { status: _, ...base } = empty;
     const settings = {
       variant: 'two-players',
       engine: 'x',
@@ -133,11 +146,13 @@ describe('powers a key plays', () => {
       assignment: 'choice' as const,
     };
     // As the reducer gives it: the START's roster holds the powers, the variant's neutral is known.
-    const starting: GameView = { ...base, status: 'starting', settings, roster, holders: roster, neutral: ['italy'] };
+    const starting: StartingView = { ...base, status: 'starting', creator, settings, start: 'a'.repeat(64), roster, holders: roster, neutral: ['italy'] };
     expect(powersOf(starting, creator)).toEqual(['austria', 'germany', 'turkey']);
     expect(powersOf(starting, other)).toEqual(['england', 'france', 'russia']);
     // After the toss the holders say who plays Italy.
-    const playing: GameView = { ...starting, status: 'playing', neutral: [], holders: { ...roster, italy: other } };
+    const position = standardEngine.start('two-players')!;
+    const played = { rules: variantOf('two-players').rules, position, stateHash: stateHash(position), seats: [], alliances: [] };
+    const playing: PlayingView = { ...starting, ...played, status: 'playing', roster, neutral: [], holders: { ...roster, italy: other } };
     expect(powersOf(playing, other)).toEqual(['england', 'france', 'italy', 'russia']);
     expect(powersOf({ ...playing, neutral: ['italy'] }, other)).toEqual(['england', 'france', 'russia']);
   });
