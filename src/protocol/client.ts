@@ -123,7 +123,7 @@ export function commitTurn(
   stamp: Stamp,
   options: SealOptions = {},
 ): { ok: true; message: Signed; secret: bigint } | { ok: false; reason: 'no-open-phase' | 'missing-orders'; missing: Loc[] } {
-  if (view.current === undefined || view.settings === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
+  if (view.status !== 'playing' || view.current === undefined) return { ok: false, reason: 'no-open-phase', missing: [] };
   const missing = sealMissing(view, power, orders);
   if (missing.length > 0) return { ok: false, reason: 'missing-orders', missing };
   return { ok: true, ...sealCommit(identity, gameId, view, power, orders, random, stamp, options) };
@@ -134,8 +134,8 @@ export function commitTurn(
  * without signing anything: empty when the orders may be sealed or no phase is open.
  */
 export function sealMissing(view: GameView, power: Power, orders: readonly Order[]): Loc[] {
+  if (view.status !== 'playing' || view.current === undefined) return [];
   const c = view.current;
-  if (c === undefined || view.settings === undefined) return [];
   const variant = variantById(view.settings.variant);
   const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
   return required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
@@ -152,8 +152,8 @@ export function sealCommit(
   stamp: Stamp,
   options: SealOptions = {},
 ): { message: Signed; secret: bigint } {
+  if (view.status !== 'playing' || view.current === undefined) throw new Error('no phase is open');
   const c = view.current;
-  if (c === undefined || view.settings === undefined) throw new Error('no phase is open');
   const variant = variantById(view.settings.variant);
   const secret = sealSecret(random);
   const movement = c.position.phase.kind === 'movement';
@@ -178,8 +178,8 @@ export function commitLotValue(
   random: Pick<SealRandom, 'secret' | 'nonce' | 'entropy'>,
   stamp: Stamp,
 ): { message: Signed; secret: bigint } {
+  if (view.status !== 'lot') throw new Error('no lot is open');
   const lot = view.lot;
-  if (lot === undefined) throw new Error('no lot is open');
   const secret = sealSecret(random);
   const box = sealLotValue(value, secret, random.nonce);
   const escrow = escrowFor(view, lot.participants, identity.id, secret, random.entropy);
@@ -201,17 +201,40 @@ export interface OpenBallot {
   readonly ballotKeys: readonly string[];
   readonly holderOf: (slot: string) => string;
   readonly lot: boolean;
+  /** Who may vote in it: the phase's players, or the lot's participants. */
+  readonly players: readonly string[];
+  readonly deadline: number;
+  readonly revealDeadline: number;
+  /** Keys that signed a CLOCK in it. */
+  readonly clocked: readonly string[];
 }
 
 export function openBallot(view: GameView): OpenBallot | undefined {
-  if (view.status === 'lot' && view.lot !== undefined) {
+  if (view.status === 'lot') {
     const l = view.lot;
-    return { phase: LOT_PHASE, ballot: l.ballot, required: l.participants, timedOut: l.timedOut, ballotKeys: l.participants, holderOf: (s) => s, lot: true };
+    const { participants, deadline, revealDeadline, clocked } = l;
+    return {
+      phase: LOT_PHASE,
+      ballot: l.ballot,
+      required: participants,
+      timedOut: l.timedOut,
+      ballotKeys: participants,
+      holderOf: (s) => s,
+      lot: true,
+      players: participants,
+      deadline,
+      revealDeadline,
+      clocked,
+    };
   }
+  if (view.status !== 'playing' || view.current === undefined) return undefined;
   const c = view.current;
-  if (c === undefined || view.status !== 'playing') return undefined;
-  const holders = view.holders ?? ({} as Record<Power, string>);
+  const holders = view.holders;
   return {
+    players: c.players,
+    deadline: c.deadline,
+    revealDeadline: c.revealDeadline,
+    clocked: c.clocked,
     phase: c.key,
     ballot: c.ballot,
     required: c.required,
@@ -382,13 +405,9 @@ export function claimClock(identity: Identity, gameId: string, phase: PhaseKey, 
 export function clockDue(view: GameView, me: string, now: number): PhaseKey | null {
   const b = openBallot(view);
   if (b === undefined) return null;
-  const c = view.current;
-  const players = b.lot ? b.ballotKeys : (c?.players ?? []);
-  const deadline = b.lot ? view.lot!.deadline : c!.deadline;
-  if (players.length !== 2 || now < deadline) return null;
+  if (b.players.length !== 2 || now < b.deadline) return null;
   const owes = b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
-  const clocked = b.lot ? view.lot!.clocked : c!.clocked;
-  if (!owes || clocked.includes(me)) return null;
+  if (!owes || b.clocked.includes(me)) return null;
   return b.phase;
 }
 
@@ -398,21 +417,20 @@ export function clockDue(view: GameView, me: string, now: number): PhaseKey | nu
  * deadline. (lotTimeoutsDue is the same for the lot, by participant key.)
  */
 export function timeoutsDue(view: GameView, power: Power, now: number): Power[] {
-  const me = view.holders?.[power];
-  if (me === undefined || view.status !== 'playing' || view.current?.active.includes(power) !== true) return [];
+  if (view.status !== 'playing' || view.current?.active.includes(power) !== true) return [];
+  const me = view.holders[power];
   return dueAgainst(view, me, now) as Power[];
 }
 
 /** The participants a lot participant may vote out now, by its phone's own clock. */
 export function lotTimeoutsDue(view: GameView, me: string, now: number): string[] {
-  return view.status === 'lot' && view.lot?.participants.includes(me) === true ? dueAgainst(view, me, now) : [];
+  return view.status === 'lot' && view.lot.participants.includes(me) ? dueAgainst(view, me, now) : [];
 }
 
 function dueAgainst(view: GameView, me: string, now: number): string[] {
   const b = openBallot(view);
   if (b === undefined) return [];
-  const deadline = b.lot ? view.lot!.deadline : view.current!.deadline;
-  const revealDeadline = b.lot ? view.lot!.revealDeadline : view.current!.revealDeadline;
+  const { deadline, revealDeadline } = b;
   const open = b.required.filter((s) => !b.timedOut.includes(s) && b.holderOf(s) !== me);
   if (b.ballot.stage === 'orders') return now >= deadline ? open.filter((s) => b.ballot.heads[s] === undefined) : [];
   // The automatic steps get the whole reveal stage (from the view's revealDeadline on, never earlier).

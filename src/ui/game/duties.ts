@@ -59,11 +59,11 @@ export function duties(ctx: DutyContext): Duty[] {
   // fingerprints with the table and chooses (the forked screen).
   const acceptedOne = view.acceptances[me] !== undefined;
   const twoStarts = view.starts.length > 1;
-  if (view.status === 'starting' && view.start !== undefined && view.members.includes(me) && !acceptedOne && !twoStarts && view.creator !== me) {
+  if (view.status === 'starting' && view.members.includes(me) && !acceptedOne && !twoStarts && view.creator !== me) {
     out.push({ kind: 'accept-start', startId: view.start });
   }
 
-  if (view.status === 'lot' && view.lot?.participants.includes(me) === true && view.lot.ballot.commits[me] === undefined) out.push({ kind: 'lot-commit' });
+  if (view.status === 'lot' && view.lot.participants.includes(me) && view.lot.ballot.commits[me] === undefined) out.push({ kind: 'lot-commit' });
 
   if (view.status === 'playing' || view.status === 'finished') {
     if (powersOf(view, me).length > 0) {
@@ -71,8 +71,8 @@ export function duties(ctx: DutyContext): Duty[] {
     }
   }
 
-  const phase = view.status === 'lot' ? 'lot' : view.current?.key;
-  if (phase !== undefined && (view.status === 'lot' || view.status === 'playing')) {
+  const phase = view.status === 'lot' ? 'lot' : view.status === 'playing' ? view.current?.key : undefined;
+  if (phase !== undefined) {
     const due = ballotDuties(view, me);
     for (const power of due.finals) out.push({ kind: 'final', phase, power: power as Power });
     if (due.lock) out.push({ kind: 'lock', phase });

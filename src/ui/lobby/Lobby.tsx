@@ -135,8 +135,10 @@ function CreatorDeal(props: { session: LobbySession; lang: Lang }) {
   const [error, setError] = useState<string | null>(null);
   const start = (roster: Readonly<Record<Power, string>>) => session.start(roster).catch((e: Error) => setError(e.message));
 
+  // Only a game in the lobby is dealt (Lobby shows this card to its creator then).
+  if (view.status !== 'lobby') return null;
   const variant = viewVariant(view);
-  const creator = view.creator ?? session.me.key;
+  const creator = view.creator;
   const suggested = defaultSeats(players, variant);
   const seats: SeatDeal = { ...suggested, ...Object.fromEntries(Object.entries(chosen).filter(([, k]) => players.some((p) => p.key === k))) };
   const problem = dealProblem(seats, variant, players, creator);
@@ -237,8 +239,9 @@ function LotCard(props: { session: LobbySession; lang: Lang }) {
   const variant = viewVariant(view);
   const state = view.status === 'lot' ? 'drawing' : view.status === 'starting' ? 'accepting' : 'open';
   const problem = lotProblem(view.players, variant);
-  const participants = view.lot?.participants ?? view.members;
-  const waiting = view.lot?.ballot.waiting ?? [];
+  // Before the lot opens (accepting), its participants are the START's members.
+  const participants = view.status === 'lot' ? view.lot.participants : view.members;
+  const waiting = view.status === 'lot' ? view.lot.ballot.waiting : [];
   return (
     <section className="lot-card" aria-labelledby="lot-title" data-lot={state} role="status">
       <h3 id="lot-title">{t.lotTitle}</h3>
@@ -387,7 +390,7 @@ export function Lobby(props: { session: LobbySession; lang: Lang }) {
       <section className="lobby" aria-labelledby="lobby-title" data-status="incompatible">
         <h2 id="lobby-title">{t.title}</h2>
         <p role="alert">
-          {view.incompatible?.reason === 'protocol-version' ? t.olderPacto : t.incompatible}: {view.incompatible?.game} / {view.incompatible?.ours}
+          {view.incompatible.reason === 'protocol-version' ? t.olderPacto : t.incompatible}: {view.incompatible.game} / {view.incompatible.ours}
         </p>
         <p className="muted">{t.dataKept}</p>
       </section>

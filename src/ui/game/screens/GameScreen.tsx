@@ -54,7 +54,7 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
     return (
       <section className="game-screen">
         <p role="alert">
-          {s.incompatible}: {view.incompatible?.reason ?? ''} ({view.incompatible?.game ?? ''} / {view.incompatible?.ours ?? ''})
+          {s.incompatible}: {view.incompatible.reason} ({view.incompatible.game} / {view.incompatible.ours})
         </p>
       </section>
     );

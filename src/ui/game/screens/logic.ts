@@ -221,9 +221,10 @@ export function pressEnabled(view: GameView): boolean {
   return view.settings?.rules?.['gunboat'] !== true;
 }
 
-/** Who holds each power now (the view says from the START on; nobody before). */
+/** Who holds each power now, in a game whose phases are played (the only views the game screens
+ *  show: GamePage routes the others to the lobby); nobody before. */
 export function holdersOf(view: GameView): Readonly<Partial<Record<Power, string>>> {
-  return view.holders ?? {};
+  return view.status === 'playing' || view.status === 'finished' ? view.holders : {};
 }
 
 /** The powers a key holds, for naming authors and recipients. */

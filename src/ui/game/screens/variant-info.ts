@@ -24,13 +24,14 @@ export interface VariantInfo {
   readonly alliancesAllowed: boolean;
 }
 
+/** The variant as played now: null until the phases are played (the game screens show only those). */
 export function variantInfo(view: GameView, lang: Lang): VariantInfo | null {
-  const id = view.settings?.variant;
-  if (id === undefined) return null;
+  if (view.status !== 'playing' && view.status !== 'finished') return null;
+  const id = view.settings.variant;
   const variant: Variant = variantOf(id);
-  const holders: Readonly<Partial<Record<Power, string>>> = view.holders ?? {};
+  const holders = view.holders;
   const nameOf = (key: string | undefined) => view.players.find((p) => p.key === key)?.name ?? '?';
-  const seats = (view.seats ?? variant.seats).map((s) => ({
+  const seats = view.seats.map((s) => ({
     id: s.id,
     powers: [...s.powers],
     players: [...new Set(s.powers.map((p) => nameOf(holders[p])))].sort(),
@@ -38,25 +39,27 @@ export function variantInfo(view: GameView, lang: Lang): VariantInfo | null {
   const neutral = [...view.neutral];
   const t = variant.toss;
   const tossPhase = t === undefined ? undefined : `${t.year}-fall-movement`;
-  const winnerSeat = view.toss?.winner == null ? null : (variant.seats.find((s) => s.id === view.toss!.winner) ?? null);
+  const toss = view.toss;
+  const winnerSeat = toss?.winner == null ? null : (variant.seats.find((s) => s.id === toss.winner) ?? null);
   return {
     id,
     name: variant.name[lang],
     description: variant.description[lang],
     seats,
     neutral,
-    italyClosed: t !== undefined && neutral.includes(t.power) && (view.toss === undefined || view.toss.winner === null),
+    italyClosed: t !== undefined && neutral.includes(t.power) && (toss === undefined || toss.winner === null),
     ...(tossPhase === undefined
       ? {}
-      : { toss: { phase: view.toss?.phase ?? tossPhase, done: view.toss !== undefined, winner: winnerSeat === null ? null : [...winnerSeat.powers] } }),
-    alliancesAllowed: variant.rules.allianceVictory === true || view.settings?.rules?.['allianceVictory'] === true,
+      : { toss: { phase: toss?.phase ?? tossPhase, done: toss !== undefined, winner: winnerSeat === null ? null : [...winnerSeat.powers] } }),
+    alliancesAllowed: variant.rules.allianceVictory === true || view.settings.rules?.['allianceVictory'] === true,
   };
 }
 
 /** Powers of mine that could sign an alliance now, and the others they could ally with. */
 export function allianceChoices(view: GameView, myPowers: readonly Power[]): { mine: Power[]; others: Power[] } {
   const neutral = view.neutral;
-  const alive = new Set((view.position?.units ?? []).map((u) => u.power));
+  if (view.status !== 'playing' && view.status !== 'finished') return { mine: [], others: [] };
+  const alive = new Set(view.position.units.map((u) => u.power));
   const playable = POWERS.filter((p) => !neutral.includes(p) && alive.has(p));
   return { mine: playable.filter((p) => myPowers.includes(p)), others: playable.filter((p) => !myPowers.includes(p)) };
 }
