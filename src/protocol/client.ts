@@ -135,10 +135,8 @@ export function commitTurn(
  */
 export function sealMissing(view: GameView, power: Power, orders: readonly Order[]): Loc[] {
   if (view.status !== 'playing' || view.current === undefined) return [];
-  const c = view.current;
-  const variant = variantById(view.settings.variant);
-  const required = { ...(variant?.rules ?? {}), ...view.settings.rules }.allOrdersRequired === true;
-  return required ? missingOrders(c.position, power, orders).map((u) => u.loc) : [];
+  // The switches in force are the view's (the variant's, then the game's settings.rules on top).
+  return view.rules.allOrdersRequired === true ? missingOrders(view.current.position, power, orders).map((u) => u.loc) : [];
 }
 
 /** The seal without the "1914" check (a phone not running the helper, or a test). */

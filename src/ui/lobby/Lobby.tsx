@@ -350,7 +350,7 @@ function SeatsCard(props: { session: LobbySession; lang: Lang }) {
             </li>
           );
         })}
-        {variant.neutral.map((p) => (
+        {view.neutral.map((p) => (
           <li key={p} data-neutral={p} className="neutral">
             <strong>{powerName(p, lang)}</strong> — {t.neutral}
           </li>

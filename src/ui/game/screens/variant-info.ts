@@ -51,7 +51,7 @@ export function variantInfo(view: GameView, lang: Lang): VariantInfo | null {
     ...(tossPhase === undefined
       ? {}
       : { toss: { phase: toss?.phase ?? tossPhase, done: toss !== undefined, winner: winnerSeat === null ? null : [...winnerSeat.powers] } }),
-    alliancesAllowed: variant.rules.allianceVictory === true || view.settings.rules?.['allianceVictory'] === true,
+    alliancesAllowed: view.rules.allianceVictory === true,
   };
 }
 
