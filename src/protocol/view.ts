@@ -285,7 +285,5 @@ export type FinishedView = Member<'finished', Played | 'result', 'lot' | 'toss'>
 
 /** What a phone shows, discriminated by `status`: narrow on it to read the status's fields. */
 export type GameView = NoGameView | IncompatibleView | LobbyView | StartingView | LotStageView | PlayingView | FinishedView;
-/** The view in the given status(es). */
-export type GameViewIn<S extends GameStatus> = Extract<GameView, { readonly status: S }>;
 /** A game whose phases are played (playing or finished). */
 export type StartedView = PlayingView | FinishedView;
