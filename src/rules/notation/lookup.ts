@@ -48,8 +48,7 @@ const indexes = new WeakMap<GameMap, ProvinceIndex>();
 function buildIndex(map: GameMap): ProvinceIndex {
   const exact = new Map<string, Entry[]>();
   const names: NameEntry[] = [];
-  const addExact = (text: string, province: ProvinceId, lang: Source): void => {
-    const key = compact(text);
+  const addExact = (text: string, province: ProvinceId, lang: Source, key = compact(text)): void => {
     if (key.length === 0) return;
     const list = exact.get(key) ?? [];
     if (!list.some((e) => e.province === province && e.lang === lang)) list.push({ province, lang });
@@ -62,8 +61,10 @@ function buildIndex(map: GameMap): ProvinceIndex {
     addExact(id, id, 'en');
     const named: Array<[string, Source]> = [[p.name.en, 'en'], [p.name.es, 'es'], ...(p.aliases ?? []).map((a): [string, Source] => [a, 'any'])];
     for (const [name, lang] of named) {
-      addExact(name, id, lang);
-      names.push({ key: compact(name), province: id, lang, words: words(name).length });
+      const ws = words(name);
+      const key = ws.join('');
+      addExact(name, id, lang, key);
+      names.push({ key, province: id, lang, words: ws.length });
     }
     for (const a of p.abbr.en) addExact(a, id, 'en');
     for (const a of p.abbr.es) addExact(a, id, 'es');
