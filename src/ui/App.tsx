@@ -71,7 +71,17 @@ export function App() {
   const onHomeShown = useCallback(() => setHomeShown(true), []);
   const startRest = route.name !== 'home' || homeShown;
   useEffect(() => {
-    pageStore().then(setStore, () => undefined);
+    pageStore().then(
+      (s) => {
+        setStore(s);
+        // The player's language is a setting: read it from the store, without waiting for the device.
+        s.getSettings().then(
+          (settings) => settings.language !== undefined && setLangState(settings.language),
+          () => undefined,
+        );
+      },
+      () => undefined,
+    );
     const timer = setTimeout(() => setHomeShown(true), REST_AT_LATEST_MS);
     return () => clearTimeout(timer);
   }, []);
