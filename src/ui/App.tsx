@@ -32,6 +32,21 @@ const JoinByLink = lazy(() => import('./home/JoinByLink').then((m) => ({ default
 const TableJoin = lazy(() => import('./home/TableJoin').then((m) => ({ default: m.TableJoin })));
 const Settings = lazy(() => import('./settings/Settings').then((m) => ({ default: m.Settings })));
 
+/** The home list of a phone that has never stored anything. */
+const NO_GAMES: Pick<Device['store'], 'listGames'> = { listGames: () => Promise.resolve([]) };
+
+/** Whether this browser has no Pacto database yet: then it has no games, known without creating the
+ *  database and its stores, which is most of a fresh profile's wait for its home list. False when
+ *  the browser cannot say (no indexedDB.databases()). */
+function noDatabaseYet(): Promise<boolean> {
+  const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (factory === undefined || typeof factory.databases !== 'function') return Promise.resolve(false);
+  return factory.databases().then(
+    (list) => !list.some((d) => d.name === 'pacto'),
+    () => false,
+  );
+}
+
 /** The longest the home screen holds back the rest of the app waiting for its list. */
 const REST_AT_LATEST_MS = 3000;
 
@@ -57,7 +72,7 @@ export function App() {
   const [lang, setLangState] = useState<Lang>(() => defaultLang(navigator.languages ?? [navigator.language]));
   const [device, setDevice] = useState<Device | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [store, setStore] = useState<Device['store'] | null>(null);
+  const [store, setStore] = useState<Pick<Device['store'], 'listGames'> | null>(null);
   const route = useHashRoute();
   useBackgroundGames(device, route.name === 'game' ? route.gameId : route.name);
   const t = STRINGS[lang];
@@ -71,6 +86,8 @@ export function App() {
   const onHomeShown = useCallback(() => setHomeShown(true), []);
   const startRest = route.name !== 'home' || homeShown;
   useEffect(() => {
+    // Asked before the store is opened (opening creates the database).
+    void noDatabaseYet().then((none) => none && setStore((s) => s ?? NO_GAMES));
     pageStore().then(
       (s) => {
         setStore(s);
