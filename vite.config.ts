@@ -1,7 +1,22 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_ICONS } from './scripts/icons';
+
+/** For the service worker's build: src/store/yjs.ts loads Yjs with import(), which a classic
+ *  worker script may not contain (nor the import.meta of vite's preload helper that wraps it), so
+ *  the worker gets src/store/yjs-static.ts instead. */
+const STORE_YJS = fileURLToPath(new URL('./src/store/yjs.ts', import.meta.url));
+const staticYjsInWorker: Plugin = {
+  name: 'pacto-static-yjs-in-worker',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (source !== './yjs' || importer === undefined) return null;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return resolved?.id === STORE_YJS ? fileURLToPath(new URL('./src/store/yjs-static.ts', import.meta.url)) : null;
+  },
+};
 
 export default defineConfig({
   plugins: [
@@ -35,6 +50,7 @@ export default defineConfig({
         icons: MANIFEST_ICONS,
       },
       injectManifest: {
+        buildPlugins: { vite: [staticYjsInWorker] },
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,md}'],
         // The worker carries the protocol and the rules engine (it reduces and signs like the app).
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

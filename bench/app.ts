@@ -97,9 +97,19 @@ export async function benchApp(): Promise<void> {
       if (req.resourceType() === 'script' && new URL(req.url()).origin === new URL(base).origin) startupUrls.push(req.url());
     });
     await loadHome(page0, base);
+    // The scripts requested before the home screen painted its list: what it waits for. The rest
+    // of startupUrls is fetched after it (the identity, the practice board, the game's code).
+    const beforeList = await page0.evaluate(() => {
+      const list = (window as unknown as { homeMarks: { list: number } }).homeMarks.list;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime < list && new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => e.name);
+    });
     await ctx0.close();
     const startup = [...new Set(startupUrls)];
     const startupGz = gzippedOf(outDir, startup);
+    const firstGz = gzippedOf(outDir, [...new Set(beforeList)]);
 
     const heading: number[] = [];
     const list: number[] = [];
@@ -147,7 +157,8 @@ export async function benchApp(): Promise<void> {
     const l = summarise(list);
     const rows: [string, string][] = [
       ['dist/assets/*.js, raw / gzipped', `${kb(raw)} / ${kb(gz)} (${jsFiles.length} files)`],
-      ['JS fetched by a fresh home load, gzipped', `${kb(startupGz)} (${startup.length} files)`],
+      ['JS fetched before the home screen painted its list, gzipped', `${kb(firstGz)} (${new Set(beforeList).size} files)`],
+      ['JS fetched by a fresh home load (until the network is idle), gzipped', `${kb(startupGz)} (${startup.length} files)`],
       ['  files', startup.map((u) => new URL(u).pathname.replace(/^\/(assets\/)?/, '')).join(' ')],
       [`  ratio to the ${BUDGET_KB} KB budget`, (startupGz / 1024 / BUDGET_KB).toFixed(2)],
       [`  all JS, ratio to the budget`, (gz / 1024 / BUDGET_KB).toFixed(2)],

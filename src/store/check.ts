@@ -1,6 +1,7 @@
 // Shape checks for records read back from IndexedDB: another version of the app, a browser
 // extension or a broken disk may have left anything there. Each returns a problem or null.
-import * as Y from 'yjs';
+
+import { yjs } from './yjs';
 
 export type Check = (value: unknown) => string | null;
 
@@ -39,12 +40,13 @@ export const checkGame: Check = (v) =>
 
 export const checkIdentity: Check = (v) => first(bytes(v, 'signSeed', 32), bytes(v, 'boxSecret', 32), field(v, 'created', 'number'));
 
-/** Also decodes the update, so corrupt bytes are caught before they reach a Y.Doc. */
+/** Also decodes the update, so corrupt bytes are caught before they reach a Y.Doc (callers await
+ *  loadYjs() first). */
 export const checkUpdate: Check = (v) => {
   const shape = first(field(v, 'gameId', 'string'), field(v, 'seq', 'number'), bytes(v, 'update'), field(v, 'merged', 'number'));
   if (shape !== null) return shape;
   try {
-    Y.decodeUpdate((v as { update: Uint8Array }).update);
+    yjs().decodeUpdate((v as { update: Uint8Array }).update);
     return null;
   } catch (e) {
     return `update bytes do not decode (${e instanceof Error ? e.message : String(e)})`;

@@ -1,11 +1,11 @@
 // A game's Y.Doc updates: appended one record per update, read back in seq order, and now and
 // then merged into a single record. Each write resolves only once its transaction has committed
 // with strict durability, so "stored" means on disk.
-import * as Y from 'yjs';
 import { checkUpdate } from './check';
 import { StoreDataError } from './errors';
 import { readGame } from './records';
 import type { PactoDB, UpdateRecord } from './schema';
+import { loadYjs, yjs } from './yjs';
 
 export const DURABLE = { durability: 'strict' } as const;
 export const RELAXED = { durability: 'relaxed' } as const;
@@ -50,6 +50,7 @@ export interface LoadedUpdates {
 
 /** Every good record in seq order. Throws StoreDataError (with the good ones as `partial`) if any is bad. */
 export async function loadUpdates(db: PactoDB, gameId: string): Promise<LoadedUpdates> {
+  await loadYjs(); // checkUpdate decodes each record
   const tx = db.transaction('updates', 'readonly');
   const { good, bad } = await readGame('updates', tx.store.index('byGame'), gameId, checkUpdate);
   await tx.done;
@@ -73,6 +74,7 @@ export interface Compaction {
  * meanwhile waits for it and lands after the merged record with a higher seq. A game with a bad
  * record is not compacted (merging would either fail or bury the evidence). */
 export async function compactUpdates(db: PactoDB, gameId: string): Promise<Compaction> {
+  await loadYjs(); // checkUpdate decodes each record, and the merge below
   const tx = db.transaction('updates', 'readwrite', DURABLE);
   const { good, bad, keys } = await readGame('updates', tx.store.index('byGame'), gameId, checkUpdate);
   const bytesBefore = good.reduce((n, r) => n + r.update.length, 0);
@@ -87,7 +89,7 @@ export async function compactUpdates(db: PactoDB, gameId: string): Promise<Compa
     return { before: good.length, after: good.length, bytesBefore, bytesAfter: bytesBefore };
   }
   // mergeUpdates is synchronous, so the transaction stays open around it.
-  const update = Y.mergeUpdates(good.map((r) => r.update));
+  const update = yjs().mergeUpdates(good.map((r) => r.update));
   const merged = good.reduce((n, r) => n + r.merged, 0);
   const writes: Promise<unknown>[] = keys.slice(0, -1).map((key) => tx.store.delete(key));
   writes.push(tx.store.put({ gameId, seq: lastRecord.seq, update, merged }));

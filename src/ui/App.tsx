@@ -6,24 +6,57 @@
 // An invite link carries its data in the fragment ("#v=1&g=…&k=…"): it is kept on this device
 // and replaced by the game's route, so the room password does not stay in the address bar.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { STARTING_POSITION } from '../rules';
 import { About } from './About';
-import { pageDevice, pageStore, type Device } from './game/device';
+import type { Device } from './game/device';
+import { pageStore } from './game/page-store';
 import { useBackgroundGames } from './home/background';
 import { Home } from './home/Home';
 import { routeOf, type Route } from './home/route';
 import { LANGS, STRINGS, defaultLang, type Lang } from './i18n';
 import { APP_STRINGS } from './lobby/strings';
-import { PracticeBoard } from './practice/PracticeBoard';
 import './styles.css';
 
-// Everything past the home screen (the network, Yjs, QR codes) loads when first needed, so the
-// first screen stays small and quick.
+// The first chunk holds React, the store's IndexedDB reads and the home screen, nothing more
+// (tests/e2e/home-chunk.test.ts holds this): the identity (the protocol's cryptography), the rules
+// engine and the practice board, Yjs, the network and QR codes load when first needed, and the
+// likely next ones are fetched once the home screen has painted (prefetchAfterPaint below).
+const pageDevice = (): Promise<Device> => import('./game/device').then((m) => m.pageDevice());
+const PracticeBoard = lazy(() =>
+  Promise.all([import('./practice/PracticeBoard'), import('../rules')]).then(([{ PracticeBoard: Board }, { STARTING_POSITION }]) => ({
+    default: (props: { lang: Lang }) => <Board start={STARTING_POSITION} lang={props.lang} />,
+  })),
+);
 const GamePage = lazy(() => import('./game/GamePage').then((m) => ({ default: m.GamePage })));
 const NewGame = lazy(() => import('./lobby/NewGame').then((m) => ({ default: m.NewGame })));
 const JoinByLink = lazy(() => import('./home/JoinByLink').then((m) => ({ default: m.JoinByLink })));
 const TableJoin = lazy(() => import('./home/TableJoin').then((m) => ({ default: m.TableJoin })));
 const Settings = lazy(() => import('./settings/Settings').then((m) => ({ default: m.Settings })));
+
+/** The home list of a phone that has never stored anything. */
+const NO_GAMES: Pick<Device['store'], 'listGames'> = { listGames: () => Promise.resolve([]) };
+
+/** Whether this browser has no Pacto database yet: then it has no games, known without creating the
+ *  database and its stores, which is most of a fresh profile's wait for its home list. False when
+ *  the browser cannot say (no indexedDB.databases()). */
+function noDatabaseYet(): Promise<boolean> {
+  const factory = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (factory === undefined || typeof factory.databases !== 'function') return Promise.resolve(false);
+  return factory.databases().then(
+    (list) => !list.some((d) => d.name === 'pacto'),
+    () => false,
+  );
+}
+
+/** The longest the home screen holds back the rest of the app waiting for its list. */
+const REST_AT_LATEST_MS = 3000;
+
+/** Once the device is ready and the page idle: the game screen's code (the network, Yjs), so the
+ *  first game opened does not wait for it. The service worker caches every chunk too; this also
+ *  has them compiled. */
+function prefetchWhenIdle(): void {
+  const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 500));
+  idle(() => void import('./game/GamePage').catch(() => undefined));
+}
 
 function useHashRoute(): Route {
   const [hash, setHash] = useState(() => location.hash);
@@ -39,7 +72,7 @@ export function App() {
   const [lang, setLangState] = useState<Lang>(() => defaultLang(navigator.languages ?? [navigator.language]));
   const [device, setDevice] = useState<Device | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [store, setStore] = useState<Device['store'] | null>(null);
+  const [store, setStore] = useState<Pick<Device['store'], 'listGames'> | null>(null);
   const route = useHashRoute();
   useBackgroundGames(device, route.name === 'game' ? route.gameId : route.name);
   const t = STRINGS[lang];
@@ -47,16 +80,44 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  // On the home screen the rest of the app waits until the games list has painted (or a moment has
+  // passed, should the store never answer); any other route needs the device at once.
+  const [homeShown, setHomeShown] = useState(false);
+  const onHomeShown = useCallback(() => setHomeShown(true), []);
+  const startRest = route.name !== 'home' || homeShown;
   useEffect(() => {
-    pageStore().then(setStore, () => undefined);
+    // Asked before the store is opened (opening creates the database).
+    void noDatabaseYet().then((none) => none && setStore((s) => s ?? NO_GAMES));
+    pageStore().then(
+      (s) => {
+        setStore(s);
+        // The player's language is a setting: read it from the store, without waiting for the device.
+        s.getSettings().then(
+          (settings) => settings.language !== undefined && setLangState(settings.language),
+          () => undefined,
+        );
+      },
+      () => undefined,
+    );
+    const timer = setTimeout(() => setHomeShown(true), REST_AT_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (!startRest) return;
+    let live = true;
     pageDevice().then(
       (d) => {
+        if (!live) return;
         setDevice(d);
         if (d.settings.language !== undefined) setLangState(d.settings.language);
+        prefetchWhenIdle();
       },
-      (e: unknown) => setFailure(String((e as Error).message ?? e)),
+      (e: unknown) => live && setFailure(String((e as Error).message ?? e)),
     );
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [startRest]);
   const setLang = useCallback(
     (l: Lang) => {
       setLangState(l);
@@ -90,8 +151,12 @@ export function App() {
     page = (
       <>
         <p className="tagline">{t.tagline}</p>
-        <Home store={store} lang={lang} />
-        <PracticeBoard start={STARTING_POSITION} lang={lang} />
+        <Home store={store} lang={lang} onShown={onHomeShown} />
+        {homeShown ? (
+          <Suspense fallback={null}>
+            <PracticeBoard lang={lang} />
+          </Suspense>
+        ) : null}
         <About lang={lang} />
       </>
     );

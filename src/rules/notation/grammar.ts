@@ -57,9 +57,38 @@ const MIN_FUZZY_WORD = 6;
 /** Longest province span tried, in tokens ('Mediterráneo occidental costa ...', 'St. Petersburg (north coast)'). */
 const MAX_SPAN = 8;
 
+/** Cost of reading the token `norm` as the phrase word `w`: 0 if equal, COST_FUZZY if a long word
+ *  is misspelt by one letter, undefined if it is not that word. */
+function wordCost(norm: string, w: string): number | undefined {
+  if (norm === w) return 0;
+  if (w.length < MIN_FUZZY_WORD || editDistance(norm, w, 1) > 1) return undefined;
+  return COST_FUZZY;
+}
+
+/** Per phrase list, per token: the phrases (by position in the list) whose first word that token
+ *  may be, with its cost. Pure, so shared by every parse; bounded like the province look-up's memo. */
+const firstWords = new WeakMap<readonly Phrase[], Map<string, ReadonlyArray<readonly [number, number]>>>();
+const FIRST_WORDS_LIMIT = 20000;
+
+function phrasesStartingWith(list: readonly Phrase[], norm: string): ReadonlyArray<readonly [number, number]> {
+  let byNorm = firstWords.get(list);
+  if (!byNorm) firstWords.set(list, (byNorm = new Map()));
+  let found = byNorm.get(norm);
+  if (found) return found;
+  if (byNorm.size >= FIRST_WORDS_LIMIT) byNorm.clear();
+  const out: Array<readonly [number, number]> = [];
+  list.forEach((p, index) => {
+    const cost = p[0] === undefined ? undefined : wordCost(norm, p[0]);
+    if (cost !== undefined) out.push([index, cost]);
+  });
+  byNorm.set(norm, (found = out));
+  return found;
+}
+
 export class OrderGrammar {
   readonly failures: SyntaxFailure[] = [];
   private readonly locMemo = new Map<number, Reading<RawLoc>[]>();
+  private readonly unitMemo = new Map<number, Reading<RawUnit>[]>();
   private readonly phraseMemo = new Map<readonly Phrase[], Map<number, Reading<null>[]>>();
 
   constructor(
@@ -157,9 +186,13 @@ export class OrderGrammar {
     return out;
   }
 
-  /** [adjective] [type] [adjective] [en/in/at] place. */
+  /** [adjective] [type] [adjective] [en/in/at] place. The readings at `i` are the same whatever
+   *  asks (an order's subject, a supported unit, a convoyed army), so they are worked out once. */
   private unit(i: number): Reading<RawUnit>[] {
+    const memo = this.unitMemo.get(i);
+    if (memo) return memo;
     const out: Reading<RawUnit>[] = [];
+    this.unitMemo.set(i, out);
     for (const a1 of this.optional(i, V.ADJECTIVE, 0)) {
       const types: Array<Reading<UnitType | undefined>> = [{ value: undefined, next: a1.next, cost: 0 }];
       for (const t of this.phrase(a1.next, V.ARMY)) types.push({ value: 'A', next: t.next, cost: t.cost });
@@ -220,23 +253,27 @@ export class OrderGrammar {
     if (known) return known;
     const out: Reading<null>[] = [];
     byStart.set(i, out);
-    for (const p of list) {
-      let cost = 0;
-      const fits = p.every((w, k) => {
+    const first = this.tokens[i]?.norm;
+    if (first === undefined) return out;
+    for (const [index, firstCost] of phrasesStartingWith(list, first)) {
+      const p = list[index]!;
+      let cost = firstCost;
+      let fits = true;
+      for (let k = 1; k < p.length && fits; k++) {
         const norm = this.tokens[i + k]?.norm;
-        if (norm === undefined) return false;
-        if (norm === w) return true;
-        if (w.length < MIN_FUZZY_WORD || editDistance(norm, w, 1) > 1) return false;
-        cost += COST_FUZZY;
-        return true;
-      });
+        const c = norm === undefined ? undefined : wordCost(norm, p[k]!);
+        if (c === undefined) fits = false;
+        else cost += c;
+      }
       if (fits) out.push({ value: null, next: i + p.length, cost });
     }
     return out;
   }
 
   private optional(i: number, list: readonly Phrase[], cost: number): Reading<null>[] {
-    return [{ value: null, next: i, cost: 0 }, ...this.phrase(i, list).map((r) => ({ ...r, cost: r.cost + cost }))];
+    const out: Reading<null>[] = [{ value: null, next: i, cost: 0 }];
+    for (const r of this.phrase(i, list)) out.push({ value: null, next: r.next, cost: r.cost + cost });
+    return out;
   }
 
   /** Up to two filler phrases in a row ('apoya movimiento de ejército ...'). */

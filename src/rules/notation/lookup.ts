@@ -24,8 +24,11 @@ interface NameEntry extends Entry {
 }
 interface ProvinceIndex {
   readonly exact: ReadonlyMap<string, readonly Entry[]>;
-  /** Full names and aliases, the ones prefixes and misspellings are measured against. */
+  /** Full names and aliases, the ones prefixes are measured against, sorted by key: the names a
+   *  prefix starts are one run of this list, found by binary search. */
   readonly names: readonly NameEntry[];
+  /** The same names that may be misspelt (long enough for an edit), by word count, then key length. */
+  readonly fuzzy: ReadonlyMap<number, ReadonlyMap<number, readonly NameEntry[]>>;
 }
 
 export type MatchQuality = 'exact' | 'prefix' | 'fuzzy';
@@ -45,8 +48,7 @@ const indexes = new WeakMap<GameMap, ProvinceIndex>();
 function buildIndex(map: GameMap): ProvinceIndex {
   const exact = new Map<string, Entry[]>();
   const names: NameEntry[] = [];
-  const addExact = (text: string, province: ProvinceId, lang: Source): void => {
-    const key = compact(text);
+  const addExact = (text: string, province: ProvinceId, lang: Source, key = compact(text)): void => {
     if (key.length === 0) return;
     const list = exact.get(key) ?? [];
     if (!list.some((e) => e.province === province && e.lang === lang)) list.push({ province, lang });
@@ -59,13 +61,39 @@ function buildIndex(map: GameMap): ProvinceIndex {
     addExact(id, id, 'en');
     const named: Array<[string, Source]> = [[p.name.en, 'en'], [p.name.es, 'es'], ...(p.aliases ?? []).map((a): [string, Source] => [a, 'any'])];
     for (const [name, lang] of named) {
-      addExact(name, id, lang);
-      names.push({ key: compact(name), province: id, lang, words: words(name).length });
+      const ws = words(name);
+      const key = ws.join('');
+      addExact(name, id, lang, key);
+      names.push({ key, province: id, lang, words: ws.length });
     }
     for (const a of p.abbr.en) addExact(a, id, 'en');
     for (const a of p.abbr.es) addExact(a, id, 'es');
   }
-  return { exact, names };
+  const fuzzy = new Map<number, Map<number, NameEntry[]>>();
+  for (const n of names) {
+    if (maxEdits(n.key.length) === 0) continue;
+    let byLength = fuzzy.get(n.words);
+    if (!byLength) fuzzy.set(n.words, (byLength = new Map()));
+    const list = byLength.get(n.key.length) ?? [];
+    list.push(n);
+    byLength.set(n.key.length, list);
+  }
+  names.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { exact, names, fuzzy };
+}
+
+/** The names whose key starts with `prefix`: a run of the sorted list. */
+function startingWith(names: readonly NameEntry[], prefix: string): NameEntry[] {
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (names[mid]!.key < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < names.length && names[end]!.key.startsWith(prefix)) end++;
+  return names.slice(lo, end);
 }
 
 function indexOf(map: GameMap): ProvinceIndex {
@@ -144,23 +172,22 @@ function computeMatch(map: GameMap, text: string, lang?: Lang): ProvinceMatch {
   const exact = decide(index.exact.get(key) ?? [], 'exact', 0);
   if (exact) return exact;
   if (key.length >= 3) {
-    const prefix = decide(
-      index.names.filter((n) => n.key.startsWith(key)),
-      'prefix',
-      0,
-    );
+    const prefix = decide(startingWith(index.names, key), 'prefix', 0);
     if (prefix) return prefix;
   }
   if (key.length >= 5) {
     let best = Number.POSITIVE_INFINITY;
     const close: NameEntry[] = [];
-    for (const n of index.names) {
-      const cap = maxEdits(n.key.length);
-      if (cap === 0 || n.words !== split.words.length) continue;
-      const d = editDistance(key, n.key, cap);
-      if (d <= cap) {
-        close.push(n);
-        best = Math.min(best, d);
+    // Only names within two letters of the key's length can be within two edits of it.
+    const byLength = index.fuzzy.get(split.words.length);
+    for (let length = key.length - 2; byLength && length <= key.length + 2; length++) {
+      for (const n of byLength.get(length) ?? []) {
+        const cap = maxEdits(n.key.length);
+        const d = editDistance(key, n.key, cap);
+        if (d <= cap) {
+          close.push(n);
+          best = Math.min(best, d);
+        }
       }
     }
     const fuzzy = decide(close, 'fuzzy', best);

@@ -4,7 +4,8 @@ import nacl from 'tweetnacl';
 import { createIdentity, type Identity } from '../../protocol';
 // The store's open module, not its index: the index also binds Y.Docs (Yjs), which the home screen
 // does not need on its first load.
-import { openPactoStore, type PactoStore } from '../../store/open';
+import type { PactoStore } from '../../store/open';
+import { pageStore } from './page-store';
 import type { DeviceSettings } from '../../store/settings';
 import type { NameMemory } from './session';
 
@@ -27,15 +28,9 @@ export async function openDevice(store: PactoStore, random: (n: number) => Uint8
   return { store, identity, settings };
 }
 
-let store: Promise<PactoStore> | null = null;
-let device: Promise<Device> | null = null;
+export { pageStore } from './page-store';
 
-/** The page's store, opened once: the home screen lists games from it without waiting for the
- *  identity (on a first run, making and storing the keys is two more IndexedDB round trips). */
-export function pageStore(): Promise<PactoStore> {
-  store ??= openPactoStore();
-  return store;
-}
+let device: Promise<Device> | null = null;
 
 /** The page's device, opened once. */
 export function pageDevice(): Promise<Device> {

@@ -1,8 +1,7 @@
 // The new-game form's choice of variant, taken from the registry (src/rules/variants): first the
 // number of players, then the rule set (classic or seed 001's "1914"), then the split of powers
 // into seats among the registry's variants for that count. Also the seat look-ups the lobby uses.
-import { POWERS, VARIANTS, variantById, type Power, type Seat, type Variant } from '../../rules';
-import { powerName, type Lang } from '../i18n';
+import { VARIANTS, variantById, type Power, type Seat, type Variant } from '../../rules';
 
 export type RuleSet = 'classic' | '1914';
 export const RULE_SETS: readonly RuleSet[] = ['classic', '1914'];
@@ -39,11 +38,7 @@ export function seatOf(variant: Variant, power: Power): Seat | undefined {
   return variant.seats.find((s) => s.powers.includes(power));
 }
 
-export function seatLabel(powers: readonly Power[], lang: Lang): string {
-  return POWERS.filter((p) => powers.includes(p))
-    .map((p) => powerName(p, lang))
-    .join(' + ');
-}
+export { seatLabel } from './seat-label';
 
 /** A seat is claimed in a JOIN by naming its first power. */
 export function seatClaim(seat: Seat): Power {
