@@ -30,7 +30,7 @@ const FIRST_PAGE_SEQ = 100;
 interface Phone {
   init(signSeed: string, boxSecret: string, power: Power, firstSeq: number): void;
   appendAll(messages: readonly string[]): void;
-  commit(seed: number): number | null;
+  commit(seed: number): Promise<number | null>;
   summary(): {
     count: number;
     phases: number;
@@ -193,13 +193,13 @@ export async function benchPhase(): Promise<void> {
     const payload = summarise(payloadPerPhase);
     const ratios = summarise(bytesPerPage.map((b, i) => b / payloadPerPhase[i]!));
     report(`phase: ${pages.length} Chromium phones over loopback WebRTC, real protocol, ${PHASES} phases (${keys[0]} .. ${keys.at(-1)})`, [
-      ['last commit appended -> every page shows the result, median', `${lat.median} ms`],
+      ['last seal (reserve, seal, keep the secret, send) -> every page shows the result, median', `${lat.median} ms`],
       ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],
       ['  target', 'median < 300 ms, p95 < 600 ms'],
       ['  of which last commit -> last phone reveals, median', `${rev.median} ms`],
       ['  steps, last commit -> the last phone to reach each, median', STEPS.map((s) => `${s} ${summarise(steps.get(s)!).median}`).join(', ')],
       ['reduceLog time per phone per phase, mean', `${reducePerPhase.toFixed(0)} ms in ${reductionsPerPhase.toFixed(1)} reductions`],
-      ["a phone's own entry: stored durably, then sent (publish), mean", `${publishWait.toFixed(0)} ms`],
+      ["a phone's own entry: its number reserved on disk, signed, then sent (the entry's own write lands after), mean", `${publishWait.toFixed(0)} ms`],
       ['signatures checked ahead by the platform Ed25519 (WebCrypto)', `${native.filter(Boolean).length} of ${pages.length} phones`],
       ['data-channel bytes sent per phone per phase, median', `${Math.round(bytes.median)} B`],
       ['  p95', `${Math.round(bytes.p95)} B`],

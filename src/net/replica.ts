@@ -198,8 +198,13 @@ export class GameReplica implements UpdateGate, EntrySource {
    * Admits this phone's own entries in order, stores them durably, then puts them in the doc.
    * Throws PublishError at the first one that cannot be admitted (nothing of it is kept; the ones
    * before it are published). The app checks each entry with preview() before it stores anything.
+   *
+   * `reserved`: the caller reserved each entry's sequence number, and its right to a message the
+   * protocol allows once, durably before signing it (the app's outbox): then the entries go into
+   * the doc at once and their own strict write lands after (src/protocol/README.md, "Sending
+   * before the entry is stored"); a failed write is reported, and thrown by the next flush().
    */
-  async publish(entries: readonly Uint8Array[]): Promise<void> {
+  async publish(entries: readonly Uint8Array[], options: { readonly reserved?: boolean } = {}): Promise<void> {
     const fresh: Uint8Array[] = [];
     let refused: PublishError | null = null;
     for (const bytes of entries) {
@@ -214,7 +219,7 @@ export class GameReplica implements UpdateGate, EntrySource {
       }
     }
     this.settle();
-    await this.flush();
+    if (options.reserved !== true) await this.flush();
     const toDoc = fresh.filter((b) => {
       const id = this.admission.idOfBytes(b);
       return id !== undefined && !this.carried.has(id);

@@ -79,10 +79,21 @@ export const memoPhase = {
   },
 };
 
-type Remembered = { keys: readonly string[]; view: unknown; sorted: unknown };
+const chains = new Map<string, unknown>();
+
+/** The chain of resolved phases of the last fold of each game and view slot (reduce.ts PhaseChain). */
+export const memoChain = {
+  get: (slot: string): unknown => chains.get(slot),
+  set(slot: string, value: unknown): void {
+    if (chains.size >= 1_000) chains.clear();
+    chains.set(slot, value);
+  },
+};
+
+type Remembered = { keys: readonly string[]; view: unknown; index: unknown };
 let views = new WeakMap<object, Map<string, Remembered>>();
 
-/** The last view of each game on this phone, per engine and anchor, with the entries it came from (and their canonical order). */
+/** The last view of each game on this phone, per engine and anchor, with the entries it came from (and their index, reduce.ts EntryIndex). */
 export const memoView = {
   get: (engine: object, slot: string): Remembered | undefined => views.get(engine)?.get(slot),
   set(engine: object, slot: string, value: Remembered): void {
@@ -91,12 +102,16 @@ export const memoView = {
     if (map.size >= 1_000) map.clear();
     map.set(slot, value);
   },
+  forget(engine: object, slot: string): void {
+    views.get(engine)?.delete(slot);
+  },
 };
 
 /** Forgets the remembered views and phases only (checks and adjudications, keyed by content, stay). */
 export function clearFoldMemos(): void {
   views = new WeakMap();
   phases.clear();
+  chains.clear();
 }
 
 /** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */

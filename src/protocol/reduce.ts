@@ -48,7 +48,7 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { memoFacts, memoOpen, memoPhase, memoView } from './memo';
+import { memoChain, memoFacts, memoOpen, memoPhase, memoView } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian } from './timeout';
 import { Alliances, variantOf } from './variants';
@@ -120,6 +120,20 @@ const emptyGroup = (): PhaseGroup => ({
   lotCommits: [],
 });
 
+/** A group whose lists are copies (so growing it changes nothing the old one holds). */
+const copyGroup = (g: PhaseGroup): PhaseGroup => ({
+  commits: [...g.commits],
+  finals: [...g.finals],
+  locks: [...g.locks],
+  reveals: [...g.reveals],
+  timeouts: [...g.timeouts],
+  clocks: [...g.clocks],
+  concedes: [...g.concedes],
+  alliances: [...g.alliances],
+  handovers: [...g.handovers],
+  lotCommits: [...g.lotCommits],
+});
+
 const sortKeys = new WeakMap<Message, string>();
 
 /** The canonical order of entries: by type, phase, author, sequence number, id (remembered per entry). */
@@ -155,7 +169,7 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
   const openedList = log.map((raw) => memoOpen(raw, verifier, () => openMessage(raw, verifier)));
   const keys = openedList.map((opened) => (opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`));
   const viewSlot = `${gameId}|${options.me ?? ''}|${options.anchor ?? ''}`;
-  const remembered = memoView.get(engine, viewSlot) as { keys: readonly string[]; view: GameView; sorted: SortedEntries } | undefined;
+  const remembered = memoView.get(engine, viewSlot) as { keys: readonly string[]; view: GameView; index: EntryIndex } | undefined;
   // How many leading entries open to what the last reduce's did (compared entry by entry, no key string built).
   let same = 0;
   if (remembered !== undefined) {
@@ -164,11 +178,13 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
     while (same < n && before[same] === keys[same]) same++;
     if (same === keys.length && same === before.length) return remembered.view;
   }
-  // Entries only ever arrive: when this log extends the last one, its sorted entries extend too.
-  const grown = remembered !== undefined && same === remembered.keys.length ? remembered.sorted : undefined;
-  const out: { sorted?: SortedEntries } = {};
+  // Entries only ever arrive: when this log extends the last one, its index takes in the new
+  // entries only. The index is changed in place, so it is forgotten until this reduce is done.
+  const grown = remembered !== undefined && same === remembered.keys.length ? remembered.index : undefined;
+  memoView.forget(engine, viewSlot);
+  const out: { index?: EntryIndex } = {};
   const view = reduceOpened(gameId, log, openedList, options, engine, grown, out);
-  memoView.set(engine, viewSlot, { keys, view, sorted: out.sorted! });
+  memoView.set(engine, viewSlot, { keys, view, index: out.index! });
   return view;
 }
 
@@ -186,40 +202,161 @@ export function gameMessages(gameId: string, log: readonly unknown[], verifier: 
   return out;
 }
 
-/** The game's entries in canonical order (sortKey), with their ids and how many log entries gave them. */
-interface SortedEntries {
-  readonly messages: readonly Message[];
-  readonly ids: ReadonlySet<string>;
-  readonly count: number;
+/**
+ * The game's entries, indexed the way the fold reads them, kept from one reduce to the next while
+ * the log only grows (phones re-reduce on every entry): each new entry is inserted where it goes,
+ * so a re-reduce costs the new entries, not the whole log. Lists are in canonical order (sortKey),
+ * as sorting the whole set afresh gives them. A phase group is never changed once made: a new
+ * entry of a phase replaces its group with a copy, so a group's identity names its entries (the
+ * fold's chain of remembered phases compares groups by identity, foldPhases).
+ */
+interface EntryIndex {
+  /** How many log entries the index has taken in. */
+  count: number;
+  readonly ids: Set<string>;
+  readonly messages: Message[];
+  /** What opening the log's entries refused (and entries of other games), by id and reason. */
+  readonly refused: Map<string, Ignored>;
+  /** The protocol version of an unreadable CREATE of this game, if one was seen. */
+  legacy: number | undefined;
+  /** Per author, per sequence number, the ids signed with it; `twice`: the pairs with two or more. */
+  readonly bySeq: Map<string, Map<number, string[]>>;
+  readonly twice: Map<string, [string, number]>;
+  /** Per author, the highest sequence number. */
+  readonly maxSeq: Map<string, number>;
+  /** What reduceLobby reads (create, join, start, the start ACKs, hand-overs) and its last answer. */
+  readonly lobbyMessages: Message[];
+  lobby: { readonly version: number; readonly lobby: Lobby } | undefined;
+  lobbyVersion: number;
+  readonly chats: Message<ChatPayload>[];
+  /** ACKs of phases (not of the START). */
+  readonly acks: Message<AckPayload>[];
+  readonly groups: Map<string, PhaseGroup>;
 }
 
-/** Entries in canonical order: the previous order with the new ones inserted (binary search), or sorted afresh. */
-function sortEntries(candidates: readonly Message[], count: number, previous: SortedEntries | undefined): SortedEntries {
-  if (previous === undefined || previous.count > count) {
-    const byId = new Map<string, Message>();
-    for (const m of candidates) byId.set(m.id, m);
-    const messages = [...byId.values()]
-      .map((m) => [sortKey(m), m] as const)
-      .sort((a, b) => compareText(a[0], b[0]))
-      .map(([, m]) => m);
-    return { messages, ids: new Set(byId.keys()), count };
+function emptyIndex(): EntryIndex {
+  return {
+    count: 0,
+    ids: new Set(),
+    messages: [],
+    refused: new Map(),
+    legacy: undefined,
+    bySeq: new Map(),
+    twice: new Map(),
+    maxSeq: new Map(),
+    lobbyMessages: [],
+    lobby: undefined,
+    lobbyVersion: 0,
+    chats: [],
+    acks: [],
+    groups: new Map(),
+  };
+}
+
+/** Inserts m into a list in canonical order (binary search on sortKey). */
+function insertSorted<T extends Message>(list: T[], m: T): void {
+  const key = sortKey(m);
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareText(sortKey(list[mid]!), key) < 0) lo = mid + 1;
+    else hi = mid;
   }
-  const messages = [...previous.messages];
-  const ids = new Set(previous.ids);
-  for (const m of candidates) {
-    if (ids.has(m.id)) continue;
-    ids.add(m.id);
-    const key = sortKey(m);
-    let lo = 0;
-    let hi = messages.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareText(sortKey(messages[mid]!), key) < 0) lo = mid + 1;
-      else hi = mid;
+  list.splice(lo, 0, m);
+}
+
+const LOBBY_READS: ReadonlySet<string> = new Set(['create', 'join', 'start', 'handover']);
+
+/** The group list an entry of a phase goes to, or undefined (not a phase entry). */
+function groupList(p: Payload): keyof PhaseGroup | undefined {
+  switch (p.type) {
+    case 'commit':
+      return 'commits';
+    case 'final':
+      return 'finals';
+    case 'lock':
+      return 'locks';
+    case 'reveal':
+      return 'reveals';
+    case 'timeout':
+      return 'timeouts';
+    case 'clock':
+      return 'clocks';
+    case 'concede':
+      return 'concedes';
+    case 'alliance':
+      return 'alliances';
+    case 'handover':
+      return 'handovers';
+    case 'lot-commit':
+      return 'lotCommits';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Takes in one opened entry of this game (a copy of an entry already in is skipped). `made`: the
+ * groups made by this same intake, which no fold has read yet, so they may grow in place.
+ */
+function indexMessage(index: EntryIndex, m: Message, made: Set<PhaseGroup>): void {
+  if (index.ids.has(m.id)) return;
+  index.ids.add(m.id);
+  insertSorted(index.messages, m);
+  const p = m.payload;
+  const mine = index.bySeq.get(p.from) ?? new Map<number, string[]>();
+  index.bySeq.set(p.from, mine);
+  const same = mine.get(p.seq);
+  if (same === undefined) mine.set(p.seq, [m.id]);
+  else {
+    same.push(m.id);
+    index.twice.set(`${p.from}|${p.seq}`, [p.from, p.seq]);
+  }
+  index.maxSeq.set(p.from, Math.max(index.maxSeq.get(p.from) ?? -1, p.seq));
+  const startAck = p.type === 'ack' && p.phase === 'start';
+  if (LOBBY_READS.has(p.type) || startAck) {
+    insertSorted(index.lobbyMessages, m);
+    index.lobbyVersion++;
+  }
+  if (p.type === 'chat') insertSorted(index.chats, m as Message<ChatPayload>);
+  else if (p.type === 'ack' && !startAck) insertSorted(index.acks, m as Message<AckPayload>);
+  const list = groupList(p);
+  if (list === undefined) return;
+  const phase = p.type === 'lot-commit' ? LOT_PHASE : 'phase' in p ? p.phase : undefined;
+  if (phase === undefined) return;
+  const before = index.groups.get(phase);
+  if (before !== undefined && made.has(before)) {
+    insertSorted(before[list] as Message[], m);
+    return;
+  }
+  // A new group object: the old one may be named by the fold's chain (see EntryIndex).
+  const group = before === undefined ? emptyGroup() : copyGroup(before);
+  insertSorted(group[list] as Message[], m);
+  made.add(group);
+  index.groups.set(phase, group);
+}
+
+/** Takes in the log entries from index.count on (all of them for a new index), in canonical order. */
+function indexLog(index: EntryIndex, gameId: string, log: readonly unknown[], openedList: readonly Opened[]): void {
+  const fresh: Message[] = [];
+  for (let i = index.count; i < log.length; i++) {
+    const opened = openedList[i]!;
+    if (opened.ok) {
+      if (opened.message.payload.game !== gameId) index.refused.set(`${opened.message.id}|wrong-game`, { id: opened.message.id, reason: 'wrong-game' });
+      else fresh.push(opened.message);
+      continue;
     }
-    messages.splice(lo, 0, m);
+    index.refused.set(`${opened.id}|${opened.reason}`, { id: opened.id, reason: opened.reason });
+    if (opened.reason === 'unknown-protocol-version') {
+      const old = legacyEntry(log[i]);
+      if (old !== null && old.game === gameId && old.type === 'create') index.legacy = old.version;
+    }
   }
-  return { messages, ids, count };
+  // Sorted first, so a new index's lists grow at their ends.
+  const made = new Set<PhaseGroup>();
+  for (const m of fresh.map((f) => [sortKey(f), f] as const).sort((a, b) => compareText(a[0], b[0]))) indexMessage(index, m[1], made);
+  index.count = log.length;
 }
 
 function reduceOpened(
@@ -228,58 +365,35 @@ function reduceOpened(
   openedList: readonly Opened[],
   options: ReduceOptions,
   engine: Engine,
-  previous: SortedEntries | undefined,
-  out: { sorted?: SortedEntries },
+  previous: EntryIndex | undefined,
+  out: { index?: EntryIndex },
 ): GameView {
   const work = options.work ?? { steps: 0 };
   work.steps += log.length;
   const ignored = new IgnoredList();
   const misconduct: Misconduct[] = [];
-  const candidates: Message[] = [];
-  // With a previous order, only the entries past its count are new (the rest are in it already).
-  const fresh: Message[] = [];
-  let legacy: number | undefined;
-  for (let i = 0; i < log.length; i++) {
-    const raw = log[i];
-    const opened = openedList[i]!;
-    if (opened.ok) {
-      if (opened.message.payload.game !== gameId) ignored.add(opened.message.id, 'wrong-game');
-      else if (previous === undefined) candidates.push(opened.message);
-      else if (i >= previous.count) fresh.push(opened.message);
-      continue;
-    }
-    ignored.add(opened.id, opened.reason);
-    if (opened.reason === 'unknown-protocol-version') {
-      const old = legacyEntry(raw);
-      if (old !== null && old.game === gameId && old.type === 'create') legacy = old.version;
-    }
-  }
-  const sorted = sortEntries(previous === undefined ? candidates : fresh, log.length, previous);
-  out.sorted = sorted;
-  const messages = sorted.messages;
+  // With a previous index, only the entries past its count are new (the rest are in it already).
+  const index = previous ?? emptyIndex();
+  indexLog(index, gameId, log, openedList);
+  out.index = index;
+  for (const i of index.refused.values()) ignored.add(i.id, i.reason);
+  const legacy = index.legacy;
+  const messages = index.messages;
 
-  // Two entries of one author with one sequence number: misconduct (only the duplicates are sorted).
-  const bySeq = new Map<string, Map<number, string[]>>();
-  const twice: [string, number][] = [];
-  let nextSeq = 0;
-  for (const m of messages) {
-    if (m.payload.from === options.me) nextSeq = Math.max(nextSeq, m.payload.seq + 1);
-    const mine = bySeq.get(m.payload.from) ?? new Map<number, string[]>();
-    bySeq.set(m.payload.from, mine);
-    const ids = mine.get(m.payload.seq);
-    if (ids === undefined) mine.set(m.payload.seq, [m.id]);
-    else {
-      if (ids.length === 1) twice.push([m.payload.from, m.payload.seq]);
-      ids.push(m.id);
-    }
-  }
-  twice.sort((a, b) => compareText(a[0], b[0]) || compareText(String(a[1]), String(b[1])));
-  for (const [author, seq] of twice) misconduct.push({ author, kind: 'same-seq', ids: [...bySeq.get(author)!.get(seq)!].sort() });
+  // Two entries of one author with one sequence number: misconduct.
+  const twice = [...index.twice.values()].sort((a, b) => compareText(a[0], b[0]) || compareText(String(a[1]), String(b[1])));
+  for (const [author, seq] of twice) misconduct.push({ author, kind: 'same-seq', ids: [...index.bySeq.get(author)!.get(seq)!].sort() });
+  const nextSeq = options.me === undefined ? 0 : (index.maxSeq.get(options.me) ?? -1) + 1;
 
-  const lobby = reduceLobby(gameId, messages, {
-    ...(options.me === undefined ? {} : { me: options.me }),
-    ...(options.anchor === undefined ? {} : { anchor: options.anchor }),
-  });
+  // The lobby reads its own kinds of entries only, and is the same while none of them arrives.
+  if (index.lobby === undefined || index.lobby.version !== index.lobbyVersion) {
+    const fresh = reduceLobby(gameId, index.lobbyMessages, {
+      ...(options.me === undefined ? {} : { me: options.me }),
+      ...(options.anchor === undefined ? {} : { anchor: options.anchor }),
+    });
+    index.lobby = { version: index.lobbyVersion, lobby: fresh };
+  }
+  const lobby = index.lobby.lobby;
   ignored.addAll(lobby.ignored);
   misconduct.push(...lobby.misconduct);
   const joined = new Set(lobby.players.map((p) => p.key));
@@ -325,10 +439,11 @@ function reduceOpened(
   // From here the variant is known: who starts neutral, for every status (the fold says it once playing).
   base.neutral = variantOf(settings.variant).neutral;
   const start = lobby.start;
-  const phaseMessages = messages.filter((m) => !LOBBY_TYPES.has(m.payload.type) && !(m.payload.type === 'ack' && m.payload.phase === 'start'));
-  const chatMessages = messages.filter((m): m is Message<ChatPayload> => m.payload.type === 'chat');
+  // Only a game not under way lists every phase entry (as not started).
+  const phaseMessages = () => messages.filter((m) => !LOBBY_TYPES.has(m.payload.type) && !(m.payload.type === 'ack' && m.payload.phase === 'start'));
+  const chatMessages = index.chats;
   if (start === undefined) {
-    for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
+    for (const m of phaseMessages()) ignored.add(m.id, 'game-not-started');
     base.chats = checkChats(chatMessages, joined, joined, ignored);
     return { ...common(), ...header, status: lobby.forks.length > 0 ? 'forked' : 'lobby' } satisfies LobbyView;
   }
@@ -336,36 +451,15 @@ function reduceOpened(
   const members = new Set(lobby.members);
   base.spectators = [...joined].filter((k) => !members.has(k)).sort(compareText);
   if (lobby.accepted.length < lobby.members.length) {
-    for (const m of phaseMessages) ignored.add(m.id, 'game-not-started');
+    for (const m of phaseMessages()) ignored.add(m.id, 'game-not-started');
     base.chats = checkChats(chatMessages, members, members, ignored);
     // Until the first phase opens, the powers are held as the START names them.
     const named = start.payload.roster === null ? {} : { roster: start.payload.roster, holders: start.payload.roster };
     return { ...common(), ...header, start: start.id, ...named, status: 'starting' } satisfies StartingView;
   }
 
-  const groups = new Map<string, PhaseGroup>();
-  const acks: Message<AckPayload>[] = [];
-  for (const m of phaseMessages) {
-    const p = m.payload;
-    if (p.type === 'ack') {
-      acks.push(m as Message<AckPayload>);
-      continue;
-    }
-    const phase = p.type === 'lot-commit' ? LOT_PHASE : 'phase' in p ? p.phase : undefined;
-    if (phase === undefined) continue;
-    const group = groups.get(phase) ?? emptyGroup();
-    groups.set(phase, group);
-    if (p.type === 'commit') group.commits.push(m as Message<CommitPayload>);
-    else if (p.type === 'final') group.finals.push(m as Message<FinalPayload>);
-    else if (p.type === 'lock') group.locks.push(m as Message<LockPayload>);
-    else if (p.type === 'reveal') group.reveals.push(m as Message<RevealPayload>);
-    else if (p.type === 'timeout') group.timeouts.push(m as Message<TimeoutPayload>);
-    else if (p.type === 'clock') group.clocks.push(m as Message<ClockPayload>);
-    else if (p.type === 'concede') group.concedes.push(m as Message<ConcedePayload>);
-    else if (p.type === 'alliance') group.alliances.push(m as Message<AlliancePayload>);
-    else if (p.type === 'handover') group.handovers.push(m as Message<HandoverPayload>);
-    else if (p.type === 'lot-commit') group.lotCommits.push(m as Message<LotCommitPayload>);
-  }
+  const groups = index.groups;
+  const acks = index.acks;
 
   // The first opening time: the upper median of the START's and its acceptances' claims.
   const lobbyOpening = upperMedian([...lobby.startClaims.values()]) ?? start.payload.time;
@@ -398,6 +492,7 @@ function reduceOpened(
     joined,
     escrowKeys: lobby.escrowKeys,
     groups,
+    chainSlot: `${options.me ?? ''}|${options.anchor ?? ''}`,
     engine,
     ignored,
     misconduct,
@@ -596,6 +691,8 @@ interface FoldInput {
   readonly joined: ReadonlySet<string>;
   readonly escrowKeys: ReadonlyMap<string, string | null>;
   readonly groups: ReadonlyMap<string, PhaseGroup>;
+  /** Names the fold's chain of remembered phases (the view's slot: game, me, anchor). */
+  readonly chainSlot: string;
   readonly engine: Engine;
   readonly ignored: IgnoredList;
   readonly misconduct: Misconduct[];
@@ -635,6 +732,28 @@ interface PhaseMemo {
   readonly result?: GameResult;
 }
 
+/** One resolved phase of a fold: its key, the group it read (by identity; undefined: no entries) and its outcome. */
+interface ChainLink {
+  readonly key: string;
+  readonly raw: PhaseGroup | undefined;
+  readonly memo: PhaseMemo;
+}
+
+/**
+ * The resolved phases of the last fold of a game, in order, with what the whole fold was given
+ * (fixedKey, the first opening time and position). Phase i's outcome is a function of those, of
+ * the state entering it (phase i-1's outcome) and of its group; groups are never changed (a new
+ * entry makes a new group, EntryIndex), so while every group up to phase i is the same object,
+ * phase i's outcome is the remembered one. An entry for an old phase (a late reveal, an ACK's
+ * phase is not a group, a second FINAL) makes a new group there: the fold resumes from that phase.
+ */
+interface PhaseChain {
+  readonly fixedKey: string;
+  readonly openedAt: number;
+  readonly memoKey: string;
+  readonly links: readonly ChainLink[];
+}
+
 const groupIds = (g: PhaseGroup): string => (Object.values(g) as Message[][]).map((list) => list.map((m) => m.id).join(',')).join(';');
 
 function foldPhases(input: FoldInput): Fold {
@@ -667,21 +786,50 @@ function foldPhases(input: FoldInput): Fold {
     conceded: new Set(),
     alliances: new Alliances(),
   };
+  const initialMemoKey = state.memoKey;
   let current: OpenPhase | undefined;
   let result: GameResult | undefined;
   let setup = variantPhase(variant, state.position.phase, null);
+  // The chain of the last fold of this game: while each phase's group is the very object the last
+  // fold read, the state entering the next phase is the one it remembered, so the fold resumes
+  // at the first phase whose entries changed (see PhaseChain).
+  const chainSlot = `${input.gameId}|${input.chainSlot}`;
+  const before = memoChain.get(chainSlot) as PhaseChain | undefined;
+  const reusable =
+    before !== undefined && before.fixedKey === fixedKey && before.openedAt === input.openedAt && before.memoKey === initialMemoKey ? before.links : [];
+  const links: ChainLink[] = [];
+  /** Whether every phase so far was taken from the chain (then the state entering this one is the chain's). */
+  let resuming = true;
 
   for (let guard = 0; guard < MAX_PHASES; guard++) {
     const key = phaseKey(state.position.phase);
     if (visited.has(key)) break;
     visited.add(key);
     setup = variantPhase(variant, state.position.phase, state.toss?.winner ?? null);
+    const link = resuming ? reusable[guard] : undefined;
+    if (link !== undefined && link.key === key && link.raw === input.groups.get(key)) {
+      const hit = link.memo;
+      links.push(link);
+      input.ignored.addAll(hit.ignored);
+      input.misconduct.push(...hit.misconduct);
+      if (hit.phase !== undefined) phases.push(hit.phase);
+      state = { ...hit.state, alliances: hit.state.alliances.clone() };
+      for (const k of hit.handedTo) handedTo.add(k);
+      if (hit.result !== undefined) {
+        result = hit.result;
+        break;
+      }
+      continue;
+    }
+    resuming = false;
     state = { ...state, holders: holdersStep(state.holders, input.roster, variant, setup, state.toss) };
-    const raw = input.groups.get(key) ?? emptyGroup();
+    const group = input.groups.get(key);
+    const raw = group ?? emptyGroup();
     const inKey = `${fixedKey}|${state.memoKey}|${state.openedAt}|${canonicalText(state.holders)}|${[...state.conceded].sort().join(',')}|${state.toss === undefined ? '-' : canonicalText(state.toss)}|${state.alliances.key()}|${groupIds(raw)}`;
     const memoSlot = `${input.gameId}|${key}`;
     const hit = memoPhase.get(memoSlot) as PhaseMemo | undefined;
     if (hit !== undefined && hit.inKey === inKey) {
+      if (links.length === guard) links.push({ key, raw: group, memo: hit });
       input.ignored.addAll(hit.ignored);
       input.misconduct.push(...hit.misconduct);
       if (hit.phase !== undefined) phases.push(hit.phase);
@@ -704,7 +852,7 @@ function foldPhases(input: FoldInput): Fold {
       current = step.open;
       break;
     }
-    memoPhase.set(memoSlot, {
+    const memo: PhaseMemo = {
       inKey,
       ...(step.phase === undefined ? {} : { phase: step.phase }),
       ignored: step.ignored,
@@ -712,13 +860,16 @@ function foldPhases(input: FoldInput): Fold {
       state: { ...state, alliances: state.alliances.clone() },
       handedTo: step.handedTo,
       ...(step.result === undefined ? {} : { result: step.result }),
-    } satisfies PhaseMemo);
+    };
+    memoPhase.set(memoSlot, memo);
+    if (links.length === guard) links.push({ key, raw: group, memo });
     if (step.result !== undefined) {
       result = step.result;
       break;
     }
   }
 
+  memoChain.set(chainSlot, { fixedKey, openedAt: input.openedAt, memoKey: initialMemoKey, links } satisfies PhaseChain);
   for (const [key, group] of input.groups) {
     if (visited.has(key) || key === LOT_PHASE) continue;
     for (const m of Object.values(group).flat() as Message[]) input.ignored.add(m.id, 'phase-not-reached');

@@ -2,7 +2,9 @@
 // reserves the sequence number in the store (and, for a message the protocol allows once, the
 // right to sign it), has the caller sign with that stamp, refuses what the protocol's quotas would
 // refuse, lets the caller store what must survive a reload (a commit's secret) and then publishes.
-// A message is stored before it is published, so a reload at any moment loses nothing.
+// The sequence number and once-only right are stored before a message is signed, and what it
+// depends on before it is published, so a crash at any moment never makes this phone sign two
+// conflicting messages; the message itself is stored as it goes out (see append).
 import { openMessage, QUOTAS, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
 import type { PactoStore } from '../../store';
 import type { Lang } from '../i18n';
@@ -12,8 +14,12 @@ import type { GameRecordRef } from './records';
 export interface EntryLog {
   entries(): readonly Uint8Array[];
   subscribe(listener: () => void): () => void;
-  /** Admits, stores durably, then publishes; throws (changing nothing) if an entry is refused. */
-  publish(entries: readonly Uint8Array[]): Promise<void>;
+  /**
+   * Admits, stores durably, then publishes; throws (changing nothing) if an entry is refused.
+   * `reserved`: the sequence number and once-only right were reserved durably before signing, so
+   * the entry goes out before its own write lands (GameReplica.publish).
+   */
+  publish(entries: readonly Uint8Array[], options?: { readonly reserved?: boolean }): Promise<void>;
   /** What publishing would do, changing nothing. */
   preview(bytes: Uint8Array): Verdict;
   /** Trusts the signatures of admitted entries. */
@@ -139,11 +145,16 @@ export class Outbox {
     throw new QuotaError(v.reason, kind.ok ? kind.message.payload.type : '', this.o.lang());
   }
 
-  /** Checks, publishes (the log stores it first), then tells the runner and the app. */
+  /**
+   * Checks, publishes, then tells the runner and the app. Every entry signed here had its sequence
+   * number (and its once-only name) reserved durably by stamp() before it was signed, so it goes
+   * out without waiting for its own write (src/protocol/README.md, "Sending before the entry is
+   * stored"); what it depends on (a commit's secret, `keep`) is stored before this.
+   */
   async append(signed: Signed): Promise<void> {
     if (this.o.closed()) return;
     this.check(signed);
-    await this.o.log.publish([signed.bytes]);
+    await this.o.log.publish([signed.bytes], { reserved: true });
     this.o.published();
     if (this.o.onAppended === undefined) return;
     const opened = openMessage(signed.bytes, this.o.log.verifier);

@@ -4,7 +4,7 @@
 // updates), connected to the game's room with the real net layer. It behaves as an honest phone
 // with the real protocol: seals random legal orders when told to, takes the automatic steps
 // (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges each resolved phase, each
-// published as the app publishes (stored durably first). Reactions are one reduction per burst of
+// sent as the app's outbox sends it (its number reserved on disk first, then out at once). Reactions are one reduction per burst of
 // changes, as the app's runner does. window.phone lets the bench act and observe; times are
 // Date.now() (every page of the run shares the machine's clock).
 import { connectGame, connectOptionsFor, createGameDoc, GameReplica, parseInvite } from '../../../../src/net';
@@ -52,6 +52,8 @@ const gameId = invite.gameId;
 const doc = createGameDoc();
 const store = await openPactoStore('pacto-bench');
 const replica = await GameReplica.open({ gameId, doc, storage: entryStorage(store, gameId) });
+// The game's record, where the app reserves sequence numbers (see reserve).
+await store.putGame({ id: gameId, title: 'bench', created: Date.now() });
 const persisted = persistDoc(store, gameId, doc, {
   onError: (e) => errors.push(`store: ${String(e)}`),
   load: (updates, origin) => replica.loadStored(updates, origin),
@@ -83,7 +85,7 @@ let view: GameView | undefined;
 /** Where a phase's time goes on this page: reducing, and when it revealed (phase key -> Date.now()). */
 let reduceMs = 0;
 let reductions = 0;
-/** Time this phone's own entries spent in publish (admitted, stored durably, then put in the doc). */
+/** Time this phone's own entries took from their reservation to going out (send). */
 let publishMs = 0;
 let publishes = 0;
 const revealedAt = new Map<string, number>();
@@ -101,12 +103,31 @@ function bytesOf(text: string): Uint8Array {
   return b;
 }
 
-const stamp = () => ({ seq: seq++, time: Date.now() });
+/** The names of once-only messages reserved (as the app's record keeps them). */
+const reservedOnce: string[] = [];
 
-/** This phone's own entry, as the app publishes it: admitted, stored durably, then into the doc. */
-function publish(bytes: Uint8Array, key?: string, step?: string): void {
+/**
+ * As the app's outbox (src/ui/game/outbox.ts stamp): the sequence number, and the name of a
+ * message the protocol allows once, reserved by a strict write before anything is signed with it.
+ */
+async function reserve(once?: string): Promise<{ seq: number; time: number }> {
+  const s = { seq: seq++, time: Date.now() };
+  if (once !== undefined) reservedOnce.push(once);
+  await store.updateGame(gameId, { nextSeq: s.seq + 1, ...(once === undefined ? {} : { once: reservedOnce.slice(-200) }) });
+  return s;
+}
+
+/**
+ * This phone's own entry, as the app's outbox sends it: reserved on disk, signed, then admitted
+ * and into the doc at once, its own write landing after (GameReplica.publish, `reserved`). The
+ * time counted is from the reservation to the entry going out.
+ */
+function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: string, key?: string, step?: string): void {
   const t0 = performance.now();
-  replica.publish([bytes]).then(
+  void (async () => {
+    const bytes = sign(await reserve(once));
+    await replica.publish([bytes], { reserved: true });
+  })().then(
     () => {
       publishMs += performance.now() - t0;
       publishes++;
@@ -144,19 +165,21 @@ function react(): void {
       if (due.finals.length > 0) mark(c.key, 'commits-in');
       if (due.lock) mark(c.key, 'finals-in');
       if (due.reveal) mark(c.key, 'locks-in');
+      const me = seat;
       if (due.finals.length > 0 && commit !== undefined) {
-        if (once('final')) publish(finalOrders(seat.me, gameId, c.key, seat.power, commit, stamp()).bytes, c.key, 'final-sent');
+        if (once('final')) send((s) => finalOrders(me.me, gameId, c.key, me.power, commit, s).bytes, `${c.key}|final`, c.key, 'final-sent');
       } else if (due.lock) {
-        if (once('lock')) publish(lockBallot(seat.me, gameId, view, opened, stamp()).bytes, c.key, 'lock-sent');
+        if (once('lock')) send((s) => lockBallot(me.me, gameId, view!, opened, s).bytes, `${c.key}|lock`, c.key, 'lock-sent');
       } else if (due.reveal && once('reveal')) {
         revealedAt.set(c.key, Date.now());
-        publish(revealBallot(seat.me, gameId, view, opened, (id) => secrets.get(id) ?? null, stamp()).bytes, c.key, 'reveal-sent');
+        send((s) => revealBallot(me.me, gameId, view!, opened, (id) => secrets.get(id) ?? null, s).bytes, `${c.key}|reveal`, c.key, 'reveal-sent');
       }
     }
     const last = view.phases.at(-1);
     if (last !== undefined && !done.has(`${last.key}|ack`)) {
       done.add(`${last.key}|ack`);
-      publish(acknowledge(seat.me, gameId, last.key, last.stateHash, stamp()).bytes);
+      const me = seat;
+      send((s) => acknowledge(me.me, gameId, last.key, last.stateHash, s).bytes);
     }
   } catch (e) {
     errors.push(String(e));
@@ -193,19 +216,24 @@ const phone = {
   },
   /** Seals random legal orders for the open phase and publishes them; the wall-clock time the
    *  sealed commit was handed to publish (stored, then sent), or null if nothing is awaited of us. */
-  commit(seed: number): number | null {
+  async commit(seed: number): Promise<number | null> {
+    const at = Date.now();
     view = reduce();
     const c = view.current;
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
+    const me = seat;
+    // As the app seals: the number reserved on disk, sealed and signed, the secret kept on disk
+    // (the app's drafts), then sent.
+    const s = await reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     const random = { secret: bytes.slice(0, 32), nonce: bytes.slice(32, 56), entropy: bytes.slice(56, 88), coin: bytes.slice(88, 120) };
-    const orders = randomOrders(c.position, seat.power, picker(seed));
-    const r = commitTurn(seat.me, gameId, view, seat.power, orders, random, stamp());
+    const orders = randomOrders(c.position, me.power, picker(seed));
+    const r = commitTurn(me.me, gameId, view, me.power, orders, random, s);
     if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
+    await store.updateGame(gameId, { sealed: r.secret.toString() });
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
-    const at = Date.now();
-    publish(r.message.bytes);
+    await replica.publish([r.message.bytes], { reserved: true });
     return at;
   },
   summary: () => ({

@@ -1,0 +1,154 @@
+// A phone sends its own entries before their own write lands (src/protocol/README.md, "Sending
+// before the entry is stored"): here its writes stop for good at the moment its FINAL's write
+// would land (a crash or power loss after the FINAL went out), it is reopened from what its store
+// holds, sees the FINAL due again before any peer gives its FINAL back, and must sign nothing that
+// conflicts: after it rejoins, the phase resolves and no phone reports misconduct.
+import nacl from 'tweetnacl';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createGameDoc, GameReplica } from '../../src/net';
+import { openMessage } from '../../src/protocol';
+import { entryStorage } from '../../src/store';
+import { acceptInvite, createNewGame } from '../../src/ui/game/create';
+import { GameRunner } from '../../src/ui/game/runner';
+import { isComplete } from '../../src/ui/lobby/roster';
+import { POWERS, type Power } from '../../src/rules';
+import { device as newDevice, openPhone, settle, type Phone } from './phones';
+
+const clock = 1_700_000_000_000;
+const now = () => clock;
+const WIRE = { name: 'wire', origin: 'wire' };
+
+const payloadOf = (bytes: Uint8Array) => {
+  const o = openMessage(bytes);
+  return o.ok ? o.message.payload : null;
+};
+
+/** Docs wired like connected peers, except phones in `dead` (a crashed phone neither sends nor receives). */
+function link(phones: Phone[], dead: Set<Phone>): void {
+  for (const a of phones) {
+    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin === 'wire' || dead.has(a)) return;
+      for (const b of phones) if (b !== a && !dead.has(b)) b.replica.receive(u, WIRE);
+    });
+  }
+  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
+}
+
+/**
+ * A phone whose store takes every write until the first batch holding a FINAL it signed: that
+ * write and every later one never land (the phone died there). Its doc updates are not kept at
+ * all (the entry store is the truth; losing the carrier's copy is the worst case).
+ */
+async function crashingPhone(d: Phone['device'], gameId: string, onCrash: () => void): Promise<Phone & { crashed: () => boolean }> {
+  const inner = entryStorage(d.store, gameId);
+  let crashed = false;
+  const never = new Promise<void>(() => undefined);
+  const storage = {
+    load: () => inner.load(),
+    save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict?: boolean): Promise<void> {
+      if (crashed) return never;
+      if (put.some((e) => payloadOf(e.bytes)?.type === 'final' && payloadOf(e.bytes)?.from === d.identity.id)) {
+        // The write is under way when the phone dies: it has gone out by then (the send does not
+        // wait for it), and nothing of it lands.
+        crashed = true;
+        setTimeout(onCrash, 0);
+        return never;
+      }
+      return inner.save(put, remove, strict);
+    },
+    saveFailed: (hashes: readonly string[]) => (crashed ? never : inner.saveFailed(hashes)),
+  };
+  const doc = createGameDoc();
+  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage });
+  const runner = await GameRunner.open({ store: d.store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
+  return { device: d, doc, replica, runner, crashed: () => crashed };
+}
+
+describe('a crash between sending an own entry and storing it', () => {
+  it('the reopened phone signs no second FINAL or number; the phase resolves with no misconduct', async () => {
+    const [da, db, dc] = await Promise.all([newDevice('a', clock), newDevice('b', clock), newDevice('c', clock)]);
+    const gameId = await createNewGame(
+      da,
+      {
+        name: 'Ana',
+        seats: 3,
+        assignment: 'choice',
+        claim: 'france',
+        variant: 'standard',
+        rules: {},
+        movementHours: 0,
+        retreatHours: 0,
+        endYear: null,
+        signaling: [],
+      },
+      nacl.randomBytes,
+      clock,
+    );
+    const record = (await da.store.getGame(gameId))!;
+    const invite = { gameId, password: record.password as string, signaling: [] };
+    await acceptInvite(db, invite, clock);
+    await acceptInvite(dc, invite, clock);
+    const dead = new Set<Phone>();
+    const a = await openPhone(da, gameId, now);
+    const c = await openPhone(dc, gameId, now);
+    const b = await crashingPhone(db, gameId, () => {
+      dead.add(b);
+      b.runner.close();
+    });
+    const phones = [a, b, c];
+    link(phones, dead);
+    await settle(phones);
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    // Bea holds Germany alone (one FINAL to send), Carl Russia, Ana the rest.
+    const players = a.runner.view.players;
+    const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
+    const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
+      Power,
+      string
+    >;
+    if (!isComplete(roster, players)) throw new Error('incomplete roster');
+    await a.runner.start(roster);
+    await settle(phones);
+    expect(b.runner.view.status).toBe('playing');
+    const bea = db.identity.id;
+    const phase = a.runner.view.current!.key;
+
+    // Ana and Carl seal first; Bea seals last, so her FINALs fall due at once, go out, and she dies
+    // as the first one's write would land.
+    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    await settle(phones);
+    for (const power of b.runner.current.me.powers) await b.runner.seal(power, []);
+    await settle([a, c]);
+    expect(b.crashed()).toBe(true);
+    const sentFinals = a.replica.entries().filter((e) => payloadOf(e)?.type === 'final' && payloadOf(e)?.from === bea);
+    expect(sentFinals.length).toBeGreaterThan(0);
+
+    // Reopened from its store, which lacks the FINAL; given first only the others' entries, the
+    // FINAL is due again on its view, and it signs nothing it reserved before the crash.
+    const b2 = await openPhone(db, gameId, now);
+    const stored = b2.replica.entries().map(payloadOf);
+    expect(stored.some((p) => p?.type === 'final' && p.from === bea)).toBe(false);
+    b2.replica.receiveEntries(
+      a.replica.entries().filter((e) => payloadOf(e)?.from !== bea),
+      WIRE,
+    );
+    await settle([b2]);
+    expect(b2.runner.view.current?.key).toBe(phase);
+    const finalsAfter = b2.replica.entries().filter((e) => payloadOf(e)?.type === 'final' && payloadOf(e)?.from === bea);
+    expect(finalsAfter).toEqual([]);
+
+    // Back online: it gets its FINALs back from the others and the game goes on.
+    const alive = [a, c, b2];
+    link(alive, new Set());
+    await settle(alive);
+    for (const p of alive) {
+      expect(p.runner.view.phases.map((ph) => ph.key)).toContain(phase);
+      expect(p.runner.view.misconduct).toEqual([]);
+    }
+    const seqs = a.replica.entries().flatMap((e) => (payloadOf(e)?.from === bea ? [payloadOf(e)!.seq] : []));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+});
