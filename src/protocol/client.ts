@@ -359,7 +359,9 @@ export function revealBallot(
       }
     }
   }
-  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: b.phase, locks, secrets, shares: shareTexts });
+  // Version 4 names the LOCKs by id alone, sorted: each LOCK's key is its signer.
+  const lockList = [...new Set(Object.values(locks))].sort(compareText);
+  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: b.phase, locks: lockList, secrets, shares: shareTexts });
 }
 
 // ---- Votes, clock and the rest ---------------------------------------------------------------------

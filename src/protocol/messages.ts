@@ -4,13 +4,20 @@
 import { POWERS, type Power } from '../rules';
 
 /**
- * The version new entries are written in: 3, binary payloads (codec.ts). Each entry carries its
- * own version, which says its encoding; README.md "Wire form and ids".
+ * The version new entries are written in: 4, binary payloads (codec.ts) whose REVEAL names its
+ * LOCKs by id alone. Each entry carries its own version, which says its encoding; README.md
+ * "Wire form and ids".
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
-/** The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec) and 3. */
-export const READABLE_VERSIONS: readonly number[] = [2, 3];
+/**
+ * The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec), 3
+ * (binary, a REVEAL's LOCKs keyed by author) and 4.
+ */
+export const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
+
+/** The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the LOCK's own signer). */
+export const LOCK_LIST_VERSION = 4;
 
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
@@ -136,8 +143,11 @@ export interface LockPayload extends Base {
 export interface RevealPayload extends Base {
   readonly type: 'reveal';
   readonly phase: PhaseKey;
-  /** key -> LOCK id. */
-  readonly locks: Readonly<Record<string, string>>;
+  /**
+   * One LOCK of every key of the ballot. Versions 2 and 3: key -> LOCK id. Version 4: the LOCK ids,
+   * sorted (each LOCK's key is its signer; revealLockIds reads both forms).
+   */
+  readonly locks: Readonly<Record<string, string>> | readonly string[];
   /** commit id -> the author's secret scalar (base64url) of its own commits. */
   readonly secrets: Readonly<Record<string, string>>;
   /** commit id -> the author's decrypted escrow share (base64url) of another player's commit. */
@@ -321,7 +331,13 @@ const SHAPES: Record<MessageType, Check> = {
   commit: shape({ ...BASE, phase: phaseKey, power, sealed: b64(MAX_SEALED), hash: id, escrow }),
   final: shape({ ...BASE, phase: phaseKey, power, commit: id }),
   lock: shape({ ...BASE, phase: anyPhase, finals: recordOf(slot, id, 16), heads: recordOf(slot, id, 16), complaints: listOf(complaint, 16) }),
-  reveal: shape({ ...BASE, phase: anyPhase, locks: recordOf(pk, id, 16), secrets: recordOf(id, b32, 16), shares: recordOf(id, b32, 32) }),
+  reveal: shape({
+    ...BASE,
+    phase: anyPhase,
+    locks: (v) => (Array.isArray(v) ? sortedUnique(id, 16)(v) : recordOf(pk, id, 16)(v)),
+    secrets: recordOf(id, b32, 16),
+    shares: recordOf(id, b32, 32),
+  }),
   timeout: shape({ ...BASE, phase: anyPhase, slots: (v) => sortedUnique(slot, 16)(v) && (v as unknown[]).length > 0 }),
   clock: shape({ ...BASE, phase: anyPhase, stage: (v) => v === 'orders' || v === 'reveal' }),
   concede: shape({ ...BASE, phase: phaseKey, power }),
@@ -337,7 +353,14 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   const check = SHAPES[value.type as MessageType];
   if (typeof value.type !== 'string' || !Object.hasOwn(SHAPES, value.type) || check === undefined) return { ok: false, reason: 'unknown-type' };
   if (!check(value)) return { ok: false, reason: 'bad-shape' };
+  // A REVEAL's LOCKs: a list from version 4 on, keyed by author before.
+  if (value.type === 'reveal' && Array.isArray(value.locks) !== value.v >= LOCK_LIST_VERSION) return { ok: false, reason: 'bad-shape' };
   return { ok: true, payload: value as unknown as Payload };
+}
+
+/** The LOCK ids a REVEAL names, in either form (a list from version 4 on, key -> id before). */
+export function revealLockIds(p: RevealPayload): readonly string[] {
+  return Array.isArray(p.locks) ? (p.locks as readonly string[]) : Object.values(p.locks);
 }
 
 /** Messages that belong to one phase of the game (or the lot ballot) rather than to the lobby. */
