@@ -130,6 +130,21 @@ function revealNames(
   return { named, reason: null };
 }
 
+/**
+ * A REVEAL's secrets or shares as asked for commit by commit: version 3 looks each up by commit
+ * id; version 4's list is read in order (the caller asks in the order of the commits' ids), and
+ * `left` says how many were never asked for.
+ */
+function textsOf(x: Readonly<Record<string, string>> | readonly string[]): { (commitId: string): string | undefined; left(): number } {
+  if (Array.isArray(x)) {
+    const list = x as readonly string[];
+    let next = 0;
+    return Object.assign(() => list[next++], { left: () => Math.max(0, list.length - next) });
+  }
+  const record = x as Readonly<Record<string, string>>;
+  return Object.assign((id: string) => (Object.hasOwn(record, id) ? record[id] : undefined), { left: () => 0 });
+}
+
 export function tallyBallot(input: BallotInput): BallotResult {
   const work = input.work ?? { steps: 0 };
   work.steps += input.commits.length + input.finals.length + input.locks.length + input.reveals.length;
@@ -273,21 +288,28 @@ export function tallyBallot(input: BallotInput): BallotResult {
         const own = lockById.get(lockOf.get(author) ?? '')?.payload;
         const named = new Map<string, BallotCommit>();
         for (const id of lockOf.values()) for (const c of namedBy(lockById.get(id)!.payload)) named.set(c.id, c);
-        for (const c of named.values()) {
+        // Version 4 lists secrets and shares in the order of their commits' ids; 3 keys them by id.
+        const secretAt = textsOf(p.secrets);
+        const shareAt = textsOf(p.shares);
+        const order = listed ? [...named.values()].sort((a, b) => compareText(a.id, b.id)) : [...named.values()];
+        for (const c of order) {
           if (c.from === author) {
-            const text = p.secrets[c.id];
+            const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
             if (s === null || !checkSecret(c.escrow.c[0]!, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
             if (own !== undefined && complaintOk(own, c)) continue;
-            const text = p.shares[c.id];
+            const text = shareAt(c.id);
             const v = text === undefined ? null : scalarFromText(text);
             if (v === null) reason = 'reveal-misses-a-share';
             else owed.set(c, v);
           }
           if (reason !== null) break;
         }
+        // A list says nothing more than what is owed: one form per REVEAL.
+        if (reason === null && secretAt.left() > 0) reason = 'reveal-has-extra-secrets';
+        if (reason === null && shareAt.left() > 0) reason = 'reveal-has-extra-shares';
       }
       if (reason === null) candidates.push({ r, owed, secrets });
       else if (reason !== 'pending') ignored.push({ id: r.id, reason });

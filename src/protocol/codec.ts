@@ -21,8 +21,9 @@ import { LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType
 /** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
 /**
- * The binary versions read and written. They differ in one field: a REVEAL's LOCKs, keyed by
- * author in 3, a sorted list of LOCK ids in 4 (messages.ts LOCK_LIST_VERSION).
+ * The binary versions read and written. They differ in a REVEAL only: 3 keys its LOCKs by author
+ * and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the
+ * shares (messages.ts LOCK_LIST_VERSION).
  */
 export const BINARY_VERSIONS: readonly number[] = [3, 4];
 
@@ -262,11 +263,17 @@ export function encodePayload(p: Payload): Uint8Array {
       break;
     case 'reveal':
       w.phase(o, p.phase);
-      // Version 4 names the LOCKs alone (each one's key is its signer); 3 keyed them by author.
-      if (p.v >= LOCK_LIST_VERSION) w.sortedList(o, p.locks, w.id);
-      else w.record(o, p.locks, w.key, w.id);
-      w.record(o, p.secrets, w.id, w.b32);
-      w.record(o, p.shares, w.id, w.b32);
+      // Version 4 names the LOCKs alone (each one's key is its signer) and lists secrets and
+      // shares in the order of their commits' ids; 3 keyed all three.
+      if (p.v >= LOCK_LIST_VERSION) {
+        w.sortedList(o, p.locks, w.id);
+        w.list(o, p.secrets, w.b32);
+        w.list(o, p.shares, w.b32);
+      } else {
+        w.record(o, p.locks, w.key, w.id);
+        w.record(o, p.secrets, w.id, w.b32);
+        w.record(o, p.shares, w.id, w.b32);
+      }
       break;
     case 'timeout':
       w.phase(o, p.phase);
@@ -469,9 +476,9 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
     case 'reveal':
       return {
         phase: r.phase(i),
-        locks: v >= LOCK_LIST_VERSION ? r.sortedList(i, 64, r.id) : r.record(i, 64, r.key, r.id),
-        secrets: r.record(i, 64, r.id, r.b32),
-        shares: r.record(i, 64, r.id, r.b32),
+        ...(v >= LOCK_LIST_VERSION
+          ? { locks: r.sortedList(i, 64, r.id), secrets: r.list(i, 64, r.b32), shares: r.list(i, 64, r.b32) }
+          : { locks: r.record(i, 64, r.key, r.id), secrets: r.record(i, 64, r.id, r.b32), shares: r.record(i, 64, r.id, r.b32) }),
       };
     case 'timeout':
       return { phase: r.phase(i), slots: r.list(i, 64, r.slot) };

@@ -16,7 +16,11 @@ export const PROTOCOL_VERSION = 4;
  */
 export const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
 
-/** The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the LOCK's own signer). */
+/**
+ * The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the
+ * LOCK's own signer) and lists its secrets and shares without commit ids, in the order of the
+ * named commits' ids.
+ */
 export const LOCK_LIST_VERSION = 4;
 
 /** The one version whose payloads are canonical JSON and still read. */
@@ -148,10 +152,17 @@ export interface RevealPayload extends Base {
    * sorted (each LOCK's key is its signer; revealLockIds reads both forms).
    */
   readonly locks: Readonly<Record<string, string>> | readonly string[];
-  /** commit id -> the author's secret scalar (base64url) of its own commits. */
-  readonly secrets: Readonly<Record<string, string>>;
-  /** commit id -> the author's decrypted escrow share (base64url) of another player's commit. */
-  readonly shares: Readonly<Record<string, string>>;
+  /**
+   * The author's secret scalars (base64url) of its own commits that the named LOCKs name. Versions
+   * 2 and 3: commit id -> secret. Version 4: the secrets alone, in the order of those commits' ids.
+   */
+  readonly secrets: Readonly<Record<string, string>> | readonly string[];
+  /**
+   * The author's decrypted escrow shares (base64url) of the other named commits it holds a share
+   * of (less those its LOCK complained about). Versions 2 and 3: commit id -> share. Version 4: the
+   * shares alone, in the order of those commits' ids.
+   */
+  readonly shares: Readonly<Record<string, string>> | readonly string[];
 }
 /** Votes `slots` (powers, or participant keys in the lot) out of the phase; the voter is the author key. */
 export interface TimeoutPayload extends Base {
@@ -335,8 +346,8 @@ const SHAPES: Record<MessageType, Check> = {
     ...BASE,
     phase: anyPhase,
     locks: (v) => (Array.isArray(v) ? sortedUnique(id, 16)(v) : recordOf(pk, id, 16)(v)),
-    secrets: recordOf(id, b32, 16),
-    shares: recordOf(id, b32, 32),
+    secrets: (v) => (Array.isArray(v) ? listOf(b32, 16)(v) : recordOf(id, b32, 16)(v)),
+    shares: (v) => (Array.isArray(v) ? listOf(b32, 32)(v) : recordOf(id, b32, 32)(v)),
   }),
   timeout: shape({ ...BASE, phase: anyPhase, slots: (v) => sortedUnique(slot, 16)(v) && (v as unknown[]).length > 0 }),
   clock: shape({ ...BASE, phase: anyPhase, stage: (v) => v === 'orders' || v === 'reveal' }),
@@ -353,8 +364,9 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   const check = SHAPES[value.type as MessageType];
   if (typeof value.type !== 'string' || !Object.hasOwn(SHAPES, value.type) || check === undefined) return { ok: false, reason: 'unknown-type' };
   if (!check(value)) return { ok: false, reason: 'bad-shape' };
-  // A REVEAL's LOCKs: a list from version 4 on, keyed by author before.
-  if (value.type === 'reveal' && Array.isArray(value.locks) !== value.v >= LOCK_LIST_VERSION) return { ok: false, reason: 'bad-shape' };
+  // A REVEAL's LOCKs, secrets and shares: lists from version 4 on, keyed before.
+  if (value.type === 'reveal' && [value.locks, value.secrets, value.shares].some((x) => Array.isArray(x) !== (value.v as number) >= LOCK_LIST_VERSION))
+    return { ok: false, reason: 'bad-shape' };
   return { ok: true, payload: value as unknown as Payload };
 }
 

@@ -1,9 +1,12 @@
-// Protocol 4: a REVEAL names its LOCKs by id alone, sorted (src/protocol/README.md, "The sealed
-// ballot"). The key each LOCK stands for is its signer, so the list says what version 3's
-// key -> id record said. These are the cheats the shorter form could allow, each refused with a
-// reason and without effect, and the honest form counting as before.
+// Protocol 4: a REVEAL names its LOCKs by id alone, sorted, and lists its secrets and shares
+// without commit ids, in the order of the named commits' ids (src/protocol/README.md, "The sealed
+// ballot"). The key each LOCK stands for is its signer, and which commit a secret or share opens is
+// fixed by the LOCKs named, so the lists say what version 3's records said. These are the cheats
+// the shorter form could allow, each refused with a reason and without effect, and the honest form
+// counting as before.
 import { describe, expect, it } from 'vitest';
 import {
+  checkPayload,
   CodecError,
   compareText,
   decodeBody,
@@ -28,13 +31,23 @@ function lockedGame(): { game: Game; locks: Map<string, string> } {
   return { game, locks };
 }
 
-/** `who`'s honest REVEAL, and the same payload with other LOCK ids, signed by `who`. */
+type Lists = { locks: readonly string[]; secrets: readonly string[]; shares: readonly string[] };
+
+/** `who`'s honest REVEAL, and the same payload with other fields, signed by `who`. */
 function revealOf(game: Game, power: 'france' | 'germany', time: number) {
   const phone = game.byPower[power];
   const honest = phone.reveal(game.gameId, view(game), game.log, time);
-  const p = payloadOf(honest.bytes) as Payload & { locks: readonly string[] };
-  const withLocks = (locks: readonly string[]) => signPayloadBytes(phone.me, encodePayload({ ...p, locks } as Payload));
-  return { honest, p, withLocks };
+  const p = payloadOf(honest.bytes) as Payload & Lists;
+  const withFields = (over: Partial<Record<keyof Lists | 'v', unknown>>) => signPayloadBytes(phone.me, encodePayload({ ...p, ...over } as Payload));
+  const withLocks = (locks: readonly string[]) => withFields({ locks });
+  return { honest, p, withLocks, withFields };
+}
+
+/** The commits of the open phase, sorted by id: `mine` (the author's), `others`. */
+function commitsOf(game: Game, author: string) {
+  const ids = [...messagesOf(game.log)].filter(([, m]) => m.payload.type === 'commit').map(([id, m]) => ({ id, from: m.payload.from }));
+  ids.sort((a, b) => compareText(a.id, b.id));
+  return { mine: ids.filter((c) => c.from === author).map((c) => c.id), others: ids.filter((c) => c.from !== author).map((c) => c.id) };
 }
 
 function expectRefused(game: Game, bad: Uint8Array, reason: string) {
@@ -111,11 +124,40 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
     const { p } = revealOf(game, 'france', T0 + 200);
     const france = game.byPower.france.me;
     const keyed = Object.fromEntries(locks);
-    const v3 = signPayloadBytes(france, encodePayload({ ...p, v: 3, locks: keyed } as Payload));
+    const { mine, others } = commitsOf(game, france.id);
+    const records = {
+      secrets: Object.fromEntries(mine.map((id, k) => [id, p.secrets[k]!])),
+      shares: Object.fromEntries(others.map((id, k) => [id, p.shares[k]!])),
+    };
+    const v3 = signPayloadBytes(france, encodePayload({ ...p, ...records, v: 3, locks: keyed } as Payload));
     expect(view(game, [...game.log, v3]).current!.ballot.reveals[france.id]).toHaveLength(1);
     const [a, b] = [...locks.keys()];
-    const crossed = signPayloadBytes(france, encodePayload({ ...p, v: 3, locks: { ...keyed, [a!]: keyed[b!]!, [b!]: keyed[a!]! } } as Payload));
+    const crossed = signPayloadBytes(france, encodePayload({ ...p, ...records, v: 3, locks: { ...keyed, [a!]: keyed[b!]!, [b!]: keyed[a!]! } } as Payload));
     expectRefused(game, crossed, 'reveal-names-lock-of-another-key');
+  });
+
+  it('the honest REVEAL lists its one secret and its six shares, in the order of their commits’ ids, and each opens what it should', () => {
+    const { game } = lockedGame();
+    const { p, honest } = revealOf(game, 'france', T0 + 200);
+    expect(p.secrets).toHaveLength(1);
+    expect(p.shares).toHaveLength(6);
+    // Alone (no owner has revealed), every share France lists is checked against its commit.
+    const alone = view(game, [...game.log, honest.bytes]);
+    expect(alone.current!.ballot.reveals[game.byPower.france.me.id]).toHaveLength(1);
+    expect(alone.ignored).toEqual([]);
+  });
+
+  it('shares in another order, one share short, one too many, or a secret short or too many: refused, each with its reason', () => {
+    const { game } = lockedGame();
+    const { p, withFields } = revealOf(game, 'france', T0 + 200);
+    const [s0, s1, ...rest] = p.shares;
+    expectRefused(game, withFields({ shares: [s1!, s0!, ...rest] }), 'reveal-share-does-not-check');
+    expectRefused(game, withFields({ shares: p.shares.slice(1) }), 'reveal-misses-a-share');
+    expectRefused(game, withFields({ shares: [...p.shares, s0!] }), 'reveal-has-extra-shares');
+    expectRefused(game, withFields({ secrets: [] }), 'reveal-misses-a-secret');
+    expectRefused(game, withFields({ secrets: [...p.secrets, s0!] }), 'reveal-has-extra-secrets');
+    // A share listed in the secret's place (and the secret among the shares) opens nothing.
+    expectRefused(game, withFields({ secrets: [s0!], shares: [p.secrets[0]!, s1!, ...rest] }), 'reveal-misses-a-secret');
   });
 
   it('the other key’s form is not this version’s: no version 4 REVEAL keyed by author, no version 3 one listing ids', () => {
@@ -123,6 +165,8 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
     const { p } = revealOf(game, 'france', T0 + 200);
     const keyed = Object.fromEntries(p.locks.map((id, i) => [String(i).padStart(64, '0'), id]));
     expect(() => encodePayload({ ...p, locks: keyed } as Payload)).toThrow(CodecError);
+    expect(() => encodePayload({ ...p, shares: Object.fromEntries(p.shares.map((x, i) => [String(i).padStart(32, '0'), x])) } as Payload)).toThrow(CodecError);
+    expect(checkPayload({ ...p, secrets: {} }).ok).toBe(false);
     expect(() => encodePayload({ ...p, v: 3 } as Payload)).toThrow(CodecError);
     // Unsorted or repeated ids have no byte form a phone writes, and none it reads.
     expect(() => encodePayload({ ...p, locks: [...p.locks].reverse() } as Payload)).toThrow(CodecError);
