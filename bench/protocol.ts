@@ -26,6 +26,7 @@ import {
   revealBallot,
   revealDeadlineFor,
   RULES_ENGINE_VERSION,
+  SIGNATURE_BYTES,
   sealOrders,
   signMessage,
   startGame,
@@ -172,6 +173,8 @@ export async function benchProtocol(): Promise<void> {
     `protocol: 20-year game: ${log.length} messages, ${phases} phases (${kinds}), log ${bytes} bytes = ${Math.round(bytes / years)} bytes per game-year (target < 20,000, every entry signed and verifiable from the log alone; protocol ${PROTOCOL_VERSION}) (generated in ${Math.round(made.ms)} ms)`,
   );
 
+  console.log(`protocol: log bytes per game-year by kind (signature ${SIGNATURE_BYTES} B on each): ${bytesByKind(log, years)}`);
+
   clearMemos();
   const cold = time(() => reduceLog(gameId, fresh(log), { verifier: cachedVerifier(checkSignature) }));
   console.log(`protocol: reduce 20-year log from scratch, checking every signature (the protocol's Ed25519): ${Math.round(cold.ms)} ms`);
@@ -221,6 +224,21 @@ export async function benchProtocol(): Promise<void> {
   console.log(
     `protocol: Yjs update of one commit: ${updates[0]!.length} bytes (message ${log[commitIndex]!.length}); of one reveal: ${updates[1]!.length} bytes (message ${log[revealIndex]!.length})`,
   );
+}
+
+/** "reveal 6.8 KB (15.3 × 436 B), ..." for the kinds of a log, per game-year, largest first. */
+function bytesByKind(log: readonly Uint8Array[], years: number): string {
+  const by = new Map<string, { n: number; bytes: number }>();
+  for (const b of log) {
+    const p = parseEntry(b);
+    const kind = p.ok ? p.entry.payload.type : 'unreadable';
+    const k = by.get(kind) ?? { n: 0, bytes: 0 };
+    by.set(kind, { n: k.n + 1, bytes: k.bytes + b.length });
+  }
+  return [...by]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .map(([kind, k]) => `${kind} ${(k.bytes / years / 1000).toFixed(1)} KB (${(k.n / years).toFixed(1)} × ${Math.round(k.bytes / k.n)} B)`)
+    .join(', ');
 }
 
 const benchIdentity: Identity = createIdentity(new Uint8Array(32).fill(9), new Uint8Array(32).fill(10));

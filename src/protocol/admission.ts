@@ -20,7 +20,7 @@ import { compareText } from './bytes';
 import { hashHex } from './canonical';
 import { signatureVerifier, MAX_MESSAGE_BYTES, parseEntry, SIGNATURE_BYTES, verifyEntry, type ParsedEntry, type Verifier } from './envelope';
 import { gameIdFor } from './lobby';
-import { LOT_PHASE, type Payload } from './messages';
+import { LOT_PHASE, revealLockIds, type Payload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
@@ -180,7 +180,7 @@ function namedBy(p: Payload): string[] {
     case 'lock':
       return [...Object.values(p.finals), ...Object.values(p.heads)];
     case 'reveal':
-      return Object.values(p.locks);
+      return [...revealLockIds(p)];
     default:
       return [];
   }

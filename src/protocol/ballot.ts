@@ -14,7 +14,7 @@
 import { compareText } from './bytes';
 import type { Message } from './envelope';
 import { checkSecret, complaintValid, escrowOn, reconstructSecret, scalarFromText, verifyShare } from './escrow';
-import type { EscrowPayload, LockPayload, RevealPayload } from './messages';
+import { revealLockIds, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
 import { memoUnseal } from './memo';
 import { openSealed } from './seal';
 import type { BallotView, Ignored, Misconduct } from './view';
@@ -101,6 +101,48 @@ const bySeq = (a: { seq: number; id: string }, b: { seq: number; id: string }) =
 /** Escrow holders of a commit: the other keys of the ballot, in key order (holder i at index i−1). */
 export function escrowHolders(ballotKeys: readonly string[], owner: string): string[] {
   return ballotKeys.filter((k) => k !== owner);
+}
+
+/**
+ * The LOCK a REVEAL names for each key, read from either form: version 4's list of LOCK ids (the
+ * key of each is its LOCK's signer: two LOCKs of one key make the REVEAL invalid) or version 3's
+ * key -> id (each LOCK must be its key's). A LOCK this phone does not hold makes it pending.
+ */
+function revealNames(
+  p: RevealPayload,
+  lockById: ReadonlyMap<string, Message<LockPayload>>,
+  statusOf: (lockId: string) => string | null,
+): { named: Map<string, string>; reason: string | null } {
+  const named = new Map<string, string>();
+  const pairs: [string | null, string][] = Array.isArray(p.locks)
+    ? (p.locks as readonly string[]).map((id) => [null, id])
+    : Object.entries(p.locks as Readonly<Record<string, string>>);
+  for (const [k, id] of pairs) {
+    const l = lockById.get(id);
+    if (l === undefined) return { named, reason: 'pending' };
+    const key = l.payload.from;
+    if (k !== null && key !== k) return { named, reason: 'reveal-names-lock-of-another-key' };
+    if (k === null && named.has(key)) return { named, reason: 'reveal-names-two-locks-of-one-key' };
+    const status = statusOf(id);
+    if (status !== null) return { named, reason: status };
+    named.set(key, id);
+  }
+  return { named, reason: null };
+}
+
+/**
+ * A REVEAL's secrets or shares as asked for commit by commit: version 3 looks each up by commit
+ * id; version 4's list is read in order (the caller asks in the order of the commits' ids), and
+ * `left` says how many were never asked for.
+ */
+function textsOf(x: Readonly<Record<string, string>> | readonly string[]): { (commitId: string): string | undefined; left(): number } {
+  if (Array.isArray(x)) {
+    const list = x as readonly string[];
+    let next = 0;
+    return Object.assign(() => list[next++], { left: () => Math.max(0, list.length - next) });
+  }
+  const record = x as Readonly<Record<string, string>>;
+  return Object.assign((id: string) => (Object.hasOwn(record, id) ? record[id] : undefined), { left: () => 0 });
 }
 
 export function tallyBallot(input: BallotInput): BallotResult {
@@ -228,39 +270,46 @@ export function tallyBallot(input: BallotInput): BallotResult {
   for (const [author, rs] of revealsBy) {
     for (const r of rs) {
       const p = r.payload;
-      work.steps += 1 + Object.keys(p.locks).length;
+      const listed = Array.isArray(p.locks);
+      work.steps += 1 + revealLockIds(p).length;
       let reason: string | null = null;
       if (!inBallot.has(author)) reason = 'reveal-by-key-without-awaited-slot';
-      for (const k of keys) if (reason === null && p.locks[k] === undefined) reason = 'reveal-misses-a-lock';
-      for (const [k, id] of Object.entries(p.locks)) {
-        if (reason !== null) break;
-        const l = lockById.get(id);
-        if (l === undefined) reason = 'pending';
-        else if (l.payload.from !== k) reason = 'reveal-names-lock-of-another-key';
-        else if (lockStatus.get(id) === 'pending') reason = 'pending';
-        else if (!lockValid(id)) reason = 'reveal-names-invalid-lock';
-      }
+      // Version 3 keys its LOCKs by author: a missing key shows before any LOCK is read.
+      if (!listed) for (const k of keys) if (reason === null && (p.locks as Readonly<Record<string, string>>)[k] === undefined) reason = 'reveal-misses-a-lock';
+      const { named: lockOf, reason: naming } = revealNames(p, lockById, (id) =>
+        lockStatus.get(id) === 'pending' ? 'pending' : lockValid(id) ? null : 'reveal-names-invalid-lock',
+      );
+      reason ??= naming;
+      // Version 4 lists LOCK ids: which keys they cover shows once every one is read.
+      if (listed) for (const k of keys) if (reason === null && !lockOf.has(k)) reason = 'reveal-misses-a-lock';
       const owed = new Map<BallotCommit, bigint>();
       const secrets = new Map<string, bigint>();
       if (reason === null) {
-        const own = lockById.get(p.locks[author] ?? '')?.payload;
+        const own = lockById.get(lockOf.get(author) ?? '')?.payload;
         const named = new Map<string, BallotCommit>();
-        for (const id of Object.values(p.locks)) for (const c of namedBy(lockById.get(id)!.payload)) named.set(c.id, c);
-        for (const c of named.values()) {
+        for (const id of lockOf.values()) for (const c of namedBy(lockById.get(id)!.payload)) named.set(c.id, c);
+        // Version 4 lists secrets and shares in the order of their commits' ids; 3 keys them by id.
+        const secretAt = textsOf(p.secrets);
+        const shareAt = textsOf(p.shares);
+        const order = listed ? [...named.values()].sort((a, b) => compareText(a.id, b.id)) : [...named.values()];
+        for (const c of order) {
           if (c.from === author) {
-            const text = p.secrets[c.id];
+            const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
             if (s === null || !checkSecret(c.escrow.c[0]!, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
             if (own !== undefined && complaintOk(own, c)) continue;
-            const text = p.shares[c.id];
+            const text = shareAt(c.id);
             const v = text === undefined ? null : scalarFromText(text);
             if (v === null) reason = 'reveal-misses-a-share';
             else owed.set(c, v);
           }
           if (reason !== null) break;
         }
+        // A list says nothing more than what is owed: one form per REVEAL.
+        if (reason === null && secretAt.left() > 0) reason = 'reveal-has-extra-secrets';
+        if (reason === null && shareAt.left() > 0) reason = 'reveal-has-extra-shares';
       }
       if (reason === null) candidates.push({ r, owed, secrets });
       else if (reason !== 'pending') ignored.push({ id: r.id, reason });
@@ -288,7 +337,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
   const namersOf = new Map<string, string[]>();
   for (const v of valid) {
     work.steps += 1;
-    for (const id of Object.values(v.r.payload.locks)) push(namersOf, id, v.r.payload.from);
+    for (const id of revealLockIds(v.r.payload)) push(namersOf, id, v.r.payload.from);
   }
   const secretOf = new Map<string, bigint>();
   for (const v of valid) for (const [id, s] of v.secrets) secretOf.set(id, s);

@@ -350,6 +350,8 @@ export function revealBallot(
   stamp: Stamp,
   /** LOCKs to name instead of the ones this function picks (an attack verb in the tests names others). */
   naming: Readonly<Record<string, string>> = {},
+  /** Keys whose commits get no share from this REVEAL (an attack verb in the tests: an accomplice withholding). */
+  withholdSharesOf: readonly string[] = [],
 ): Signed {
   const b = openBallot(view);
   if (b === undefined) throw new Error('no ballot is open');
@@ -374,13 +376,28 @@ export function revealBallot(
         const s = secretOf(id);
         if (s === null) throw new Error(`no secret on this device for commit ${id}`);
         secrets[id] = scalarText(s);
-      } else if (!complained.has(id)) {
+      } else if (!complained.has(id) && !withholdSharesOf.includes(c.from)) {
         const share = myShare(identity, id, c.escrow, escrowHolders(b.ballotKeys, c.from));
         if (share !== undefined && share !== null) shareTexts[id] = scalarText(share);
       }
     }
   }
-  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: b.phase, locks, secrets, shares: shareTexts });
+  // Version 4 names the LOCKs by id alone, sorted (each LOCK's key is its signer), and lists the
+  // secrets and shares in the order of their commits' ids.
+  const lockList = [...new Set(Object.values(locks))].sort(compareText);
+  const inIdOrder = (r: Record<string, string>) =>
+    Object.keys(r)
+      .sort(compareText)
+      .map((id) => r[id]!);
+  return sign(identity, {
+    type: 'reveal',
+    game: gameId,
+    ...stamp,
+    phase: b.phase,
+    locks: lockList,
+    secrets: inIdOrder(secrets),
+    shares: inIdOrder(shareTexts),
+  });
 }
 
 // ---- Votes, clock and the rest ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The binary form of signed payloads (protocol version 3; README.md "Wire form and ids").
+// The binary form of signed payloads (protocol versions 3 and 4; README.md "Wire form and ids").
 //
 // A payload is written field by field in a fixed order per type: unsigned integers as LEB128
 // varints, hashes, keys, points and ciphertexts as their raw bytes (never hex or base64), powers,
@@ -16,15 +16,21 @@
 import { POWERS, type Power } from '../rules';
 import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } from './bytes';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
-import type { Complaint, EscrowPayload, MessageType, Payload, Settings } from './messages';
+import { LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
 
-/** The protocol version whose payloads are binary. */
+/** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
+/**
+ * The binary versions read and written. They differ in a REVEAL only: 3 keys its LOCKs by author
+ * and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the
+ * shares (messages.ts LOCK_LIST_VERSION).
+ */
+export const BINARY_VERSIONS: readonly number[] = [3, 4];
 
 /** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
 export class CodecError extends Error {}
 
-/** Message kinds as one byte. Fixed forever for version 3: only ever append. */
+/** Message kinds as one byte. Fixed forever from version 3 on: only ever append. */
 const TYPES: readonly MessageType[] = [
   'create',
   'join',
@@ -149,6 +155,13 @@ const w = {
     o.varint(x.length);
     for (const v of x as T[]) item(o, v);
   },
+  /** Strictly increasing (compareText): one form for a set. */
+  sortedList: (o: Writer, x: unknown, item: (o: Writer, x: unknown) => void) => {
+    if (!Array.isArray(x)) throw new CodecError('not a list');
+    for (let k = 1; k < x.length; k++)
+      if (typeof x[k] !== 'string' || compareText(x[k - 1] as string, x[k] as string) >= 0) throw new CodecError('a set is written sorted, once each');
+    w.list(o, x, item);
+  },
   /** A record's entries in key order (compareText). */
   record: (o: Writer, x: unknown, key: (o: Writer, k: string) => void, value: (o: Writer, v: unknown) => void) => {
     if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new CodecError('not a record');
@@ -190,18 +203,19 @@ function sealedWithHash(o: Writer, sealed: unknown, hash: unknown): void {
 }
 
 /**
- * The binary form of a payload (its `v` must be BINARY_VERSION). Throws CodecError for anything
- * without one: fields of the wrong kind, a commit hash that is not its box's, unknown fields.
+ * The binary form of a payload (its `v` must be one of BINARY_VERSIONS). Throws CodecError for
+ * anything without one: fields of the wrong kind, a commit hash that is not its box's, unknown
+ * fields, a version 4 REVEAL whose LOCK ids are not sorted and distinct.
  */
 export function encodePayload(p: Payload): Uint8Array {
   const o = new Writer();
-  if (p.v !== BINARY_VERSION) throw new CodecError(`not version ${BINARY_VERSION}`);
+  if (!BINARY_VERSIONS.includes(p.v)) throw new CodecError(`not a binary version: ${String(p.v)}`);
   const type = TYPES.indexOf(p.type);
   if (type < 0) throw new CodecError(`unknown type: ${String(p.type)}`);
   const known = FIELDS[p.type];
   for (const k of Object.keys(p))
     if (!known.includes(k) && (p as unknown as Record<string, unknown>)[k] !== undefined) throw new CodecError(`unknown field: ${k}`);
-  o.varint(BINARY_VERSION);
+  o.varint(p.v);
   o.u8(type);
   w.id(o, p.game);
   w.key(o, p.from);
@@ -249,9 +263,17 @@ export function encodePayload(p: Payload): Uint8Array {
       break;
     case 'reveal':
       w.phase(o, p.phase);
-      w.record(o, p.locks, w.key, w.id);
-      w.record(o, p.secrets, w.id, w.b32);
-      w.record(o, p.shares, w.id, w.b32);
+      // Version 4 names the LOCKs alone (each one's key is its signer) and lists secrets and
+      // shares in the order of their commits' ids; 3 keyed all three.
+      if (p.v >= LOCK_LIST_VERSION) {
+        w.sortedList(o, p.locks, w.id);
+        w.list(o, p.secrets, w.b32);
+        w.list(o, p.shares, w.b32);
+      } else {
+        w.record(o, p.locks, w.key, w.id);
+        w.record(o, p.secrets, w.id, w.b32);
+        w.record(o, p.shares, w.id, w.b32);
+      }
       break;
     case 'timeout':
       w.phase(o, p.phase);
@@ -409,6 +431,12 @@ const r = {
     }
     return out;
   },
+  /** A set: strictly increasing (compareText), else not its one form. */
+  sortedList: (i: Reader, max: number, item: (i: Reader) => string): string[] => {
+    const out = r.list(i, max, item);
+    for (let k = 1; k < out.length; k++) if (compareText(out[k - 1]!, out[k]!) >= 0) throw new DecodeError('not-canonical');
+    return out;
+  },
   nullable: <T>(i: Reader, item: (i: Reader) => T): T | null => {
     const tag = i.u8();
     if (tag > 1) throw new DecodeError('not-canonical');
@@ -422,7 +450,7 @@ const r = {
   },
 };
 
-function readBody(i: Reader, type: MessageType): Record<string, unknown> {
+function readBody(i: Reader, type: MessageType, v: number): Record<string, unknown> {
   switch (type) {
     case 'create': {
       const salt = r.id(i);
@@ -446,7 +474,12 @@ function readBody(i: Reader, type: MessageType): Record<string, unknown> {
     case 'lock':
       return { phase: r.phase(i), finals: r.record(i, 64, r.slot, r.id), heads: r.record(i, 64, r.slot, r.id), complaints: r.list(i, 64, r.complaint) };
     case 'reveal':
-      return { phase: r.phase(i), locks: r.record(i, 64, r.key, r.id), secrets: r.record(i, 64, r.id, r.b32), shares: r.record(i, 64, r.id, r.b32) };
+      return {
+        phase: r.phase(i),
+        ...(v >= LOCK_LIST_VERSION
+          ? { locks: r.sortedList(i, 64, r.id), secrets: r.list(i, 64, r.b32), shares: r.list(i, 64, r.b32) }
+          : { locks: r.record(i, 64, r.key, r.id), secrets: r.record(i, 64, r.id, r.b32), shares: r.record(i, 64, r.id, r.b32) }),
+      };
     case 'timeout':
       return { phase: r.phase(i), slots: r.list(i, 64, r.slot) };
     case 'clock': {
@@ -479,11 +512,11 @@ export function decodePayload(bytes: Uint8Array): Decoded {
   try {
     const i = new Reader(bytes);
     const v = i.varint();
-    if (v !== BINARY_VERSION) return { ok: false, reason: 'unknown-protocol-version' };
+    if (!BINARY_VERSIONS.includes(v)) return { ok: false, reason: 'unknown-protocol-version' };
     const type = TYPES[i.u8()];
     if (type === undefined) return { ok: false, reason: 'unknown-type' };
     const head = { v, type, game: r.id(i), from: r.key(i), seq: i.varint(), time: i.varint() };
-    value = { ...head, ...readBody(i, type) } as unknown as Payload;
+    value = { ...head, ...readBody(i, type, v) } as unknown as Payload;
     i.end();
   } catch (e) {
     return { ok: false, reason: e instanceof DecodeError ? `binary-${e.message}` : 'binary-unreadable' };

@@ -7,6 +7,8 @@ export {
   PROTOCOL_VERSION,
   READABLE_VERSIONS,
   JSON_VERSION,
+  LOCK_LIST_VERSION,
+  revealLockIds,
   LOT_PHASE,
   TABLE_DEADLINE_MS,
   revealDeadlineFor,
@@ -19,7 +21,7 @@ export {
   type MessageType,
 } from './messages';
 export { ruleRefusal, nativeAgrees, KNOWN_ANSWERS, type NativeCheck } from './ed25519';
-export { encodePayload, decodePayload, CodecError, BINARY_VERSION } from './codec';
+export { encodePayload, decodePayload, CodecError, BINARY_VERSION, BINARY_VERSIONS } from './codec';
 export {
   signMessage,
   signPayloadBytes,

@@ -4,13 +4,24 @@
 import { POWERS, type Power } from '../rules';
 
 /**
- * The version new entries are written in: 3, binary payloads (codec.ts). Each entry carries its
- * own version, which says its encoding; README.md "Wire form and ids".
+ * The version new entries are written in: 4, binary payloads (codec.ts) whose REVEAL names its
+ * LOCKs by id alone. Each entry carries its own version, which says its encoding; README.md
+ * "Wire form and ids".
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
-/** The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec) and 3. */
-export const READABLE_VERSIONS: readonly number[] = [2, 3];
+/**
+ * The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec), 3
+ * (binary, a REVEAL's LOCKs keyed by author) and 4.
+ */
+export const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
+
+/**
+ * The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the
+ * LOCK's own signer) and lists its secrets and shares without commit ids, in the order of the
+ * named commits' ids.
+ */
+export const LOCK_LIST_VERSION = 4;
 
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
@@ -136,12 +147,22 @@ export interface LockPayload extends Base {
 export interface RevealPayload extends Base {
   readonly type: 'reveal';
   readonly phase: PhaseKey;
-  /** key -> LOCK id. */
-  readonly locks: Readonly<Record<string, string>>;
-  /** commit id -> the author's secret scalar (base64url) of its own commits. */
-  readonly secrets: Readonly<Record<string, string>>;
-  /** commit id -> the author's decrypted escrow share (base64url) of another player's commit. */
-  readonly shares: Readonly<Record<string, string>>;
+  /**
+   * One LOCK of every key of the ballot. Versions 2 and 3: key -> LOCK id. Version 4: the LOCK ids,
+   * sorted (each LOCK's key is its signer; revealLockIds reads both forms).
+   */
+  readonly locks: Readonly<Record<string, string>> | readonly string[];
+  /**
+   * The author's secret scalars (base64url) of its own commits that the named LOCKs name. Versions
+   * 2 and 3: commit id -> secret. Version 4: the secrets alone, in the order of those commits' ids.
+   */
+  readonly secrets: Readonly<Record<string, string>> | readonly string[];
+  /**
+   * The author's decrypted escrow shares (base64url) of the other named commits it holds a share
+   * of (less those its LOCK complained about). Versions 2 and 3: commit id -> share. Version 4: the
+   * shares alone, in the order of those commits' ids.
+   */
+  readonly shares: Readonly<Record<string, string>> | readonly string[];
 }
 /** Votes `slots` (powers, or participant keys in the lot) out of the phase; the voter is the author key. */
 export interface TimeoutPayload extends Base {
@@ -321,7 +342,13 @@ const SHAPES: Record<MessageType, Check> = {
   commit: shape({ ...BASE, phase: phaseKey, power, sealed: b64(MAX_SEALED), hash: id, escrow }),
   final: shape({ ...BASE, phase: phaseKey, power, commit: id }),
   lock: shape({ ...BASE, phase: anyPhase, finals: recordOf(slot, id, 16), heads: recordOf(slot, id, 16), complaints: listOf(complaint, 16) }),
-  reveal: shape({ ...BASE, phase: anyPhase, locks: recordOf(pk, id, 16), secrets: recordOf(id, b32, 16), shares: recordOf(id, b32, 32) }),
+  reveal: shape({
+    ...BASE,
+    phase: anyPhase,
+    locks: (v) => (Array.isArray(v) ? sortedUnique(id, 16)(v) : recordOf(pk, id, 16)(v)),
+    secrets: (v) => (Array.isArray(v) ? listOf(b32, 16)(v) : recordOf(id, b32, 16)(v)),
+    shares: (v) => (Array.isArray(v) ? listOf(b32, 32)(v) : recordOf(id, b32, 32)(v)),
+  }),
   timeout: shape({ ...BASE, phase: anyPhase, slots: (v) => sortedUnique(slot, 16)(v) && (v as unknown[]).length > 0 }),
   clock: shape({ ...BASE, phase: anyPhase, stage: (v) => v === 'orders' || v === 'reveal' }),
   concede: shape({ ...BASE, phase: phaseKey, power }),
@@ -337,7 +364,15 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   const check = SHAPES[value.type as MessageType];
   if (typeof value.type !== 'string' || !Object.hasOwn(SHAPES, value.type) || check === undefined) return { ok: false, reason: 'unknown-type' };
   if (!check(value)) return { ok: false, reason: 'bad-shape' };
+  // A REVEAL's LOCKs, secrets and shares: lists from version 4 on, keyed before.
+  if (value.type === 'reveal' && [value.locks, value.secrets, value.shares].some((x) => Array.isArray(x) !== (value.v as number) >= LOCK_LIST_VERSION))
+    return { ok: false, reason: 'bad-shape' };
   return { ok: true, payload: value as unknown as Payload };
+}
+
+/** The LOCK ids a REVEAL names, in either form (a list from version 4 on, key -> id before). */
+export function revealLockIds(p: RevealPayload): readonly string[] {
+  return Array.isArray(p.locks) ? (p.locks as readonly string[]) : Object.values(p.locks);
 }
 
 /** Messages that belong to one phase of the game (or the lot ballot) rather than to the lobby. */

@@ -1,10 +1,11 @@
-// The binary payload encoding (protocol 3, src/protocol/codec.ts): every kind of payload the
+// The binary payload encoding (protocols 3 and 4, src/protocol/codec.ts): every kind of payload the
 // protocol writes survives it unchanged, one payload has one byte form, and malformed bytes from
 // a peer give a reason, never a throw.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BINARY_VERSION,
+  BINARY_VERSIONS,
   canonicalEncode,
   CodecError,
   decodeBody,
@@ -37,9 +38,10 @@ const ack = (over: Record<string, unknown> = {}): Payload => ({ ...base, type: '
 const of = (fields: Record<string, unknown>): Payload => ({ ...base, ...fields }) as unknown as Payload;
 
 describe('the binary payload encoding', () => {
-  it('new entries are written in version 3; versions 2 and 3 are read', () => {
-    expect(PROTOCOL_VERSION).toBe(BINARY_VERSION);
-    expect(READABLE_VERSIONS).toEqual([2, 3]);
+  it('new entries are written in version 4; versions 2, 3 and 4 are read', () => {
+    expect(PROTOCOL_VERSION).toBe(4);
+    expect(BINARY_VERSIONS).toEqual([BINARY_VERSION, PROTOCOL_VERSION]);
+    expect(READABLE_VERSIONS).toEqual([2, 3, 4]);
   });
 
   it('carries every payload of the recorded games unchanged, in far fewer bytes', () => {
@@ -114,6 +116,32 @@ describe('the binary payload encoding', () => {
     expect(decodeBody(canonicalEncode(ack()))).toEqual({ ok: false, reason: 'unknown-protocol-version' });
     expect(decodeBody(canonicalEncode(ack({ v: 2 }))).ok).toBe(true);
     expect(decodePayload(new Uint8Array([2, ...good.subarray(1)]))).toEqual({ ok: false, reason: 'unknown-protocol-version' });
+  });
+
+  it('one byte form: a second spelling of a well-formed payload is refused as not-canonical (the re-encoding check)', () => {
+    // Each spelling below reads field by field to the very payload of `good`; only the check that
+    // encoding the value gives the bytes back refuses it. Without that check they would be
+    // second ids for one message.
+    for (const v of BINARY_VERSIONS) {
+      const good = encodePayload(ack({ v, seq: 5, time: 1 }));
+      const value = decodePayload(good);
+      expect(value).toEqual({ ok: true, value: ack({ v, seq: 5, time: 1 }) });
+      // seq (offset 50) and time (51) padded with a continuation byte; the phase's year likewise.
+      const seqPadded = new Uint8Array([...good.subarray(0, 50), 0x85, 0x00, ...good.subarray(51)]);
+      const timePadded = new Uint8Array([...good.subarray(0, 51), 0x81, 0x80, 0x00, ...good.subarray(52)]);
+      // phase: tag at 52, then the year 1901 as a two-byte varint (0xed 0x0e); pad it to three.
+      expect([...good.subarray(53, 55)]).toEqual([0xed, 0x0e]);
+      const yearPadded = new Uint8Array([...good.subarray(0, 53), 0xed, 0x8e, 0x00, ...good.subarray(55)]);
+      // The version itself padded: 0x83 0x00 is 3 (or 0x84 0x00 is 4) in two bytes.
+      const versionPadded = new Uint8Array([0x80 | v, 0x00, ...good.subarray(1)]);
+      for (const bad of [seqPadded, timePadded, yearPadded, versionPadded]) {
+        expect(decodePayload(bad)).toEqual({ ok: false, reason: 'not-canonical' });
+        expect(decodeBody(bad)).toEqual({ ok: false, reason: 'not-canonical' });
+        const entry = signPayloadBytes(identity(1), bad);
+        expect(parseEntry(entry)).toMatchObject({ ok: false, reason: 'not-canonical' });
+        expect(openMessage(entry).ok).toBe(false);
+      }
+    }
   });
 
   it('a peer’s malformed bytes give a reason and never throw: every truncation and every byte changed of real entries', () => {

@@ -4,7 +4,7 @@
 // state hashes and played commits.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Admission, hashHex, openMessage, reduceLog, SIGNATURE_BYTES } from '../../src/protocol';
+import { Admission, hashHex, openMessage, parseEntry, READABLE_VERSIONS, reduceLog, SIGNATURE_BYTES } from '../../src/protocol';
 import { entriesOf, factsOf, type Fixture } from '../fixtures/fixture';
 
 const dir = new URL('../fixtures/', import.meta.url);
@@ -14,8 +14,18 @@ const files = readdirSync(dir)
 const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Fixture;
 
 describe('recorded logs of earlier protocol versions', () => {
-  it('are there: at least the three protocol 2 games', () => {
-    expect(files.filter((f) => f.startsWith('v2-')).length).toBeGreaterThanOrEqual(3);
+  it('are there: the three games of each protocol version read, 2 (JSON), 3 (binary) and 4 (REVEALs list their LOCK ids)', () => {
+    for (const v of READABLE_VERSIONS) expect(files.filter((f) => f.startsWith(`v${v}-`)).length, `v${v}`).toBeGreaterThanOrEqual(3);
+  });
+
+  it('each file holds entries of its own version only, so each version’s reading is what is tested', () => {
+    for (const file of files) {
+      const version = Number(/^v(\d+)-/.exec(file)![1]);
+      for (const bytes of entriesOf(load(file))) {
+        const parsed = parseEntry(bytes);
+        expect(parsed.ok && parsed.entry.payload.v).toBe(version);
+      }
+    }
   });
 
   for (const file of files) {

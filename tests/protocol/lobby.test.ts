@@ -22,6 +22,7 @@ import {
   standardEngine,
   voteTimeout,
   type GameView,
+  PROTOCOL_VERSION,
 } from '../../src/protocol';
 import { identity, messagesOf, payloadOf, Phone, rng, settings, startedGame, T0, view } from './helpers';
 
@@ -135,7 +136,7 @@ describe('the lobby', () => {
     const log = [entry];
     const v = reduceLog('ab'.repeat(16), log);
     expect(v.status).toBe('incompatible');
-    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 1', ours: 'protocol 3' });
+    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 1', ours: `protocol ${PROTOCOL_VERSION}` });
     expect(log).toEqual([entry]);
     // Garbage that merely claims another version for another game is not a game at all.
     expect(reduceLog('cd'.repeat(16), log).status).toBe('no-game');
@@ -143,11 +144,12 @@ describe('the lobby', () => {
 
   it('a game made with a newer binary protocol (version, type, game: the frame every version keeps) shows as incompatible', () => {
     const me = identity(3);
-    const body = new Uint8Array([4, 0, ...new Uint8Array(16).fill(0xab), 1, 2, 3]);
+    const newer = PROTOCOL_VERSION + 1;
+    const body = new Uint8Array([newer, 0, ...new Uint8Array(16).fill(0xab), 1, 2, 3]);
     const entry = new Uint8Array([...nacl.sign.detached(body, me.signSecretKey), ...body]);
     const v = reduceLog('ab'.repeat(16), [entry]);
     expect(v.status).toBe('incompatible');
-    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: 'protocol 4', ours: 'protocol 3' });
+    expect(v.incompatible).toEqual({ reason: 'protocol-version', game: `protocol ${newer}`, ours: `protocol ${PROTOCOL_VERSION}` });
     expect(reduceLog('cd'.repeat(16), [entry]).status).toBe('no-game');
   });
 

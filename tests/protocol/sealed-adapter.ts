@@ -441,11 +441,7 @@ export function revealOmittingShares(t: Table, d: Device, time: number, owners: 
     v = reduceAs(t, d);
     messages = opened(t.log);
   }
-  const p = payloadOf(revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time)).bytes);
-  const shares = Object.fromEntries(
-    Object.entries(p.shares as Record<string, string>).filter(([id]) => !owners.includes(messages.get(id)?.payload.from ?? '')),
-  );
-  out.push(...post(t, [resign(d, { ...p, shares })]));
+  out.push(...post(t, [revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time), {}, owners)]));
   return out;
 }
 
