@@ -801,6 +801,18 @@ function foldPhases(input: FoldInput): Fold {
   /** Whether every phase so far was taken from the chain (then the state entering this one is the chain's). */
   let resuming = true;
 
+  /** Takes a remembered phase's outcome as the fold's own; true when the game ended there. */
+  const replay = (hit: PhaseMemo): boolean => {
+    input.ignored.addAll(hit.ignored);
+    input.misconduct.push(...hit.misconduct);
+    if (hit.phase !== undefined) phases.push(hit.phase);
+    state = { ...hit.state, alliances: hit.state.alliances.clone() };
+    for (const k of hit.handedTo) handedTo.add(k);
+    if (hit.result === undefined) return false;
+    result = hit.result;
+    return true;
+  };
+
   for (let guard = 0; guard < MAX_PHASES; guard++) {
     const key = phaseKey(state.position.phase);
     if (visited.has(key)) break;
@@ -808,17 +820,8 @@ function foldPhases(input: FoldInput): Fold {
     setup = variantPhase(variant, state.position.phase, state.toss?.winner ?? null);
     const link = resuming ? reusable[guard] : undefined;
     if (link !== undefined && link.key === key && link.raw === input.groups.get(key)) {
-      const hit = link.memo;
       links.push(link);
-      input.ignored.addAll(hit.ignored);
-      input.misconduct.push(...hit.misconduct);
-      if (hit.phase !== undefined) phases.push(hit.phase);
-      state = { ...hit.state, alliances: hit.state.alliances.clone() };
-      for (const k of hit.handedTo) handedTo.add(k);
-      if (hit.result !== undefined) {
-        result = hit.result;
-        break;
-      }
+      if (replay(link.memo)) break;
       continue;
     }
     resuming = false;
@@ -830,15 +833,7 @@ function foldPhases(input: FoldInput): Fold {
     const hit = memoPhase.get(memoSlot) as PhaseMemo | undefined;
     if (hit !== undefined && hit.inKey === inKey) {
       if (links.length === guard) links.push({ key, raw: group, memo: hit });
-      input.ignored.addAll(hit.ignored);
-      input.misconduct.push(...hit.misconduct);
-      if (hit.phase !== undefined) phases.push(hit.phase);
-      state = { ...hit.state, alliances: hit.state.alliances.clone() };
-      for (const k of hit.handedTo) handedTo.add(k);
-      if (hit.result !== undefined) {
-        result = hit.result;
-        break;
-      }
+      if (replay(hit)) break;
       continue;
     }
     const step = foldPhase({ key, state, raw, setup, input, rules, playing });
