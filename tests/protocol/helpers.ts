@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 // Test harness: seven deterministic identities, a started standard game, and helpers that
 // play a phase through the protocol the way honest phones do.
 import { POWERS, randomOrders, type Order, type Power } from '../../src/rules';
@@ -201,4 +202,16 @@ export function payloadOf(bytes: Uint8Array): Record<string, any> {
 export function typeOf(bytes: Uint8Array): string | null {
   const d = decodeBody(bytes.subarray(64));
   return d.ok ? String((d.value as { type?: unknown }).type) : null;
+}
+
+/** Spring 1901 with every power committed, FINAL and LOCK in, nobody revealed yet: the game and each key's LOCK id. */
+export function lockedGame(seed: number): { game: Game; locks: Map<string, string> } {
+  const game = startedGame(seed);
+  const v = view(game);
+  for (const p of v.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 100).bytes);
+  settlePhase(game, T0 + 101, { hold: v.current!.required });
+  const locks = new Map<string, string>();
+  for (const [id, m] of messagesOf(game.log)) if (m.payload.type === 'lock') locks.set(m.payload.from, id);
+  expect(locks.size).toBe(7);
+  return { game, locks };
 }

@@ -4,19 +4,7 @@
 // game signed by the very key whose LOCK it stands in for.
 import { describe, expect, it } from 'vitest';
 import { compareText, encodePayload, signPayloadBytes, type Payload } from '../../src/protocol';
-import { messagesOf, payloadOf, settlePhase, startedGame, stateOf, T0, view, type Game } from './helpers';
-
-/** Spring 1901 with every power committed, FINAL and LOCK in, nobody revealed yet. */
-function lockedGame(seed: number): { game: Game; locks: Map<string, string> } {
-  const game = startedGame(seed);
-  const v = view(game);
-  for (const p of v.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 100).bytes);
-  settlePhase(game, T0 + 101, { hold: v.current!.required });
-  const locks = new Map<string, string>();
-  for (const [id, m] of messagesOf(game.log)) if (m.payload.type === 'lock') locks.set(m.payload.from, id);
-  expect(locks.size).toBe(7);
-  return { game, locks };
-}
+import { lockedGame, messagesOf, payloadOf, settlePhase, stateOf, T0, view, type Game } from './helpers';
 
 /** The commits of the open phase, sorted by id: `mine` (the author's), `others`. */
 function commitsOf(game: Game, author: string) {

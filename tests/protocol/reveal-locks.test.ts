@@ -17,19 +17,7 @@ import {
   signPayloadBytes,
   type Payload,
 } from '../../src/protocol';
-import { messagesOf, payloadOf, playPhase, settlePhase, startedGame, stateOf, T0, typeOf, view, type Game } from './helpers';
-
-/** Spring 1901 with every power committed, FINAL and LOCK in, nobody revealed yet. */
-function lockedGame(): { game: Game; locks: Map<string, string> } {
-  const game = startedGame(41);
-  const v = view(game);
-  for (const p of v.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v, [], T0 + 100).bytes);
-  settlePhase(game, T0 + 101, { hold: v.current!.required });
-  const locks = new Map<string, string>();
-  for (const [id, m] of messagesOf(game.log)) if (m.payload.type === 'lock') locks.set(m.payload.from, id);
-  expect(locks.size).toBe(7);
-  return { game, locks };
-}
+import { lockedGame, messagesOf, payloadOf, playPhase, settlePhase, startedGame, stateOf, T0, typeOf, view, type Game } from './helpers';
 
 type Lists = { locks: readonly string[]; secrets: readonly string[]; shares: readonly string[] };
 
@@ -61,7 +49,7 @@ function expectRefused(game: Game, bad: Uint8Array, reason: string) {
 describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   it('the honest REVEAL lists one LOCK of every key, sorted, and the phase opens as before', () => {
     expect(PROTOCOL_VERSION).toBeGreaterThanOrEqual(LOCK_LIST_VERSION);
-    const { game, locks } = lockedGame();
+    const { game, locks } = lockedGame(41);
     const { honest, p } = revealOf(game, 'france', T0 + 200);
     expect(p.v).toBe(PROTOCOL_VERSION);
     expect(p.locks).toEqual([...locks.values()].sort(compareText));
@@ -73,14 +61,14 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('a REVEAL missing one key’s LOCK is refused (reveal-misses-a-lock)', () => {
-    const { game, locks } = lockedGame();
+    const { game, locks } = lockedGame(41);
     const { withLocks } = revealOf(game, 'france', T0 + 200);
     const without = [...locks.entries()].filter(([k]) => k !== game.byPower.italy.me.id).map(([, id]) => id);
     expectRefused(game, withLocks(without.sort(compareText)), 'reveal-misses-a-lock');
   });
 
   it('a REVEAL naming two LOCKs of one key (an equivocator’s both) is refused, whichever it lists', () => {
-    const { game, locks } = lockedGame();
+    const { game, locks } = lockedGame(41);
     // Germany equivocates: a second LOCK (another sequence number, another id).
     const second = game.byPower.germany.lock(game.gameId, view(game), game.log, T0 + 150);
     game.log.push(second.bytes);
@@ -95,7 +83,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('an id that is no LOCK of this phase (a commit, a LOCK of another phase) never counts: pending, the phase waits', () => {
-    const { game, locks } = lockedGame();
+    const { game, locks } = lockedGame(41);
     const { withLocks } = revealOf(game, 'france', T0 + 200);
     const commitId = [...messagesOf(game.log)].find(([, m]) => m.payload.type === 'commit')![0];
     const italy = game.byPower.italy.me.id;
@@ -120,7 +108,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('a version 3 REVEAL (LOCKs keyed by author) still counts beside version 4 entries, and still must key each LOCK by its own author', () => {
-    const { game, locks } = lockedGame();
+    const { game, locks } = lockedGame(41);
     const { p } = revealOf(game, 'france', T0 + 200);
     const france = game.byPower.france.me;
     const keyed = Object.fromEntries(locks);
@@ -137,7 +125,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('the honest REVEAL lists its one secret and its six shares, in the order of their commits’ ids, and each opens what it should', () => {
-    const { game } = lockedGame();
+    const { game } = lockedGame(41);
     const { p, honest } = revealOf(game, 'france', T0 + 200);
     expect(p.secrets).toHaveLength(1);
     expect(p.shares).toHaveLength(6);
@@ -148,7 +136,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('shares in another order, one share short, one too many, or a secret short or too many: refused, each with its reason', () => {
-    const { game } = lockedGame();
+    const { game } = lockedGame(41);
     const { p, withFields } = revealOf(game, 'france', T0 + 200);
     const [s0, s1, ...rest] = p.shares;
     expectRefused(game, withFields({ shares: [s1!, s0!, ...rest] }), 'reveal-share-does-not-check');
@@ -161,7 +149,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('the other key’s form is not this version’s: no version 4 REVEAL keyed by author, no version 3 one listing ids', () => {
-    const { game } = lockedGame();
+    const { game } = lockedGame(41);
     const { p } = revealOf(game, 'france', T0 + 200);
     const keyed = Object.fromEntries(p.locks.map((id, i) => [String(i).padStart(64, '0'), id]));
     expect(() => encodePayload({ ...p, locks: keyed } as Payload)).toThrow(CodecError);
@@ -174,7 +162,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
   });
 
   it('bytes no honest phone sends (unsorted or repeated LOCK ids) give a reason, never a throw, and change nothing', () => {
-    const { game } = lockedGame();
+    const { game } = lockedGame(41);
     const { honest, p } = revealOf(game, 'france', T0 + 200);
     const body = honest.bytes.subarray(64);
     // Find the list of ids in the body: its count byte then the ids back to back.
