@@ -33,6 +33,7 @@ import { powersOf } from './duties';
 import { DutyLoop } from './duty-loop';
 import { Outbox, type EntryLog } from './outbox';
 import { asAppRecord, GameRecordRef, type AppGameRecord } from './records';
+import { pressEnabled } from './screens/logic';
 import type { DecryptedChat } from './session';
 
 export { MissingOrdersError } from './drafts';
@@ -371,7 +372,7 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       const { view } = this.state;
-      if (view.settings?.rules.gunboat === true) throw new Error('press is off in this game (gunboat)');
+      if (!pressEnabled(view)) throw new Error('press is off in this game (gunboat)');
       const me = this.o.identity.id;
       const roster = view.holders;
       const players = chatPlayers(view);

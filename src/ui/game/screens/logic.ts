@@ -216,7 +216,8 @@ export function drawState(view: GameView, myPowers: readonly Power[], myVotes: P
   };
 }
 
-/** Press is on unless the settings say gunboat (no field in Settings yet: `rules.gunboat`, absent = press on). */
+/** Press is on unless the settings say gunboat (no field in Settings yet: `rules.gunboat`, absent = press on).
+ *  The one place this is read: the screens hide press by it and the runner refuses a chat by it. */
 export function pressEnabled(view: GameView): boolean {
   return view.settings?.rules?.['gunboat'] !== true;
 }
