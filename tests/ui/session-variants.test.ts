@@ -8,7 +8,8 @@ import { createGame, createIdentity, joinGame, reduceLog, rosterProblem, startGa
 import { POWERS, VARIANTS, type Variant } from '../../src/rules';
 import { gameSettings } from '../../src/ui/game/create';
 import { dealProblem, defaultSeats, rosterOf } from '../../src/ui/lobby/roster';
-import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, ruleSetOf, seatClaim, seatLabel, variantsFor } from '../../src/ui/lobby/variants';
+import { seatLabel } from '../../src/ui/lobby/seat-label';
+import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, ruleSetOf, seatClaim, variantsFor } from '../../src/ui/lobby/variants';
 
 const identity = (): Identity => createIdentity(nacl.randomBytes(32), nacl.randomBytes(32));
 const T = 1_700_000_000_000;

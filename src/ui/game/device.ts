@@ -2,8 +2,7 @@
 // only the derived Identity lives in memory. One per page, shared by every screen.
 import nacl from 'tweetnacl';
 import { createIdentity, type Identity } from '../../protocol';
-// The store's open module, not its index: the index also binds Y.Docs (Yjs), which the home screen
-// does not need on its first load.
+// The store's open module, not its index: the index also binds Y.Docs (Yjs).
 import type { PactoStore } from '../../store/open';
 import { pageStore } from './page-store';
 import type { DeviceSettings } from '../../store/settings';
@@ -27,8 +26,6 @@ export async function openDevice(store: PactoStore, random: (n: number) => Uint8
   }
   return { store, identity, settings };
 }
-
-export { pageStore } from './page-store';
 
 let device: Promise<Device> | null = null;
 

@@ -14,7 +14,8 @@ import { powerName, type Lang } from '../i18n';
 import { dealProblem, defaultSeats, lotProblem, rosterOf, type SeatDeal } from './roster';
 import { useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
-import { seatClaim, seatLabel, variantFor } from './variants';
+import { seatLabel } from './seat-label';
+import { seatClaim, variantFor } from './variants';
 import './lobby.css';
 
 function viewVariant(view: GameView): Variant {

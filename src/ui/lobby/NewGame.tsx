@@ -16,7 +16,8 @@ import { useRememberedName } from './name';
 import { APP_STRINGS } from './strings';
 import { TABLE_STRINGS } from '../game/table-strings';
 import { InstallStep } from '../game/TablePairing';
-import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, seatClaim, seatLabel, variantFor, variantsFor, type RuleSet } from './variants';
+import { seatLabel } from './seat-label';
+import { chosenVariant, defaultEndYear, PLAYER_COUNTS, RULE_SETS, seatClaim, variantFor, variantsFor, type RuleSet } from './variants';
 
 /** What the chosen variant means at the table: its description, its seats, who is neutral. */
 function VariantSummary(props: { variant: Variant; lang: Lang }) {

@@ -38,8 +38,6 @@ export function seatOf(variant: Variant, power: Power): Seat | undefined {
   return variant.seats.find((s) => s.powers.includes(power));
 }
 
-export { seatLabel } from './seat-label';
-
 /** A seat is claimed in a JOIN by naming its first power. */
 export function seatClaim(seat: Seat): Power {
   return seat.powers[0]!;
