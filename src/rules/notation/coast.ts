@@ -61,14 +61,14 @@ function startsWith(ws: readonly string[], head: readonly string[]): boolean {
 }
 
 const longestFirst = (phrases: ReadonlyArray<readonly [Coast, readonly string[]]>) => [...phrases].sort((a, b) => b[1].length - a[1].length);
-/** The phrases longest first (a stable sort: equal lengths keep their order), sorted on first use. */
-let sorted: { readonly plain: typeof PHRASES; readonly marked: typeof PHRASES } | undefined;
+/** The phrases longest first (a stable sort: equal lengths keep their order), without and with the bare ones. */
+const PLAIN_BY_LENGTH = longestFirst(PHRASES);
+const MARKED_BY_LENGTH = longestFirst([...PHRASES, ...BARE]);
 
 /** Separates a coast designation from the province words. Only one designation is taken, the
  *  longest phrase first, so 'costa del norte' wins over a shorter reading. */
 export function splitCoast(folded: readonly string[], marked: boolean): CoastSplit {
-  sorted ??= { plain: longestFirst(PHRASES), marked: longestFirst([...PHRASES, ...BARE]) };
-  const byLength = marked ? sorted.marked : sorted.plain;
+  const byLength = marked ? MARKED_BY_LENGTH : PLAIN_BY_LENGTH;
   for (const [coast, phrase] of byLength) {
     if (endsWith(folded, phrase)) {
       let ws = folded.slice(0, folded.length - phrase.length);

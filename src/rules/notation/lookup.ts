@@ -116,8 +116,11 @@ function settle(entries: readonly Entry[], lang: Lang | undefined): ProvinceId[]
 }
 
 /** Longest name allowed to differ by `d` edits: short names are too close to each other. */
+/** The most edits maxEdits ever allows (names of 9 letters or more). */
+const MAX_EDITS = 2;
+
 function maxEdits(nameLength: number): number {
-  if (nameLength >= 9) return 2;
+  if (nameLength >= 9) return MAX_EDITS;
   if (nameLength >= 6) return 1;
   return 0;
 }
@@ -178,9 +181,9 @@ function computeMatch(map: GameMap, text: string, lang?: Lang): ProvinceMatch {
   if (key.length >= 5) {
     let best = Number.POSITIVE_INFINITY;
     const close: NameEntry[] = [];
-    // Only names within two letters of the key's length can be within two edits of it.
+    // Only names within MAX_EDITS letters of the key's length can be within that many edits of it.
     const byLength = index.fuzzy.get(split.words.length);
-    for (let length = key.length - 2; byLength && length <= key.length + 2; length++) {
+    for (let length = key.length - MAX_EDITS; byLength && length <= key.length + MAX_EDITS; length++) {
       for (const n of byLength.get(length) ?? []) {
         const cap = maxEdits(n.key.length);
         const d = editDistance(key, n.key, cap);
