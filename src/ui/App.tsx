@@ -108,8 +108,8 @@ export function App() {
     pageDevice().then(
       (d) => {
         if (!live) return;
+        // The language came from the store's settings already (above): not set a second time here.
         setDevice(d);
-        if (d.settings.language !== undefined) setLangState(d.settings.language);
         prefetchWhenIdle();
       },
       (e: unknown) => live && setFailure(String((e as Error).message ?? e)),
