@@ -45,8 +45,10 @@ export const checkIdentity: Check = (v) => first(bytes(v, 'signSeed', 32), bytes
 export const checkUpdate: Check = (v) => {
   const shape = first(field(v, 'gameId', 'string'), field(v, 'seq', 'number'), bytes(v, 'update'), field(v, 'merged', 'number'));
   if (shape !== null) return shape;
+  // Outside the try: Yjs not loaded yet is a bug to throw, never a record to call corrupt.
+  const Y = yjs();
   try {
-    yjs().decodeUpdate((v as { update: Uint8Array }).update);
+    Y.decodeUpdate((v as { update: Uint8Array }).update);
     return null;
   } catch (e) {
     return `update bytes do not decode (${e instanceof Error ? e.message : String(e)})`;
