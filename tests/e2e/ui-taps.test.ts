@@ -145,6 +145,37 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  // The practice board's code (the board, order entry and the rules engine's legal orders) loads
+  // lazily after the home list has painted. Held here: the board is never on the screen before the
+  // code that turns a tap into an order, so the first tap it can take is honoured. Every chunk but
+  // the first load is held back 2 s, and the tap comes the moment the board is drawn.
+  it('on the practice board the moment it appears, its code delayed', async () => {
+    // No service worker: it would serve the chunks from its cache, past the delay.
+    const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE, serviceWorkers: 'block' });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    const html = await (await fetch(served.base)).text();
+    const firstLoad = new Set([...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+    expect(firstLoad.size, 'the entry chunk and its preloads are named in index.html').toBeGreaterThan(0);
+    const held: string[] = [];
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      const file = new URL(route.request().url()).pathname.slice(1);
+      if (!firstLoad.has(file)) {
+        held.push(file);
+        await new Promise((r) => setTimeout(r, 2_000));
+      }
+      await route.continue();
+    });
+    await page.goto(served.base);
+    await page.waitForSelector('[data-province="par"]', { timeout: ACTION_TIMEOUT_MS });
+    await page.locator('svg.board-svg').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const spot = await mapPointOnScreen(page, 'par');
+    await page.touchscreen.tap(spot.x, spot.y);
+    expect(held.length, 'the practice board came in delayed chunks').toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await context.close();
+  });
+
   it('on a crowded mid-game position at the default view', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
