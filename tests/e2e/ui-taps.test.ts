@@ -176,6 +176,35 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  // A game with a relay: each entry this phone sends (a seal, a chat, each automatic step) waits
+  // for the relay a moment, and the header says so. That line must not move the board: a finger
+  // aimed at a unit just before the count changed would land 20 px off, on another province (the
+  // retreat in relay-phones.test.ts once made no order so).
+  it('in a game with a relay, aimed before an upload starts waiting and tapped after', async () => {
+    const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    await page.goto(`${site.base}?lang=en&as=2&relay`);
+    await page.waitForSelector('[data-relay-waiting="0"]');
+    await page.waitForSelector('[data-province="par"]');
+    const boardTop = () => page.locator('svg.board-svg').evaluate((el) => el.getBoundingClientRect().top);
+    const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const before = await boardTop();
+    const aim = await mapPointOnScreen(page, 'par');
+    expect(aim.y, 'Paris is on the screen without scrolling').toBeLessThan(PHONE.viewport.height);
+    for (const waiting of [1, 12, 0]) {
+      await page.evaluate((n) => (window as unknown as { harness: { setRelayWaiting(n: number): void } }).harness.setRelayWaiting(n), waiting);
+      await page.waitForSelector(`[data-relay-waiting="${waiting}"]`);
+      await frames();
+      expect(await boardTop(), `the board with ${waiting} uploads waiting`).toBe(before);
+    }
+    await page.evaluate((n) => (window as unknown as { harness: { setRelayWaiting(n: number): void } }).harness.setRelayWaiting(n), 1);
+    await page.waitForSelector('[data-relay-waiting="1"]');
+    await page.touchscreen.tap(aim.x, aim.y);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await context.close();
+  });
+
   it('on a crowded mid-game position at the default view', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);

@@ -5,7 +5,8 @@
 // page drives the bots), solo (England is a bot), endYear; practice=<position JSON> shows the
 // practice board on that position instead (a mid-game board for the map's tap tests);
 // until=retreat|adjustment plays on (every power random) until such a phase opens; opening plays
-// 1901 by OPENING_1901 instead of at random (a winter that does not hang on the protocol's bytes).
+// 1901 by OPENING_1901 instead of at random (a winter that does not hang on the protocol's bytes);
+// relay: the phone has one relay, connected, and harness.setRelayWaiting(n) says n uploads wait for it.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
@@ -72,8 +73,15 @@ channel.onmessage = (e: MessageEvent<{ entries?: string[]; hello?: boolean }>) =
 };
 channel.postMessage({ hello: true });
 
+/** Set by Harness once mounted (the `relay` query): how many of this phone's uploads wait for the relay. */
+let setRelayWaiting: (n: number) => void = () => undefined;
+
 function Harness() {
   const [, setTick] = useState(0);
+  const [relayWaiting, setWaiting] = useState(0);
+  useEffect(() => {
+    setRelayWaiting = setWaiting;
+  }, []);
   const [now, setNow] = useState(clock);
   useEffect(
     () =>
@@ -87,7 +95,10 @@ function Harness() {
     const id = setInterval(() => setNow(clock()), 1000);
     return () => clearInterval(id);
   }, []);
-  const session = fakeSession(world, as, state, now, () => setTick((n) => n + 1));
+  const net = q.has('relay')
+    ? { peers: 0, synced: false, online: true, relays: { total: 1, connected: 1, caughtUp: 1, waiting: relayWaiting } }
+    : { peers: 2, synced: true, online: true };
+  const session = fakeSession(world, as, state, now, () => setTick((n) => n + 1), net);
   return (
     <div className="app" lang={lang}>
       <div className="toolbar dev-tools" aria-label="harness">
@@ -116,4 +127,4 @@ if (root && practice !== null) {
       <Harness />
     </StrictMode>,
   );
-(window as unknown as { harness: unknown }).harness = { world, state, phone: as };
+(window as unknown as { harness: unknown }).harness = { world, state, phone: as, setRelayWaiting: (n: number) => setRelayWaiting(n) };
