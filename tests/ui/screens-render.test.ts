@@ -106,6 +106,19 @@ describe('GameScreen in node', () => {
     }
   });
 
+  it('keeps the countdown line once the deadline has passed, saying so (the board below does not move)', () => {
+    const countdownLine = (now: number, lang: 'es' | 'en') =>
+      renderToStaticMarkup(createElement(GameScreen, { session: fakeSession(world, FRANCE, newPhoneState(), now, () => {}), lang })).match(
+        /<span class="header-countdown[^"]*">(.*?)<\/span>/,
+      )?.[1];
+    expect(c.deadline).toBeGreaterThan(c.openedAt);
+    for (const lang of ['es', 'en'] as const) {
+      const s = SCREEN_STRINGS[lang];
+      expect(countdownLine(c.openedAt, lang)).toContain(s.timeLeft);
+      expect(countdownLine(c.deadline + 1, lang)).toBe(s.pastDeadline);
+    }
+  });
+
   it('has every screen string in both languages, none empty, and not left untranslated by accident', () => {
     const es = new Map(leaves(SCREEN_STRINGS.es));
     const en = new Map(leaves(SCREEN_STRINGS.en));

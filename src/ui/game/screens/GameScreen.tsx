@@ -38,7 +38,9 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
   }, [view.phases.length, view.result]);
 
   const c = view.current;
-  const left = c && hasDeadline(c) ? countdown(c.deadline, session.now) : null;
+  // A phase with a deadline keeps its countdown line after it passes (saying so): the line going
+  // would move the board up under the fingers of the players tapping at the last second.
+  const left = c && hasDeadline(c) ? countdown(c.deadline, session.now) : undefined;
   const shown: Tab = tabs.includes(tab) ? tab : 'board';
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>): void => {
@@ -80,7 +82,9 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
             {session.net.peers > 0 ? ` · ${session.net.synced ? s.net.synced : s.net.syncing}` : ''}
           </span>
           <RelayStatus net={session.net} lang={lang} />
-          {left ? (
+          {left === null ? (
+            <span className="header-countdown past-deadline">{s.pastDeadline}</span>
+          ) : left !== undefined ? (
             <span className="header-countdown">
               {s.timeLeft}: {left}
             </span>
