@@ -245,19 +245,13 @@ describe('a weekend game through the relay alone', () => {
     await visit('bea', async (p) => {
       await sendPress(p, CHAT);
       await board(p);
-      // The retreat must be on her list before she seals (a seal without it disbands the army):
-      // a tap the page drops while it is still busy is tapped again, as a player would.
-      for (let tries = 0; tries < 3; tries++) {
-        await tapOnMap(p, 'bur');
-        await tapOnMap(p, 'mun');
-        const listed = await expect
-          .poll(() => p.locator('li[data-order="bur"] .order-text').textContent(), { timeout: 5_000 })
-          .toMatch(/mun/i)
-          .then(() => true)
-          .catch(() => false);
-        if (listed) break;
-      }
-      expect(await p.locator('li[data-order="bur"] .order-text').textContent()).toMatch(/mun/i);
+      // The retreat must be on her list before she seals (a seal without it disbands the army).
+      // Tapped once: the chat's upload, acknowledged by the relay while she taps, once moved the
+      // board 20 px under the tap (the header's relay line; fixed in screens.css, held by
+      // ui-taps.test.ts), and nothing else may drop a tap.
+      await tapOnMap(p, 'bur');
+      await tapOnMap(p, 'mun');
+      await expect.poll(() => p.locator('li[data-order="bur"] .order-text').textContent()).toMatch(/mun/i);
       await seal(p);
     });
     await untilPhase('1901-winter-adjustment');
