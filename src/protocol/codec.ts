@@ -21,11 +21,11 @@ import { LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType
 /** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
 /**
- * The binary versions read and written. They differ in a REVEAL only: 3 keys its LOCKs by author
- * and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the
- * shares (messages.ts LOCK_LIST_VERSION).
+ * The binary versions read and written. 3 keys a REVEAL's LOCKs by author and its secrets and
+ * shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the shares (messages.ts
+ * LOCK_LIST_VERSION); 5 is 4 with the changes its constants name.
  */
-export const BINARY_VERSIONS: readonly number[] = [3, 4];
+export const BINARY_VERSIONS: readonly number[] = [3, 4, 5];
 
 /** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
 export class CodecError extends Error {}
