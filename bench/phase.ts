@@ -88,9 +88,9 @@ function setup(seed: number) {
   const log = [message.bytes];
   for (const s of seats) log.push(joinGame(s.me, gameId, s.power, s.power, stamp(s)).bytes);
   const roster = Object.fromEntries(seats.map((s) => [s.power, s.me.id])) as Record<Power, string>;
-  const start = startGame(creator.me, gameId, roster, stamp(creator));
+  const start = startGame(creator.me, gameId, roster, Object.fromEntries(seats.map((s) => [s.me.id, s.me.escrowPublicKey])), stamp(creator));
   log.push(start.bytes);
-  for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start.id, stamp(s)).bytes);
+  for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start, stamp(s)).bytes);
   return { gameId, seats, log };
 }
 

@@ -85,9 +85,9 @@ export function scriptedGame(years: number, seed = 1): { gameId: string; log: Ui
   const log: Uint8Array[] = [message.bytes];
   for (const s of seats) log.push(joinGame(s.me, gameId, s.power, s.power, stamp(s, time)).bytes);
   const roster = Object.fromEntries(seats.map((s) => [s.power, s.me.id])) as Record<Power, string>;
-  const start = startGame(creator.me, gameId, roster, stamp(creator, time));
+  const start = startGame(creator.me, gameId, roster, Object.fromEntries(seats.map((s) => [s.me.id, s.me.escrowPublicKey])), stamp(creator, time));
   log.push(start.bytes);
-  for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start.id, stamp(s, time)).bytes);
+  for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start, stamp(s, time)).bytes);
   const byPower = Object.fromEntries(seats.map((s) => [s.power, s])) as Record<Power, Seat>;
   let view = reduceLog(gameId, log);
   while (view.current !== undefined && view.current.position.phase.year < 1901 + years) {

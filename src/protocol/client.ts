@@ -5,11 +5,12 @@ import { isTossPhase, missingOrders, variantById, type Loc, type Order, type Pow
 import { escrowHolders } from './ballot';
 import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
-import { signMessage, type Message } from './envelope';
+import { parseEntry, signMessage, type Message } from './envelope';
 import {
   dealEscrow,
   decryptShare,
   escrowOn,
+  pointFromText,
   proveShared,
   scalarText,
   scalarToBytes,
@@ -20,7 +21,19 @@ import {
 } from './escrow';
 import type { Identity } from './identity';
 import { gameIdFor } from './lobby';
-import { LOT_PHASE, type CommitPayload, type Complaint, type LotCommitPayload, type PayloadBody, type PhaseKey, type Settings } from './messages';
+import {
+  LOT_PHASE,
+  PIN_VERSION,
+  startKeys,
+  type CommitPayload,
+  type Complaint,
+  type LotCommitPayload,
+  type Payload,
+  type PayloadBody,
+  type PhaseKey,
+  type Settings,
+  type StartPayload,
+} from './messages';
 import { paddingUnits, sealLotValue, sealOrders } from './seal';
 import type { BallotView, GameView } from './view';
 
@@ -58,19 +71,73 @@ export function joinGame(identity: Identity, gameId: string, name: string, power
   return sign(identity, { type: 'join', game: gameId, ...stamp, name, box: identity.boxPublicKey, escrow: identity.escrowPublicKey, power });
 }
 
-/** 'choice' games: the creator's roster. */
-export function startGame(identity: Identity, gameId: string, roster: Readonly<Record<Power, string>>, stamp: Stamp): Signed {
-  return sign(identity, { type: 'start', game: gameId, ...stamp, roster: { ...roster }, participants: [] });
+/**
+ * The escrow key of every key a START names, pinned for the whole game: `escrowOf` gives each
+ * key's (view.players' `escrow`, what its JOINs name). Throws for a key without one: the creator's
+ * phone does not start a game it cannot pin (README.md "Key escrow").
+ */
+function pinEscrow(keys: readonly string[], escrowOf: Readonly<Record<string, string | null>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of keys) {
+    const e = escrowOf[k];
+    if (typeof e !== 'string' || pointFromText(e) === null) throw new Error('a player has no usable escrow key: the game cannot start with it');
+    out[k] = e;
+  }
+  return out;
 }
 
-/** Lot games: the keys that draw the seats, fixed before any value exists. */
-export function startLot(identity: Identity, gameId: string, participants: readonly string[], stamp: Stamp): Signed {
-  return sign(identity, { type: 'start', game: gameId, ...stamp, roster: null, participants: [...new Set(participants)].sort(compareText) });
+/** The escrow keys players named in their JOINs, as a START pins them: key -> escrow key (null: none usable). */
+export function escrowKeysOf(players: readonly { readonly key: string; readonly escrow: string | null }[]): Record<string, string | null> {
+  return Object.fromEntries(players.map((p) => [p.key, p.escrow]));
 }
 
-/** Accepts a START: a phone does this once, ever (the START becomes its anchor). */
-export function acceptStart(identity: Identity, gameId: string, startId: string, stamp: Stamp): Signed {
-  return sign(identity, { type: 'ack', game: gameId, ...stamp, phase: 'start', hash: startId });
+/** 'choice' games: the creator's roster, with the escrow key of every key it names pinned. */
+export function startGame(
+  identity: Identity,
+  gameId: string,
+  roster: Readonly<Record<Power, string>>,
+  escrowOf: Readonly<Record<string, string | null>>,
+  stamp: Stamp,
+): Signed {
+  const escrow = pinEscrow(startKeys({ roster, participants: [] }), escrowOf);
+  return sign(identity, { type: 'start', game: gameId, ...stamp, roster: { ...roster }, participants: [], escrow });
+}
+
+/** Lot games: the keys that draw the seats, fixed before any value exists, each with its escrow key pinned. */
+export function startLot(
+  identity: Identity,
+  gameId: string,
+  participants: readonly string[],
+  escrowOf: Readonly<Record<string, string | null>>,
+  stamp: Stamp,
+): Signed {
+  const keys = [...new Set(participants)].sort(compareText);
+  return sign(identity, { type: 'start', game: gameId, ...stamp, roster: null, participants: keys, escrow: pinEscrow(keys, escrowOf) });
+}
+
+/** The START's payload, from a message a phone holds or from a signed entry. */
+function startPayloadOf(start: Message | Signed): StartPayload | null {
+  const payload = 'payload' in start ? start.payload : payloadOfEntry(start.bytes);
+  return payload !== null && payload.type === 'start' ? payload : null;
+}
+
+function payloadOfEntry(bytes: Uint8Array): Payload | null {
+  const parsed = parseEntry(bytes);
+  return parsed.ok ? parsed.entry.payload : null;
+}
+
+/**
+ * Accepts a START: a phone does this once, ever (the START becomes its anchor). Throws, signing
+ * nothing, for a START of another game or (version 5 on) one that names this phone and pins another
+ * escrow key for it: this phone's complaints would be judged with a key it does not hold, and
+ * shares dealt to it would be encrypted to that key (README.md "Key escrow").
+ */
+export function acceptStart(identity: Identity, gameId: string, start: Message | Signed, stamp: Stamp): Signed {
+  const p = startPayloadOf(start);
+  if (p === null || p.game !== gameId) throw new Error('not a START of this game');
+  if (p.v >= PIN_VERSION && startKeys(p).includes(identity.id) && p.escrow?.[identity.id] !== identity.escrowPublicKey)
+    throw new Error('this START pins another escrow key for this phone: not accepted');
+  return sign(identity, { type: 'ack', game: gameId, ...stamp, phase: 'start', hash: start.id });
 }
 
 // ---- Sealing --------------------------------------------------------------------------------------
@@ -466,9 +533,23 @@ export function declareAlliance(
   return sign(identity, { type: 'alliance', game: gameId, ...stamp, phase, power, powers: [...new Set(powers)].sort(), yes });
 }
 
-/** Votes to hand an absent `power` to the key `to` (a player replacing an absent one, seed 000 XV.4). */
-export function handOver(identity: Identity, gameId: string, phase: PhaseKey, power: Power, to: string, startId: string, stamp: Stamp): Signed {
-  return sign(identity, { type: 'handover', game: gameId, ...stamp, phase, power, to, start: startId });
+/**
+ * Votes to hand an absent `power` to the key `to` (a player replacing an absent one, seed 000 XV.4),
+ * naming the escrow key `to` will play with (its JOINs' one, view.players' `escrow`): pinned when
+ * the hand-over counts. Throws for a key without a usable one.
+ */
+export function handOver(
+  identity: Identity,
+  gameId: string,
+  phase: PhaseKey,
+  power: Power,
+  to: string,
+  escrow: string | null,
+  startId: string,
+  stamp: Stamp,
+): Signed {
+  if (escrow === null || pointFromText(escrow) === null) throw new Error('the new player has no usable escrow key');
+  return sign(identity, { type: 'handover', game: gameId, ...stamp, phase, power, to, start: startId, escrow });
 }
 
 export function concede(identity: Identity, gameId: string, phase: PhaseKey, power: Power, stamp: Stamp): Signed {

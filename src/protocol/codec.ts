@@ -16,16 +16,16 @@
 import { POWERS, type Power } from '../rules';
 import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } from './bytes';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
-import { LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
+import { LOCK_LIST_VERSION, PIN_VERSION, startKeys, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
 
 /** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
 /**
- * The binary versions read and written. They differ in a REVEAL only: 3 keys its LOCKs by author
- * and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the
- * shares (messages.ts LOCK_LIST_VERSION).
+ * The binary versions read and written. 3 keys a REVEAL's LOCKs by author and its secrets and
+ * shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the shares (messages.ts
+ * LOCK_LIST_VERSION); 5 is 4 with the changes its constants name.
  */
-export const BINARY_VERSIONS: readonly number[] = [3, 4];
+export const BINARY_VERSIONS: readonly number[] = [3, 4, 5];
 
 /** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
 export class CodecError extends Error {}
@@ -239,6 +239,15 @@ export function encodePayload(p: Payload): Uint8Array {
         for (const q of POWERS) w.key(o2, roster[q]);
       });
       w.list(o, p.participants, w.key);
+      // Version 5: the escrow key of each key the START names, in that key order (the keys are not written).
+      if (p.v >= PIN_VERSION) {
+        const escrow = p.escrow;
+        if (typeof escrow !== 'object' || escrow === null || Array.isArray(escrow)) throw new CodecError('a START pins escrow keys from version 5 on');
+        const keys = startKeys(p);
+        const named = Object.keys(escrow).sort(compareText);
+        if (named.length !== keys.length || named.some((k, n) => k !== keys[n])) throw new CodecError('a START pins one escrow key per key it names');
+        w.list(o, keys, (o2, k: string) => w.b32(o2, escrow[k]));
+      } else if (p.escrow !== undefined) throw new CodecError('escrow keys in a START before version 5');
       break;
     case 'commit':
       w.phase(o, p.phase);
@@ -308,6 +317,8 @@ export function encodePayload(p: Payload): Uint8Array {
       w.power(o, p.power);
       w.key(o, p.to);
       w.id(o, p.start);
+      if (p.v >= PIN_VERSION) w.b32(o, p.escrow);
+      else if (p.escrow !== undefined) throw new CodecError('an escrow key in a HANDOVER before version 5');
       break;
   }
   return o.done();
@@ -317,7 +328,7 @@ const BASE_FIELDS = ['v', 'type', 'game', 'from', 'seq', 'time'];
 const FIELDS: Record<MessageType, readonly string[]> = {
   create: [...BASE_FIELDS, 'salt', 'settings'],
   join: [...BASE_FIELDS, 'name', 'box', 'escrow', 'power'],
-  start: [...BASE_FIELDS, 'roster', 'participants'],
+  start: [...BASE_FIELDS, 'roster', 'participants', 'escrow'],
   commit: [...BASE_FIELDS, 'phase', 'power', 'sealed', 'hash', 'escrow'],
   'lot-commit': [...BASE_FIELDS, 'sealed', 'hash', 'escrow'],
   final: [...BASE_FIELDS, 'phase', 'power', 'commit'],
@@ -329,7 +340,7 @@ const FIELDS: Record<MessageType, readonly string[]> = {
   chat: [...BASE_FIELDS, 'keys', 'nonce', 'sealed'],
   ack: [...BASE_FIELDS, 'phase', 'hash'],
   alliance: [...BASE_FIELDS, 'phase', 'power', 'powers', 'yes'],
-  handover: [...BASE_FIELDS, 'phase', 'power', 'to', 'start'],
+  handover: [...BASE_FIELDS, 'phase', 'power', 'to', 'start', 'escrow'],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -460,11 +471,15 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
     }
     case 'join':
       return { name: r.text(i), box: r.key(i), escrow: r.b32(i), power: r.nullable(i, r.power) };
-    case 'start':
-      return {
-        roster: r.nullable(i, (i2) => Object.fromEntries(POWERS.map((q) => [q, r.key(i2)]))),
-        participants: r.list(i, 64, r.key),
-      };
+    case 'start': {
+      const roster = r.nullable(i, (i2) => Object.fromEntries(POWERS.map((q) => [q, r.key(i2)])) as Record<Power, string>);
+      const participants = r.list(i, 64, r.key);
+      if (v < PIN_VERSION) return { roster, participants };
+      const keys = startKeys({ roster, participants });
+      const points = r.list(i, 64, r.b32);
+      if (points.length !== keys.length) throw new DecodeError('start-escrow-not-one-per-key');
+      return { roster, participants, escrow: Object.fromEntries(keys.map((k, n) => [k, points[n]!])) };
+    }
     case 'commit':
       return { phase: r.phase(i), power: r.power(i), ...r.sealed(i), escrow: r.escrow(i) };
     case 'lot-commit':
@@ -497,7 +512,7 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
     case 'alliance':
       return { phase: r.phase(i), power: r.power(i), powers: r.list(i, 16, r.power), yes: r.bool(i) };
     case 'handover':
-      return { phase: r.phase(i), power: r.power(i), to: r.key(i), start: r.id(i) };
+      return { phase: r.phase(i), power: r.power(i), to: r.key(i), start: r.id(i), ...(v >= PIN_VERSION ? { escrow: r.b32(i) } : {}) };
   }
 }
 

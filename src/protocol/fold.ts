@@ -40,7 +40,7 @@ import type {
 import { memoAdjudicate, type PhaseFacts } from './memo';
 import { ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
 import { countTimeouts, upperMedian, type TimeoutCount } from './timeout';
-import { handoversDone, isTossPhase, tossWinner } from './variants';
+import { handoversDone, isTossPhase, tossWinner, type HandoverInput } from './variants';
 import type { Alliances } from './variants';
 import type { GameResult, Ignored, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
 
@@ -54,6 +54,14 @@ export interface FoldState {
   readonly conceded: ReadonlySet<Power>;
   readonly toss?: TossView;
   readonly alliances: Alliances;
+  /** Escrow keys pinned by counted hand-overs (version 5 START on): recipient -> escrow key, for the rest of the game. */
+  readonly handedEscrow: Readonly<Record<string, string>>;
+}
+
+/** The escrow keys a phase judges complaints with: the lobby's (START pins, or the old rule) and those hand-overs pinned. */
+export function phaseEscrowKeys(lobby: ReadonlyMap<string, string | null>, handed: Readonly<Record<string, string>>): ReadonlyMap<string, string | null> {
+  const extra = Object.entries(handed);
+  return extra.length === 0 ? lobby : new Map([...lobby, ...extra]);
 }
 
 export const uniqueSorted = (keys: Iterable<string>): string[] => [...new Set(keys)].sort(compareText);
@@ -466,7 +474,16 @@ export function handoverStep(input: {
   readonly timedOut: ReadonlySet<Power>;
   readonly joined: ReadonlySet<string>;
   readonly startId: string;
-}): { holders: Readonly<Record<Power, string>>; conceded: ReadonlySet<Power>; handedTo: string[]; ignored: Ignored[] } {
+  /** Under a version 5 START: what a hand-over may pin (handoversDone's `pins`), and the pins so far. */
+  readonly pins?: HandoverInput['pins'];
+  readonly handedEscrow: Readonly<Record<string, string>>;
+}): {
+  holders: Readonly<Record<Power, string>>;
+  conceded: ReadonlySet<Power>;
+  handedTo: string[];
+  handedEscrow: Readonly<Record<string, string>>;
+  ignored: Ignored[];
+} {
   const handovers = handoversDone({
     messages: input.messages,
     holders: input.holders,
@@ -474,16 +491,21 @@ export function handoverStep(input: {
     absent: new Set([...input.timedOut, ...input.conceded]),
     joined: input.joined,
     startId: input.startId,
+    ...(input.pins === undefined ? {} : { pins: input.pins }),
   });
   const holders = { ...input.holders };
   const conceded = new Set(input.conceded);
   const handedTo: string[] = [];
+  // A recipient's escrow key is pinned once, by the first hand-over that counts for it.
+  const handedEscrow = { ...input.handedEscrow };
   for (const [power, to] of handovers.done) {
     holders[power] = to;
     handedTo.push(to);
     conceded.delete(power);
+    const escrow = handovers.escrow.get(to);
+    if (escrow !== undefined && input.pins?.pinned.has(to) !== true) handedEscrow[to] = escrow;
   }
-  return { holders, conceded, handedTo, ignored: handovers.ignored };
+  return { holders, conceded, handedTo, handedEscrow, ignored: handovers.ignored };
 }
 
 /** Endings after adjudication: a victory (by power or seat, else by a standing alliance), or the end year passed (short game). */

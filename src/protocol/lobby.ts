@@ -7,8 +7,19 @@ import { POWERS } from '../rules';
 import { compareText, utf8 } from './bytes';
 import { canonicalEncode, hashHex } from './canonical';
 import type { Message } from './envelope';
+import { pointFromText } from './escrow';
 import { fingerprint } from './identity';
-import type { AckPayload, CreatePayload, HandoverPayload, JoinPayload, Payload, Settings, StartPayload } from './messages';
+import {
+  PIN_VERSION,
+  startKeys,
+  type AckPayload,
+  type CreatePayload,
+  type HandoverPayload,
+  type JoinPayload,
+  type Payload,
+  type Settings,
+  type StartPayload,
+} from './messages';
 import { lotPlayersProblem, rosterProblem, variantOf } from './variants';
 import type { ForkView, Ignored, Misconduct, Player } from './view';
 
@@ -42,8 +53,17 @@ export interface Lobby {
   readonly acceptances: Readonly<Record<string, string>>;
   /** Members of `start`: the roster keys (not a neutral power's placeholder) or the participants. */
   readonly members: string[];
-  /** Per key, its escrow public key; null when its JOINs disagree (its complaints never count). */
+  /**
+   * Per key, the escrow key its shares are dealt to and its complaints judged with (README.md "Key
+   * escrow"). Under a version 5 START: the START's pins, the only keys it holds (a hand-over pins
+   * its recipient's in the fold). Under an older START, or none: the one escrow key a key's JOINs
+   * name, null when they disagree (the old rule).
+   */
   readonly escrowKeys: ReadonlyMap<string, string | null>;
+  /** Whether `start` pins escrow keys (version 5 on): hand-overs then pin their recipient's too. */
+  readonly pinned: boolean;
+  /** Per key, every escrow key its own JOINs name (what a START or a hand-over may pin for it). */
+  readonly joinEscrows: ReadonlyMap<string, ReadonlySet<string>>;
   /** Claimed times of the START and of its members' first acceptance (the first opening time's claims). */
   readonly startClaims: ReadonlyMap<string, number>;
   readonly ignored: Ignored[];
@@ -74,6 +94,8 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     accepted: [],
     members: [],
     escrowKeys: new Map(),
+    pinned: false,
+    joinEscrows: new Map(),
     startClaims: new Map(),
     ignored,
     misconduct,
@@ -92,21 +114,25 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   const joinsBy = new Map<string, Message<JoinPayload>[]>();
   for (const j of of(messages, 'join')) joinsBy.set(j.payload.from, [...(joinsBy.get(j.payload.from) ?? []), j]);
   const players: Player[] = [];
-  const escrowKeys = new Map<string, string | null>();
+  // The old rule (a START before version 5): the one escrow key all of a key's JOINs name.
+  const agreed = new Map<string, string | null>();
+  const joinEscrows = new Map<string, ReadonlySet<string>>();
   for (const [key, joins] of joinsBy) {
     joins.sort(bySeqThenId);
     const latest = joins[joins.length - 1]!.payload;
     const escrows = new Set(joins.map((j) => j.payload.escrow));
-    escrowKeys.set(key, escrows.size === 1 ? joins[0]!.payload.escrow : null);
+    joinEscrows.set(key, escrows);
+    agreed.set(key, escrows.size === 1 ? joins[0]!.payload.escrow : null);
     if (escrows.size > 1) misconduct.push({ author: key, kind: 'escrow-key-conflict', ids: joins.map((j) => j.id).sort(compareText) });
-    players.push({ key, fingerprint: fingerprint(key), name: latest.name, box: latest.box, escrow: escrowKeys.get(key)!, claim: latest.power });
+    players.push({ key, fingerprint: fingerprint(key), name: latest.name, box: latest.box, escrow: agreed.get(key)!, claim: latest.power });
   }
   players.sort((a, b) => compareText(a.key, b.key));
   const joined = new Set(players.map((p) => p.key));
 
   const starts: Message<StartPayload>[] = [];
   for (const s of of(messages, 'start')) {
-    const reason = s.payload.from !== creator ? 'start-not-by-creator' : checkStart(s.payload, settings, creator, joined);
+    const reason =
+      s.payload.from !== creator ? 'start-not-by-creator' : (checkStart(s.payload, settings, creator, joined) ?? checkPins(s.payload, joinEscrows));
     if (reason !== null) ignored.push({ id: s.id, reason });
     else starts.push(s);
   }
@@ -174,6 +200,10 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   }
   const acceptances: Record<string, string> = {};
   for (const [k, a] of firstAck) if (startById.has(a.payload.hash)) acceptances[k] = a.payload.hash;
+  // Escrow keys: pinned by a version 5 START (a later JOIN changes nothing), else the old rule.
+  const pins = start?.payload.v !== undefined && start.payload.v >= PIN_VERSION ? start.payload.escrow : undefined;
+  const escrowKeys: Map<string, string | null> = pins === undefined ? agreed : new Map(Object.entries(pins));
+  const shown = pins === undefined ? players : players.map((p) => (pins[p.key] === undefined ? p : { ...p, escrow: pins[p.key]! }));
   return {
     create,
     start,
@@ -181,14 +211,33 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     acceptances,
     anchored: anchor !== undefined,
     forks,
-    players,
+    players: shown,
     accepted,
     members,
     escrowKeys,
+    pinned: pins !== undefined,
+    joinEscrows,
     startClaims,
     ignored,
     misconduct,
   };
+}
+
+/**
+ * Version 5 on: why a START's escrow pins cannot count, or null. One pin per key it names (the codec
+ * already holds it to that), each a ristretto255 point that one of that key's own JOINs names: a
+ * creator cannot pin for a member a key the member never published.
+ */
+function checkPins(s: StartPayload, joinEscrows: ReadonlyMap<string, ReadonlySet<string>>): string | null {
+  if (s.v < PIN_VERSION) return null;
+  const pins = s.escrow;
+  if (pins === undefined) return 'start-without-escrow-keys';
+  const keys = startKeys(s);
+  const named = Object.keys(pins).sort(compareText);
+  if (named.length !== keys.length || named.some((k, n) => k !== keys[n])) return 'start-escrow-not-one-per-key';
+  if (keys.some((k) => pointFromText(pins[k]!) === null)) return 'start-escrow-not-a-point';
+  if (keys.some((k) => joinEscrows.get(k)?.has(pins[k]!) !== true)) return 'start-escrow-not-joined';
+  return null;
 }
 
 /** Why a START cannot count, or null. */

@@ -2,19 +2,19 @@
 // trust is inside the payload (game id, author, sequence number, phase, power), because only
 // the payload is signed. Unknown fields are refused so a payload has exactly one byte form.
 import { POWERS, type Power } from '../rules';
+import { compareText } from './bytes';
 
 /**
- * The version new entries are written in: 4, binary payloads (codec.ts) whose REVEAL names its
- * LOCKs by id alone. Each entry carries its own version, which says its encoding; README.md
- * "Wire form and ids".
+ * The version new entries are written in: 5, binary payloads (codec.ts). Each entry carries its
+ * own version, which says its encoding; README.md "Wire form and ids".
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /**
  * The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec), 3
- * (binary, a REVEAL's LOCKs keyed by author) and 4.
+ * (binary, a REVEAL's LOCKs keyed by author), 4 (a REVEAL names its LOCKs by id alone) and 5.
  */
-export const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
+export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5];
 
 /**
  * The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the
@@ -22,6 +22,13 @@ export const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
  * named commits' ids.
  */
 export const LOCK_LIST_VERSION = 4;
+
+/**
+ * The first version whose START pins the escrow key of every key it names (`escrow`) and whose
+ * HANDOVER names the recipient's (README.md "Key escrow"). Games whose START is older keep the old
+ * rule: a key's escrow key is the one all its JOINs name.
+ */
+export const PIN_VERSION = 5;
 
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
@@ -103,6 +110,12 @@ export interface StartPayload extends Base {
   readonly roster: Readonly<Record<Power, string>> | null;
   /** Lot games: the keys that draw seats (sorted); empty in 'choice' games. */
   readonly participants: readonly string[];
+  /**
+   * Version 5 on: every key the START names (startKeys) -> the escrow key its shares are dealt to
+   * and its complaints judged with, for the whole game (one of that key's own JOINs names it).
+   * Absent before version 5.
+   */
+  readonly escrow?: Readonly<Record<string, string>>;
 }
 /** The escrow part of a sealed commit (escrow.ts): Feldman commitments, ephemeral point, encrypted shares. */
 export interface EscrowPayload {
@@ -200,6 +213,8 @@ export interface HandoverPayload extends Base {
   readonly to: string;
   /** The START the signer plays under (the replacement's phone anchors to it). */
   readonly start: string;
+  /** Version 5 on: the escrow key `to` plays with once it holds the power (one of its JOINs names it). Absent before. */
+  readonly escrow?: string;
 }
 export interface ChatPayload extends Base {
   readonly type: 'chat';
@@ -336,9 +351,9 @@ const roster: Check = (v) => recordOf(power, pk, 7)(v) && Object.keys(v as objec
 const SHAPES: Record<MessageType, Check> = {
   create: shape({ ...BASE, salt: hexOf(32), settings }),
   join: shape({ ...BASE, name: text(40), box: pk, escrow: b32, power: nullable(power) }),
-  start: shape({ ...BASE, roster: nullable(roster), participants: sortedUnique(pk, 16) }),
+  start: shape({ ...BASE, roster: nullable(roster), participants: sortedUnique(pk, 16), escrow: (v) => v === undefined || recordOf(pk, b32, 16)(v) }),
   alliance: shape({ ...BASE, phase: phaseKey, power, powers: (v) => sortedUnique(power, 7)(v) && (v as unknown[]).length >= 2, yes: bool }),
-  handover: shape({ ...BASE, phase: phaseKey, power, to: pk, start: id }),
+  handover: shape({ ...BASE, phase: phaseKey, power, to: pk, start: id, escrow: (v) => v === undefined || b32(v) }),
   commit: shape({ ...BASE, phase: phaseKey, power, sealed: b64(MAX_SEALED), hash: id, escrow }),
   final: shape({ ...BASE, phase: phaseKey, power, commit: id }),
   lock: shape({ ...BASE, phase: anyPhase, finals: recordOf(slot, id, 16), heads: recordOf(slot, id, 16), complaints: listOf(complaint, 16) }),
@@ -367,7 +382,16 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   // A REVEAL's LOCKs, secrets and shares: lists from version 4 on, keyed before.
   if (value.type === 'reveal' && [value.locks, value.secrets, value.shares].some((x) => Array.isArray(x) !== (value.v as number) >= LOCK_LIST_VERSION))
     return { ok: false, reason: 'bad-shape' };
+  // A START's escrow keys and a HANDOVER's: from version 5 on, never before.
+  if ((value.type === 'start' || value.type === 'handover') && (value.escrow !== undefined) !== (value.v as number) >= PIN_VERSION)
+    return { ok: false, reason: value.escrow === undefined ? 'missing-escrow-keys' : 'bad-shape' };
   return { ok: true, payload: value as unknown as Payload };
+}
+
+/** The keys a START names, sorted, once each: its roster's keys (placeholders included) or its participants. */
+export function startKeys(p: Pick<StartPayload, 'roster' | 'participants'>): string[] {
+  const keys = p.roster === null ? [...p.participants] : Object.values(p.roster);
+  return [...new Set(keys)].sort(compareText);
 }
 
 /** The LOCK ids a REVEAL names, in either form (a list from version 4 on, key -> id before). */

@@ -18,6 +18,7 @@ import {
   drawEnding,
   endingStep,
   handoverStep,
+  phaseEscrowKeys,
   holdersStep,
   openPhaseStep,
   sealedAt,
@@ -491,6 +492,7 @@ function reduceOpened(
     roster,
     joined,
     escrowKeys: lobby.escrowKeys,
+    ...(lobby.pinned ? { joinEscrows: lobby.joinEscrows } : {}),
     groups,
     chainSlot: `${options.me ?? ''}|${options.anchor ?? ''}`,
     engine,
@@ -498,6 +500,10 @@ function reduceOpened(
     misconduct,
     work,
   });
+  // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
+  const handedEscrow = fold.handedEscrow;
+  if (Object.keys(handedEscrow).length > 0)
+    base.players = base.players.map((p) => (handedEscrow[p.key] === undefined ? p : { ...p, escrow: handedEscrow[p.key]! }));
   const players = new Set([...members, ...fold.handedTo]);
   base.members = [...players].sort(compareText);
   base.spectators = [...joined].filter((k) => !players.has(k)).sort(compareText);
@@ -690,6 +696,8 @@ interface FoldInput {
   readonly roster: Readonly<Record<Power, string>>;
   readonly joined: ReadonlySet<string>;
   readonly escrowKeys: ReadonlyMap<string, string | null>;
+  /** Given when the START pins escrow keys (version 5 on): each key's JOINs' escrow keys, what a hand-over may pin. */
+  readonly joinEscrows?: ReadonlyMap<string, ReadonlySet<string>>;
   readonly groups: ReadonlyMap<string, PhaseGroup>;
   /** Names the fold's chain of remembered phases (the view's slot: game, me, anchor). */
   readonly chainSlot: string;
@@ -711,6 +719,8 @@ interface Fold {
   alliances: AllianceView[];
   toss?: TossView;
   handedTo: string[];
+  /** Escrow keys pinned by counted hand-overs (recipient -> key). */
+  handedEscrow: Readonly<Record<string, string>>;
 }
 
 /**
@@ -767,6 +777,9 @@ function foldPhases(input: FoldInput): Fold {
     roster: input.roster,
     joined: [...input.joined].sort(compareText),
     escrow: [...input.escrowKeys].sort((a, b) => compareText(a[0], b[0])),
+    ...(input.joinEscrows === undefined
+      ? {}
+      : { joinEscrows: [...input.joinEscrows].map(([k, e]) => [k, [...e].sort(compareText)]).sort((a, b) => compareText(a[0] as string, b[0] as string)) }),
   });
   // The variant's switches, then the game's own (settings.rules) on top.
   const rules = { ...variant.rules, ...settings.rules };
@@ -785,6 +798,7 @@ function foldPhases(input: FoldInput): Fold {
     holders: { ...input.roster },
     conceded: new Set(),
     alliances: new Alliances(),
+    handedEscrow: {},
   };
   const initialMemoKey = state.memoKey;
   let current: OpenPhase | undefined;
@@ -828,7 +842,7 @@ function foldPhases(input: FoldInput): Fold {
     state = { ...state, holders: holdersStep(state.holders, input.roster, variant, setup, state.toss) };
     const group = input.groups.get(key);
     const raw = group ?? emptyGroup();
-    const inKey = `${fixedKey}|${state.memoKey}|${state.openedAt}|${canonicalText(state.holders)}|${[...state.conceded].sort().join(',')}|${state.toss === undefined ? '-' : canonicalText(state.toss)}|${state.alliances.key()}|${groupIds(raw)}`;
+    const inKey = `${fixedKey}|${state.memoKey}|${state.openedAt}|${canonicalText(state.holders)}|${[...state.conceded].sort().join(',')}|${state.toss === undefined ? '-' : canonicalText(state.toss)}|${state.alliances.key()}|${canonicalText(state.handedEscrow)}|${groupIds(raw)}`;
     const memoSlot = `${input.gameId}|${key}`;
     const hit = memoPhase.get(memoSlot) as PhaseMemo | undefined;
     if (hit !== undefined && hit.inKey === inKey) {
@@ -882,6 +896,7 @@ function foldPhases(input: FoldInput): Fold {
     alliances: alliancesView,
     ...(state.toss === undefined ? {} : { toss: state.toss }),
     handedTo: [...handedTo].sort(compareText),
+    handedEscrow: state.handedEscrow,
   };
 }
 
@@ -940,7 +955,7 @@ function foldPhase(args: {
     neutral,
     seats,
     entries: raw,
-    escrowKeys: input.escrowKeys,
+    escrowKeys: phaseEscrowKeys(input.escrowKeys, state.handedEscrow),
     work: input.work,
   });
   ignored.addAll(ballot.ignored);
@@ -970,6 +985,8 @@ function foldPhase(args: {
     timedOut: ballot.timedOut,
     joined: input.joined,
     startId: input.startId,
+    ...(input.joinEscrows === undefined ? {} : { pins: { joinEscrows: input.joinEscrows, pinned: phaseEscrowKeys(input.escrowKeys, state.handedEscrow) } }),
+    handedEscrow: state.handedEscrow,
   });
   ignored.addAll(handed.ignored);
   const next: FoldState = {
@@ -978,6 +995,7 @@ function foldPhase(args: {
     memoKey: adjudged.memoKey,
     holders: handed.holders,
     conceded: handed.conceded,
+    handedEscrow: handed.handedEscrow,
     ...(adjudged.toss === undefined ? {} : { toss: adjudged.toss }),
     alliances: state.alliances,
   };

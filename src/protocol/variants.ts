@@ -21,6 +21,7 @@ import { POWERS, variantById, VARIANTS, type Alliance, type Phase, type Power, t
 export { isTossPhase } from '../rules';
 import { compareText } from './bytes';
 import type { Message } from './envelope';
+import { pointFromText } from './escrow';
 import { coinToss } from './lot';
 import type { AlliancePayload, HandoverPayload } from './messages';
 
@@ -84,6 +85,13 @@ export interface HandoverInput {
   readonly joined: ReadonlySet<string>;
   /** The START this view plays under. */
   readonly startId: string;
+  /**
+   * Given when the START pins escrow keys (version 5 on): every escrow key each key's own JOINs
+   * name, and the keys pinned so far (START and earlier hand-overs). A HANDOVER must then name
+   * `to`'s pinned key, or for a key not pinned yet one its JOINs name, and signers count per
+   * (power, to, escrow key).
+   */
+  readonly pins?: { readonly joinEscrows: ReadonlyMap<string, ReadonlySet<string>>; readonly pinned: ReadonlyMap<string, string | null> };
 }
 
 /**
@@ -92,13 +100,21 @@ export interface HandoverInput {
  * in a two-player game, never by one key whatever it holds), to a key that joined and holds no
  * power. Competing candidates: the one with strictly most signers; a tie hands over nothing.
  */
-export function handoversDone(input: HandoverInput): { done: Map<Power, string>; ignored: { id: string; reason: string }[] } {
+export function handoversDone(input: HandoverInput): {
+  done: Map<Power, string>;
+  /** Under pins: the escrow key each recipient of `done` plays with. */
+  escrow: Map<string, string>;
+  ignored: { id: string; reason: string }[];
+} {
   const ignored: { id: string; reason: string }[] = [];
   const players = new Set(input.players);
   const holding = new Set(Object.values(input.holders));
-  const signers = new Map<string, Set<string>>();
+  const signers = new Map<string, { power: Power; to: string; escrow: string; who: Set<string> }>();
+  const pins = input.pins;
   for (const m of input.messages) {
     const { power, to, from, start } = m.payload;
+    const escrow = pins === undefined ? '' : (m.payload.escrow ?? null);
+    const pinnedTo = pins?.pinned.get(to);
     const reason =
       start !== input.startId
         ? 'handover-under-another-start'
@@ -110,19 +126,28 @@ export function handoversDone(input: HandoverInput): { done: Map<Power, string>;
               ? 'handover-of-present-power'
               : !input.joined.has(to) || holding.has(to)
                 ? 'handover-to-invalid-key'
-                : null;
-    if (reason !== null) {
-      ignored.push({ id: m.id, reason });
+                : escrow === null
+                  ? 'handover-without-escrow-key'
+                  : pins !== undefined && pointFromText(escrow) === null
+                    ? 'handover-escrow-not-a-point'
+                    : pins !== undefined && (pinnedTo !== undefined ? pinnedTo !== escrow : pins.joinEscrows.get(to)?.has(escrow) !== true)
+                      ? 'handover-escrow-not-the-recipients'
+                      : null;
+    if (reason !== null || escrow === null) {
+      ignored.push({ id: m.id, reason: reason ?? 'handover-without-escrow-key' });
       continue;
     }
-    const key = `${power}|${to}`;
-    signers.set(key, (signers.get(key) ?? new Set()).add(from));
+    const key = `${power}|${to}|${escrow}`;
+    const c = signers.get(key) ?? { power, to, escrow, who: new Set<string>() };
+    c.who.add(from);
+    signers.set(key, c);
   }
   const done = new Map<Power, string>();
+  const escrowOf = new Map<string, string>();
   const given = new Set<string>();
   for (const power of POWERS) {
     const others = [...players].filter((k) => k !== input.holders[power]).length;
-    const candidates = [...signers].filter(([key]) => key.startsWith(`${power}|`)).map(([key, who]) => ({ to: key.split('|')[1]!, n: who.size }));
+    const candidates = [...signers.values()].filter((c) => c.power === power).map((c) => ({ to: c.to, escrow: c.escrow, n: c.who.size }));
     const best = Math.max(0, ...candidates.map((c) => c.n));
     const top = candidates.filter((c) => c.n === best);
     if (top.length !== 1 || best < 2 || best * 2 <= others) continue;
@@ -131,8 +156,9 @@ export function handoversDone(input: HandoverInput): { done: Map<Power, string>;
     if (given.has(to)) continue;
     given.add(to);
     done.set(power, to);
+    if (pins !== undefined) escrowOf.set(to, top[0]!.escrow);
   }
-  return { done, ignored };
+  return { done, escrow: escrowOf, ignored };
 }
 
 /** Alliance bookkeeping across phases (seed 001). */

@@ -29,7 +29,10 @@ export interface Player {
   readonly name: string;
   /** curve25519 public key (hex) for chat. */
   readonly box: string;
-  /** ristretto255 escrow key (base64url); null when the key's JOINs disagree. */
+  /**
+   * ristretto255 escrow key (base64url) shares are dealt to: the one a version 5 START or a counted
+   * hand-over pinned for it; otherwise the one its JOINs name, null when they disagree.
+   */
   readonly escrow: string | null;
   readonly claim: Power | null;
 }

@@ -18,7 +18,7 @@ import {
   startLot,
 } from '../../src/protocol';
 import { countingVerifier, nodeVerifier } from '../native-ed25519';
-import { identity, messagesOf, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view, type Game } from './helpers';
+import { escrowOf, identity, messagesOf, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view, type Game } from './helpers';
 
 function shuffled<T>(list: readonly T[], seed: number): T[] {
   const r = rng(seed);
@@ -205,7 +205,7 @@ describe('admission', () => {
     const game = startedGame(10);
     const a = admitAll(game.gameId, game.log);
     const roster = view(game).roster!;
-    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, { seq: 40, time: T0 }).bytes)).toMatchObject({
+    expect(a.offer(startGame(game.byPower.turkey.me, game.gameId, roster, escrowOf(game.phones.map((p) => p.me)), { seq: 40, time: T0 }).bytes)).toMatchObject({
       kind: 'refused',
       reason: 'start-not-by-creator',
     });
@@ -259,6 +259,7 @@ describe('admission', () => {
       lotGame.byPower.austria.me,
       lotGame.gameId,
       lotGame.phones.map((p) => p.me.id),
+      escrowOf(lotGame.phones.map((p) => p.me)),
       { seq: 90, time: T0 },
     );
     const lot = admitAll(lotGame.gameId, [create!, ...joins, start.bytes]);

@@ -3,13 +3,12 @@
 // "its complaints never count" (ballot.ts complaintOk). A JOIN can be signed at any time, so:
 //  1. the incremental reduce must drop its chain of resolved phases when such a JOIN arrives (the
 //     escrow keys are in the chain's fixedKey): tested below, passes;
-//  2. FINDING, not fixed here (a protocol decision): a player who made a valid escrow complaint
-//     in a phase that resolved can, phases later and having read everything, sign that JOIN and
-//     withdraw the complaint from every resolved phase. Its own REVEAL then misses the share it
-//     was excused from (invalid, and it cannot reveal again without equivocating), the cheater's
-//     voided commit is opened: the game falls back to the complaint's phase, pending, and every
-//     later phase is gone. The test states the property and is marked `it.fails` until the rule
-//     is changed (then make it `it`).
+//  2. the finding (fixed in protocol version 5): a player who made a valid escrow complaint in a
+//     phase that resolved could, phases later and having read everything, sign that JOIN and
+//     withdraw the complaint from every resolved phase (its own REVEAL then missed the share it
+//     was excused from, the cheater's voided commit opened, the game fell back to the complaint's
+//     phase). The START now pins each member's escrow key (README.md "Key escrow"), so the JOIN
+//     changes nothing but the misconduct it shows.
 import { describe, expect, it } from 'vitest';
 import { canonicalEncode, clearFoldMemos, reduceLog, type Signed } from '../../src/protocol';
 import { identity, T0 } from './helpers';
@@ -56,7 +55,7 @@ describe('a late JOIN with another escrow key', () => {
     expect(canonicalEncode(warm)).toEqual(canonicalEncode(cold));
   });
 
-  it.fails('FINDING: leaves the resolved phases as they were (today it rewinds the game to the complaint’s phase)', () => {
+  it('leaves the resolved phases as they were: the START pinned the complainer’s escrow key', () => {
     const { t, again } = complainedThenRejoined();
     const before = reduce(t, t.log);
     const after = reduce(t, [...t.log, again.bytes]);

@@ -33,6 +33,7 @@ const state = (over: Partial<FoldState> = {}): FoldState => ({
   holders: roster,
   conceded: new Set(),
   alliances: new Alliances(),
+  handedEscrow: {},
   ...over,
 });
 const facts = { ordersNeeded: [...POWERS], withUnits: [...POWERS], withCentres: [...POWERS] };
@@ -202,6 +203,7 @@ describe('fold steps', () => {
       ],
       holders: roster,
       conceded: new Set<Power>(['france']),
+      handedEscrow: {},
       players: [roster.france, roster.germany, roster.england],
       timedOut: new Set(),
       joined: new Set(['newcomer']),

@@ -41,6 +41,11 @@ export function rng(seed: number): { next: () => number; int: (n: number) => num
   };
 }
 
+/** The escrow key of each identity, as a START pins them (what the app reads from the JOINs, view.players). */
+export function escrowOf(ids: readonly Identity[]): Record<string, string> {
+  return Object.fromEntries(ids.map((i) => [i.id, i.escrowPublicKey]));
+}
+
 export function identity(n: number): Identity {
   const r = rng(1000 + n);
   return createIdentity(r.bytes(32), r.bytes(32));
@@ -135,9 +140,9 @@ export function startedGame(seed = 1, overrides: Partial<Settings> = {}): Game {
   const log: Uint8Array[] = [message.bytes];
   for (const ph of phones) log.push(joinGame(ph.me, gameId, ph.power, ph.power, ph.stamp(T0 + 1)).bytes);
   const roster = Object.fromEntries(phones.map((ph) => [ph.power, ph.me.id])) as Record<Power, string>;
-  const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
+  const start = startGame(creator.me, gameId, roster, escrowOf(phones.map((ph) => ph.me)), creator.stamp(T0 + 2));
   log.push(start.bytes);
-  for (const ph of phones.slice(1)) log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
+  for (const ph of phones.slice(1)) log.push(acceptStart(ph.me, gameId, start, ph.stamp(T0 + 3)).bytes);
   const byPower = Object.fromEntries(phones.map((ph) => [ph.power, ph])) as Record<Power, Phone>;
   return { gameId, phones, byPower, log, startId: start.id };
 }

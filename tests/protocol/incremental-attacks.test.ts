@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalEncode, clearFoldMemos, joinGame, reduceLog, startGame, type GameView, type ReduceOptions } from '../../src/protocol';
 import { entriesOf, type Fixture } from '../fixtures/fixture';
 import type { Power } from '../../src/rules';
-import { identity, playPhase, startedGame, T0 } from './helpers';
+import { escrowOf, identity, playPhase, startedGame, T0 } from './helpers';
 
 const fixture = (name: string): Fixture => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as Fixture;
 
@@ -100,6 +100,7 @@ describe('re-reducing logs that are not extensions, other games and other option
       creator.me,
       game.gameId,
       { ...roster, france: roster.germany!, germany: roster.france! } as Record<Power, string>,
+      escrowOf(game.phones.map((ph) => ph.me)),
       creator.stamp(T0 + 2000),
     );
     const stranger = identity(40);

@@ -24,7 +24,7 @@ import {
   type GameView,
   PROTOCOL_VERSION,
 } from '../../src/protocol';
-import { identity, messagesOf, payloadOf, Phone, rng, settings, startedGame, T0, view } from './helpers';
+import { escrowOf, identity, messagesOf, payloadOf, Phone, rng, settings, startedGame, T0, view } from './helpers';
 
 /** A lot game of seven: created, joined, START naming every participant, accepted by all. */
 function lotLobby() {
@@ -38,6 +38,7 @@ function lotLobby() {
     creator.me,
     gameId,
     phones.map((ph) => ph.me.id),
+    escrowOf(phones.map((ph) => ph.me)),
     creator.stamp(T0 + 2),
   );
   log.push(start.bytes);
@@ -78,9 +79,9 @@ describe('the lobby', () => {
     let v = reduceLog(gameId, log);
     expect(v.status).toBe('starting');
     expect(v.members).toEqual(phones.map((p) => p.me.id).sort());
-    for (const ph of phones.slice(1, 6)) log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
+    for (const ph of phones.slice(1, 6)) log.push(acceptStart(ph.me, gameId, start, ph.stamp(T0 + 3)).bytes);
     expect(reduceLog(gameId, log).status).toBe('starting');
-    log.push(acceptStart(phones[6]!.me, gameId, start.id, phones[6]!.stamp(T0 + 3)).bytes);
+    log.push(acceptStart(phones[6]!.me, gameId, start, phones[6]!.stamp(T0 + 3)).bytes);
     v = reduceLog(gameId, log);
     expect(v.status).toBe('lot');
     // Player 3's phone never seals a value; the others wait for the lot deadline, then vote it out.
@@ -112,10 +113,17 @@ describe('the lobby', () => {
       phones[2]!.me,
       gameId,
       phones.map((p) => p.me.id),
+      escrowOf(phones.map((p) => p.me)),
       phones[2]!.stamp(T0 + 10),
     );
-    const withRoster = startGame(phones[0]!.me, gameId, roster, phones[0]!.stamp(T0 + 10));
-    const stranger = startLot(phones[0]!.me, gameId, [...phones.map((p) => p.me.id), identity(60).id], phones[0]!.stamp(T0 + 10));
+    const withRoster = startGame(phones[0]!.me, gameId, roster, escrowOf(phones.map((p) => p.me)), phones[0]!.stamp(T0 + 10));
+    const stranger = startLot(
+      phones[0]!.me,
+      gameId,
+      [...phones.map((p) => p.me.id), identity(60).id],
+      escrowOf([...phones.map((p) => p.me), identity(60)]),
+      phones[0]!.stamp(T0 + 10),
+    );
     const v = reduceLog(gameId, [...log, usurper.bytes, withRoster.bytes, stranger.bytes]);
     expect(v.ignored).toEqual(
       expect.arrayContaining([
@@ -206,6 +214,7 @@ describe('the lot rule is computed once', () => {
           creator.me,
           gameId,
           phones.map((ph) => ph.me.id),
+          escrowOf(phones.map((ph) => ph.me)),
           creator.stamp(T0 + 2),
         );
         log.push(start.bytes);

@@ -50,6 +50,7 @@ import {
   sendChat,
   signMessage,
   startGame,
+  startKeys,
   startLot,
   toBase64,
   voteTimeout,
@@ -64,7 +65,7 @@ import {
   type Verifier,
 } from '../../src/protocol';
 import { duties, powersOf } from '../../src/ui/game/duties';
-import { identity, payloadOf, rng, settings as baseSettings, T0 } from './helpers';
+import { escrowOf, identity, payloadOf, rng, settings as baseSettings, T0 } from './helpers';
 
 export type Rng = ReturnType<typeof rng>;
 
@@ -155,9 +156,9 @@ export function table(opts: TableOptions = {}): Table {
     for (const p of powers) roster[p] = devices[i]!.key;
   });
   for (const p of variant.neutral) roster[p] = creator.key;
-  const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
+  const start = startGame(creator.me, gameId, roster, escrowOf([...devices, ...spares].map((d) => d.me)), creator.stamp(T0 + 2));
   log.push(start.bytes);
-  for (const d of devices.slice(1)) log.push(acceptStart(d.me, gameId, start.id, d.stamp(T0 + 3)).bytes);
+  for (const d of devices.slice(1)) log.push(acceptStart(d.me, gameId, start, d.stamp(T0 + 3)).bytes);
   return { gameId, createId: message.id, startId: start.id, devices, spares, roster, settings: s, log };
 }
 
@@ -284,7 +285,7 @@ export function honestSteps(t: Table, d: Device, time: number, opts: { hold?: bo
     for (const duty of duties({ view: v, me: d.key, now: time })) {
       switch (duty.kind) {
         case 'accept-start':
-          step.push(acceptStart(d.me, t.gameId, duty.startId, d.stamp(time)));
+          step.push(acceptStart(d.me, t.gameId, messages.get(duty.startId)!, d.stamp(time)));
           break;
         case 'ack':
           step.push(acknowledge(d.me, t.gameId, duty.phase, duty.hash, d.stamp(time)));
@@ -465,7 +466,8 @@ export function handOver(t: Table, signers: readonly Device[], power: Power, to:
   const out: Signed[] = [];
   for (const d of signers) {
     const v = reduceAs(t, d);
-    if (v.current !== undefined) out.push(handOverMessage(d.me, t.gameId, v.current.key, power, to, v.start ?? t.startId, d.stamp(time)));
+    const escrow = v.players.find((p) => p.key === to)?.escrow ?? null;
+    if (v.current !== undefined) out.push(handOverMessage(d.me, t.gameId, v.current.key, power, to, escrow, v.start ?? t.startId, d.stamp(time)));
   }
   return post(t, out);
 }
@@ -539,7 +541,9 @@ function grind(d: Device, body: Record<string, unknown>, below: string, time: nu
 /** The creator signs another START for the game (id ground below the first one's). */
 export function secondStart(t: Table, roster: Record<Power, string>, time: number): Signed {
   const creator = t.devices[0]!;
-  return post(t, [grind(creator, { type: 'start', game: t.gameId, roster, participants: [] }, t.startId, time)])[0]!;
+  const known = escrowOf([...t.devices, ...t.spares].map((d) => d.me));
+  const escrow = Object.fromEntries(startKeys({ roster, participants: [] }).map((k) => [k, known[k]]));
+  return post(t, [grind(creator, { type: 'start', game: t.gameId, roster, participants: [], escrow }, t.startId, time)])[0]!;
 }
 
 /** The creator signs another CREATE with the same salt and other settings (id ground below the first). */
@@ -656,11 +660,12 @@ export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
     creator.me,
     gameId,
     devices.map((d) => d.key),
+    escrowOf(devices.map((d) => d.me)),
     creator.stamp(T0 + 2),
   );
   t.startId = start.id;
   post(t, [start]);
-  for (const d of devices.slice(1)) post(t, [acceptStart(d.me, gameId, start.id, d.stamp(T0 + 3))]);
+  for (const d of devices.slice(1)) post(t, [acceptStart(d.me, gameId, start, d.stamp(T0 + 3))]);
   const cheaters = new Set<Device>(
     attack.kind === 'many-commits' || attack.kind === 'last-revealer'
       ? [devices[attack.attacker]!]
@@ -694,10 +699,10 @@ export function lotRun(seed: number, attack: LotAttack, players = 7): LotRun {
     const choices = [[creator.key], [...cheaters].map((c) => c.key), ...honest.map((h) => devices.filter((d) => d !== h).map((d) => d.key))];
     for (const keys of choices) {
       subsets.push((f) => {
-        const s = startLot(f.devices[0]!.me, gameId, keys, f.devices[0]!.stamp(T0 + 7));
+        const s = startLot(f.devices[0]!.me, gameId, keys, escrowOf(devices.map((d) => d.me)), f.devices[0]!.stamp(T0 + 7));
         post(f, [s]);
         for (const c of [...cheaters].filter((c) => c !== creator))
-          post(f, [acceptStart(f.devices[devices.indexOf(c)]!.me, gameId, s.id, f.devices[devices.indexOf(c)]!.stamp(T0 + 7))]);
+          post(f, [acceptStart(f.devices[devices.indexOf(c)]!.me, gameId, s, f.devices[devices.indexOf(c)]!.stamp(T0 + 7))]);
       });
     }
     options.push(subsets);

@@ -6,7 +6,7 @@ import { POWERS, randomOrders, type Power } from '../../src/rules';
 import { acceptStart, openMessage } from '../../src/protocol';
 import { duties } from '../../src/ui/game/duties';
 import { rng, T0 } from './helpers';
-import { playHonest, post, reduceAs, secondCreate, secondStart, table, type Device, type Table } from './sealed-adapter';
+import { opened, playHonest, post, reduceAs, secondCreate, secondStart, table, type Device, type Table } from './sealed-adapter';
 
 const HOUR = 3_600_000;
 
@@ -51,7 +51,7 @@ describe('attack 1: the creator cannot rewrite a running game', () => {
     const creator = t.devices[0]!;
     const swapped = { ...t.roster, germany: s0.key, italy: s1.key, russia: s2.key, turkey: creator.key } as Record<Power, string>;
     const start = secondStart(t, swapped, T0 + 10 * HOUR);
-    for (const s of [s0, s1, s2, t.devices[1]!]) post(t, [acceptStart(s.me, t.gameId, start.id, s.stamp(T0 + 10 * HOUR + 1))]);
+    for (const s of [s0, s1, s2, t.devices[1]!]) post(t, [acceptStart(s.me, t.gameId, start, s.stamp(T0 + 10 * HOUR + 1))]);
     for (const d of t.devices.slice(2)) {
       const v = reduceAs(t, d);
       expect(v.roster, `roster on ${d.name}'s phone`).toEqual(t.roster);
@@ -68,7 +68,7 @@ describe('attack 1: the creator cannot rewrite a running game', () => {
       return !(o.ok && o.message.payload.type === 'ack');
     });
     const partial: Table = { ...t, log: [...lobby] };
-    for (const d of t.devices.slice(1, 3)) post(partial, [acceptStart(d.me, t.gameId, t.startId, d.stamp(T0 + 3))]);
+    for (const d of t.devices.slice(1, 3)) post(partial, [acceptStart(d.me, t.gameId, opened(t.log).get(t.startId)!, d.stamp(T0 + 3))]);
     const swapped = { ...t.roster, germany: t.roster.italy, italy: t.roster.germany };
     const b = secondStart(partial, swapped, T0 + 4);
     for (const d of t.devices.slice(1)) {

@@ -18,7 +18,9 @@ function absentEngland(seed: number): VariantGame {
 function vote(game: VariantGame, seat: string, power: Power, to: string, time: number) {
   const v = vview(game);
   const ph = game.phones.get(seat)!;
-  const msg = handOver(ph.me, game.gameId, v.current!.key, power, to, v.start!, ph.stamp(time));
+  // A key that never joined has no escrow key: the cheater names its own.
+  const escrow = v.players.find((p) => p.key === to)?.escrow ?? ph.me.escrowPublicKey;
+  const msg = handOver(ph.me, game.gameId, v.current!.key, power, to, escrow, v.start!, ph.stamp(time));
   game.log.push(msg.bytes);
   return msg;
 }

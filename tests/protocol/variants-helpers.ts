@@ -19,7 +19,7 @@ import {
   type Settings,
   type Signed,
 } from '../../src/protocol';
-import { identity, messagesOf, payloadOf, rng, settings, T0, typeOf } from './helpers';
+import { escrowOf, identity, messagesOf, payloadOf, rng, settings, T0, typeOf } from './helpers';
 
 export class SeatPhone {
   seq = 0;
@@ -90,9 +90,9 @@ export function startedVariant(variantId: string, seed = 1, overrides: Partial<S
   const roster = {} as Record<Power, string>;
   for (const s of variant.seats) for (const p of s.powers) roster[p] = phones.get(s.id)!.me.id;
   for (const p of variant.neutral) roster[p] = creator.me.id;
-  const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
+  const start = startGame(creator.me, gameId, roster, escrowOf([...phones.values()].map((ph) => ph.me)), creator.stamp(T0 + 2));
   log.push(start.bytes);
-  for (const s of variant.seats.slice(1)) log.push(acceptStart(phones.get(s.id)!.me, gameId, start.id, phones.get(s.id)!.stamp(T0 + 3)).bytes);
+  for (const s of variant.seats.slice(1)) log.push(acceptStart(phones.get(s.id)!.me, gameId, start, phones.get(s.id)!.stamp(T0 + 3)).bytes);
   return { gameId, variant: variantId, phones, log };
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, variantById, type Order, type Power } from '../../src/rules';
 import { acceptStart, commitTurn, createGame, joinGame, reduceLog, sealCommit, startGame } from '../../src/protocol';
-import { identity, rng, settings, T0 } from './helpers';
+import { escrowOf, identity, rng, settings, T0 } from './helpers';
 import { playVariantPhase, startedVariant, vview } from './variants-helpers';
 
 const mv = (power: Power, type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
@@ -99,10 +99,10 @@ describe('seats and neutral powers', () => {
     const log = [message.bytes, ...ids.map((id, i) => joinGame(id, gameId, `p${i}`, null, { seq: 1, time: T0 + 1 }).bytes)];
     const good = {} as Record<Power, string>;
     variant.seats.forEach((s, i) => s.powers.forEach((p) => (good[p] = ids[i]!.id)));
-    const split = startGame(ids[0]!, gameId, { ...good, england: ids[1]!.id }, { seq: 2, time: T0 + 2 });
-    const joined = startGame(ids[0]!, gameId, { ...good, france: ids[0]!.id, turkey: ids[0]!.id }, { seq: 3, time: T0 + 2 });
-    const ok = startGame(ids[0]!, gameId, good, { seq: 4, time: T0 + 2 });
-    const accept = ids.slice(1).map((id) => acceptStart(id, gameId, ok.id, { seq: 5, time: T0 + 3 }).bytes);
+    const split = startGame(ids[0]!, gameId, { ...good, england: ids[1]!.id }, escrowOf(ids), { seq: 2, time: T0 + 2 });
+    const joined = startGame(ids[0]!, gameId, { ...good, france: ids[0]!.id, turkey: ids[0]!.id }, escrowOf(ids), { seq: 3, time: T0 + 2 });
+    const ok = startGame(ids[0]!, gameId, good, escrowOf(ids), { seq: 4, time: T0 + 2 });
+    const accept = ids.slice(1).map((id) => acceptStart(id, gameId, ok, { seq: 5, time: T0 + 3 }).bytes);
     const v = reduceLog(gameId, [...log, split.bytes, joined.bytes, ok.bytes, ...accept]);
     expect(v.ignored).toContainEqual({ id: split.id, reason: 'start-roster-splits-a-seat' });
     expect(v.ignored).toContainEqual({ id: joined.id, reason: 'start-roster-joins-seats' });

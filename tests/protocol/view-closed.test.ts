@@ -16,7 +16,7 @@ import {
   startGame,
 } from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
-import { identity, messagesOf, playPhase, rng, settings, settlePhase, startedGame, T0, HOUR, view } from './helpers';
+import { escrowOf, identity, messagesOf, playPhase, rng, settings, settlePhase, startedGame, T0, HOUR, view } from './helpers';
 
 describe('the view carries the ballot per power', () => {
   it('lists every valid commit of a power, oldest first, and says when every awaited power has sealed', () => {
@@ -87,10 +87,10 @@ describe('the view counts the STARTs and the acceptances', () => {
     const creator = game.phones[0]!;
     const roster = Object.fromEntries(game.phones.map((ph) => [ph.power, ph.me.id])) as Record<Power, string>;
     roster.england = game.byPower.france.me.id;
-    const second = startGame(creator.me, game.gameId, roster, creator.stamp(T0 + 5));
+    const second = startGame(creator.me, game.gameId, roster, escrowOf(game.phones.map((ph) => ph.me)), creator.stamp(T0 + 5));
     game.log.push(second.bytes);
     const england = game.byPower.england;
-    game.log.push(acceptStart(england.me, game.gameId, second.id, england.stamp(T0 + 6)).bytes);
+    game.log.push(acceptStart(england.me, game.gameId, second, england.stamp(T0 + 6)).bytes);
     const v = view(game);
     expect(v.starts).toEqual([game.startId, second.id]);
     expect(v.acceptances[england.me.id]).toBe(game.startId);

@@ -21,7 +21,7 @@ import {
 } from '../../src/protocol';
 import { POWERS, type Position, type Power } from '../../src/rules';
 import { entriesOf, type Fixture } from '../fixtures/fixture';
-import { identity, Phone, playPhase, rng, settings, startedGame, T0 } from './helpers';
+import { escrowOf, identity, Phone, playPhase, rng, settings, startedGame, T0 } from './helpers';
 
 type Field =
   | 'incompatible'
@@ -139,8 +139,8 @@ function forkedLog(): { gameId: string; log: Uint8Array[] } {
   for (const ph of phones) log.push(joinGame(ph.me, gameId, ph.power, ph.power, ph.stamp(T0 + 1)).bytes);
   const roster = Object.fromEntries(phones.map((ph) => [ph.power, ph.me.id])) as Record<Power, string>;
   const swapped = { ...roster, austria: roster.england, england: roster.austria };
-  log.push(startGame(creator.me, gameId, roster, creator.stamp(T0 + 2)).bytes);
-  log.push(startGame(creator.me, gameId, swapped, creator.stamp(T0 + 3)).bytes);
+  log.push(startGame(creator.me, gameId, roster, escrowOf(phones.map((ph) => ph.me)), creator.stamp(T0 + 2)).bytes);
+  log.push(startGame(creator.me, gameId, swapped, escrowOf(phones.map((ph) => ph.me)), creator.stamp(T0 + 3)).bytes);
   return { gameId, log };
 }
 

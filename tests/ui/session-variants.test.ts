@@ -4,7 +4,7 @@
 // is a START the protocol takes for that variant.
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import { createGame, createIdentity, joinGame, reduceLog, rosterProblem, startGame, type Identity, type Player } from '../../src/protocol';
+import { createGame, createIdentity, escrowKeysOf, joinGame, reduceLog, rosterProblem, startGame, type Identity, type Player } from '../../src/protocol';
 import { POWERS, VARIANTS, type Variant } from '../../src/rules';
 import { gameSettings } from '../../src/ui/game/create';
 import { dealProblem, defaultSeats, rosterOf } from '../../src/ui/lobby/roster';
@@ -95,7 +95,7 @@ describe('what the form signs, as the protocol sees it', () => {
       for (const p of v.neutral) expect(roster[p]).toBe(creator.id);
       expect(rosterProblem(v, roster, creator.id)).toBeNull();
 
-      const start = startGame(creator, gameId, roster, { seq: 2, time: T + 1 });
+      const start = startGame(creator, gameId, roster, escrowKeysOf(joined.players), { seq: 2, time: T + 1 });
       const started = reduceLog(gameId, [message.bytes, ...joins.map((j) => j.bytes), start.bytes]);
       expect(started.status).toBe('starting');
       expect(started.roster).toEqual(roster);

@@ -67,9 +67,13 @@ export class DutyLoop {
   private async perform(d: Duty): Promise<void> {
     const { identity: id, gameId, outbox } = this.o;
     switch (d.kind) {
-      case 'accept-start':
-        await outbox.send((stamp) => acceptStart(id, gameId, d.startId, stamp), { once: 'accept-start' });
+      case 'accept-start': {
+        // acceptStart refuses a START that pins another escrow key for this phone (nothing is signed).
+        const start = this.o.messages().get(d.startId);
+        if (start === undefined) return;
+        await outbox.send((stamp) => acceptStart(id, gameId, start, stamp), { once: 'accept-start' });
         return;
+      }
       case 'ack':
         await outbox.send((stamp) => acknowledge(id, gameId, d.phase, d.hash, stamp));
         return;

@@ -18,6 +18,7 @@ import {
   startGame,
   startLot,
   acceptStart,
+  escrowKeysOf,
   declareAlliance as allianceMessage,
   voteTimeout as timeoutMessage,
   type GameView,
@@ -410,7 +411,9 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      const sent = await this.outbox.send((stamp) => startGame(this.o.identity, this.gameId, roster, stamp), { once: 'start' });
+      const sent = await this.outbox.send((stamp) => startGame(this.o.identity, this.gameId, roster, escrowKeysOf(this.state.view.players), stamp), {
+        once: 'start',
+      });
       if (sent === null) throw new Error('this device has already started the game');
     });
   }
@@ -420,7 +423,9 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      const sent = await this.outbox.send((stamp) => startLot(this.o.identity, this.gameId, participants, stamp), { once: 'start' });
+      const sent = await this.outbox.send((stamp) => startLot(this.o.identity, this.gameId, participants, escrowKeysOf(this.state.view.players), stamp), {
+        once: 'start',
+      });
       if (sent === null) throw new Error('this device has already started the game');
     });
   }
@@ -438,7 +443,9 @@ export class GameRunner {
       const me = this.o.identity.id;
       const acked = this.state.view.acceptances[me] !== undefined;
       if (fork.members.some((m) => m.key === me) && !acked && this.state.view.creator !== me) {
-        await this.outbox.send((stamp) => acceptStart(this.o.identity, this.gameId, startId, stamp), { once: 'accept-start' });
+        const start = gameMessages(this.gameId, this.o.log.entries(), this.o.log.verifier).get(startId);
+        if (start === undefined) throw new Error('no such start');
+        await this.outbox.send((stamp) => acceptStart(this.o.identity, this.gameId, start, stamp), { once: 'accept-start' });
       }
       this.refresh();
     });

@@ -161,9 +161,9 @@ export class FakeWorld {
     this.log.push(message.bytes);
     for (const ph of this.phones) this.log.push(joinGame(ph.me, gameId, ph.name, ph.powers[0] ?? null, ph.stamp(T0 + 1)).bytes);
     const roster = Object.fromEntries(this.phones.flatMap((ph) => ph.powers.map((p) => [p, ph.me.id]))) as Record<Power, string>;
-    const start = startGame(creator.me, gameId, roster, creator.stamp(T0 + 2));
+    const start = startGame(creator.me, gameId, roster, Object.fromEntries(this.phones.map((ph) => [ph.me.id, ph.me.escrowPublicKey])), creator.stamp(T0 + 2));
     this.log.push(start.bytes);
-    for (const ph of this.phones.slice(1)) this.log.push(acceptStart(ph.me, gameId, start.id, ph.stamp(T0 + 3)).bytes);
+    for (const ph of this.phones.slice(1)) this.log.push(acceptStart(ph.me, gameId, start, ph.stamp(T0 + 3)).bytes);
     for (let i = 0; i < scenario.played && this.view().current; i++) this.playAll(T0 + (i + 1) * HOUR);
     this.settle(T0 + (scenario.played + 1) * HOUR);
   }
