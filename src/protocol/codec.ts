@@ -25,7 +25,7 @@ export const BINARY_VERSION = 3;
  * and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the
  * shares (messages.ts LOCK_LIST_VERSION).
  */
-export const BINARY_VERSIONS: readonly number[] = [3, 4];
+export const BINARY_VERSIONS: readonly number[] = [3, 4, 5];
 
 /** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
 export class CodecError extends Error {}

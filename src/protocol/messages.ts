@@ -4,17 +4,17 @@
 import { POWERS, type Power } from '../rules';
 
 /**
- * The version new entries are written in: 4, binary payloads (codec.ts) whose REVEAL names its
+ * The version new entries are written in: 5, binary payloads (codec.ts) whose REVEAL names its
  * LOCKs by id alone. Each entry carries its own version, which says its encoding; README.md
  * "Wire form and ids".
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /**
  * The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec), 3
- * (binary, a REVEAL's LOCKs keyed by author) and 4.
+ * (binary, a REVEAL's LOCKs keyed by author), 4 (a REVEAL lists its LOCK ids) and 5.
  */
-export const READABLE_VERSIONS: readonly number[] = [2, 3, 4];
+export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5];
 
 /**
  * The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the
