@@ -1,4 +1,4 @@
-// The binary form of signed payloads (protocol versions 3 and 4; README.md "Wire form and ids").
+// The binary form of signed payloads (protocol versions 3, 4 and 5; README.md "Wire form and ids").
 //
 // A payload is written field by field in a fixed order per type: unsigned integers as LEB128
 // varints, hashes, keys, points and ciphertexts as their raw bytes (never hex or base64), powers,
@@ -16,14 +16,15 @@
 import { POWERS, type Power } from '../rules';
 import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } from './bytes';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
-import { LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
+import { DERIVED_ESCROW_VERSION, LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
 
 /** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
 /**
- * The binary versions read and written. They differ in a REVEAL only: 3 keys its LOCKs by author
- * and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the
- * shares (messages.ts LOCK_LIST_VERSION).
+ * The binary versions read and written. 3 and 4 differ in a REVEAL only: 3 keys its LOCKs by
+ * author and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and
+ * the shares (messages.ts LOCK_LIST_VERSION). 5 is 4 but for a commit's escrow: the ephemeral
+ * point, then one commitment per holder, and no share (messages.ts DERIVED_ESCROW_VERSION).
  */
 export const BINARY_VERSIONS: readonly number[] = [3, 4, 5];
 
@@ -179,9 +180,16 @@ const w = {
       item(o, x);
     }
   },
-  escrow: (o: Writer, x: unknown) => {
+  /** Before version 5: commitments, ephemeral point, encrypted shares. Version 5: ephemeral point, then the S_i (no share). */
+  escrow: (o: Writer, x: unknown, v: number) => {
     const e = x as EscrowPayload;
     if (typeof e !== 'object' || e === null) throw new CodecError('not an escrow');
+    if (v >= DERIVED_ESCROW_VERSION) {
+      if (!Array.isArray(e.s) || e.s.length !== 0) throw new CodecError('a version 5 escrow carries no share');
+      w.nullable(o, e.e, w.b32);
+      w.list(o, e.c, w.b32);
+      return;
+    }
     w.list(o, e.c, w.b32);
     w.nullable(o, e.e, w.b32);
     w.list(o, e.s, w.b32);
@@ -244,11 +252,11 @@ export function encodePayload(p: Payload): Uint8Array {
       w.phase(o, p.phase);
       w.power(o, p.power);
       sealedWithHash(o, p.sealed, p.hash);
-      w.escrow(o, p.escrow);
+      w.escrow(o, p.escrow, p.v);
       break;
     case 'lot-commit':
       sealedWithHash(o, p.sealed, p.hash);
-      w.escrow(o, p.escrow);
+      w.escrow(o, p.escrow, p.v);
       break;
     case 'final':
       w.phase(o, p.phase);
@@ -442,7 +450,11 @@ const r = {
     if (tag > 1) throw new DecodeError('not-canonical');
     return tag === 0 ? null : item(i);
   },
-  escrow: (i: Reader): EscrowPayload => ({ c: r.list(i, 8, r.b32), e: r.nullable(i, r.b32), s: r.list(i, 8, r.b32) }),
+  escrow: (i: Reader, v: number): EscrowPayload => {
+    if (v < DERIVED_ESCROW_VERSION) return { c: r.list(i, 8, r.b32), e: r.nullable(i, r.b32), s: r.list(i, 8, r.b32) };
+    const e = r.nullable(i, r.b32);
+    return { c: r.list(i, 8, r.b32), e, s: [] };
+  },
   complaint: (i: Reader): Complaint => ({ commit: r.id(i), k: r.b32(i), proof: toBase64(i.raw(64)) }),
   sealed: (i: Reader): { sealed: string; hash: string } => {
     const bytes = i.blob();
@@ -466,9 +478,9 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
         participants: r.list(i, 64, r.key),
       };
     case 'commit':
-      return { phase: r.phase(i), power: r.power(i), ...r.sealed(i), escrow: r.escrow(i) };
+      return { phase: r.phase(i), power: r.power(i), ...r.sealed(i), escrow: r.escrow(i, v) };
     case 'lot-commit':
-      return { ...r.sealed(i), escrow: r.escrow(i) };
+      return { ...r.sealed(i), escrow: r.escrow(i, v) };
     case 'final':
       return { phase: r.phase(i), power: r.power(i), commit: r.id(i) };
     case 'lock':

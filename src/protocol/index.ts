@@ -8,6 +8,7 @@ export {
   READABLE_VERSIONS,
   JSON_VERSION,
   LOCK_LIST_VERSION,
+  DERIVED_ESCROW_VERSION,
   revealLockIds,
   LOT_PHASE,
   TABLE_DEADLINE_MS,
@@ -55,7 +56,20 @@ export {
   type Verdict,
 } from './admission';
 export { sealOrders, sealLotValue, openSealed, ordersFromPlain, lotValueFromPlain, sealedHash, paddedSize, paddingUnits, type SealedBox } from './seal';
-export { scalarFromBytes, scalarToBytes, escrowOn, clearEscrowMemos, interpolateAtZero, checkSecret, pointFromText } from './escrow';
+export {
+  scalarFromBytes,
+  scalarToBytes,
+  escrowOn,
+  clearEscrowMemos,
+  interpolateAtZero,
+  checkSecret,
+  pointFromText,
+  pointText,
+  escrowPublic,
+  checkCommitSecret,
+  reconstructFor,
+  escrowKeyText,
+} from './escrow';
 export { sealChat, openChat, chatPlayers, CHAT_SIZES, type ChatRecipient, type ChatContent } from './chat';
 export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from './lot';
 export { variantOf, rosterProblem, lotPlayersProblem, tossWinner } from './variants';

@@ -23,6 +23,12 @@ export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5];
  */
 export const LOCK_LIST_VERSION = 4;
 
+/**
+ * The first version whose commits escrow their key with derived additive shares (escrow.ts
+ * "Version 5"): the commit carries the ephemeral point and one commitment per holder, no share.
+ */
+export const DERIVED_ESCROW_VERSION = 5;
+
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
 
@@ -104,7 +110,11 @@ export interface StartPayload extends Base {
   /** Lot games: the keys that draw seats (sorted); empty in 'choice' games. */
   readonly participants: readonly string[];
 }
-/** The escrow part of a sealed commit (escrow.ts): Feldman commitments, ephemeral point, encrypted shares. */
+/**
+ * The escrow part of a sealed commit (escrow.ts). Before version 5: Feldman commitments, ephemeral
+ * point, encrypted shares. Version 5: one commitment S_i per holder, the ephemeral point, `s` empty
+ * (the shares are derived, not carried). With escrow off: C_0 alone.
+ */
 export interface EscrowPayload {
   readonly c: readonly string[];
   readonly e: string | null;
@@ -366,6 +376,9 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   if (!check(value)) return { ok: false, reason: 'bad-shape' };
   // A REVEAL's LOCKs, secrets and shares: lists from version 4 on, keyed before.
   if (value.type === 'reveal' && [value.locks, value.secrets, value.shares].some((x) => Array.isArray(x) !== (value.v as number) >= LOCK_LIST_VERSION))
+    return { ok: false, reason: 'bad-shape' };
+  // Version 5 escrow carries no share (they are derived): a commit of that version with one is of no version.
+  if ((value.type === 'commit' || value.type === 'lot-commit') && (value.v as number) >= DERIVED_ESCROW_VERSION && (value.escrow as EscrowPayload).s.length > 0)
     return { ok: false, reason: 'bad-shape' };
   return { ok: true, payload: value as unknown as Payload };
 }

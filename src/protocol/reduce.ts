@@ -8,7 +8,7 @@ import { compareText } from './bytes';
 import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
 import { legacyEntry, signatureVerifier, openMessage, type Message, type Opened, type Verifier } from './envelope';
-import { escrowShape } from './escrow';
+import { escrowPointsValid, escrowShape } from './escrow';
 import {
   adjudicationStep,
   ballotStep,
@@ -30,6 +30,7 @@ import {
 import { reduceLobby, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
+  DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
   TYPE_ORDER,
@@ -613,16 +614,20 @@ function foldLot(
   const holders = (from: string) => escrowHolders(participants, from).length;
   for (const m of group.lotCommits) {
     const p = m.payload;
-    const shape = escrowShape(holders(p.from));
+    const derived = p.v >= DERIVED_ESCROW_VERSION;
+    const shape = escrowShape(holders(p.from), derived);
     const reason = !isParticipant.has(p.from)
       ? 'lot-by-non-participant'
-      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral
+      : p.escrow.c.length !== shape.commitments ||
+          p.escrow.s.length !== shape.shares ||
+          (p.escrow.e !== null) !== shape.ephemeral ||
+          (derived && !escrowPointsValid(p.escrow))
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, 0, p.v)
           ? 'commit-bad-size'
           : null;
     if (reason !== null) ignored.add(m.id, reason);
-    else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
+    else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow, derived });
   }
   const finals: BallotFinal[] = commits.map((c) => ({ id: c.id, slot: c.slot, from: c.from, seq: c.seq, time: c.time, commit: c.id }));
   const deadline = openedAt + settings.deadlines.lot;

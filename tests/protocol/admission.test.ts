@@ -44,7 +44,8 @@ const chat = (n: number, gameId: string, seq: number) => sendChat(identity(n), g
 function rawCommit(game: Game, power: 'france' | 'germany', seq: number, time: number, r: ReturnType<typeof rng>) {
   const v = view(game);
   const box = sealOrders({ orders: [], draw: false }, 3, BigInt(seq + 1), r.bytes(24));
-  const escrow = { c: Array.from({ length: 6 }, () => 'A'.repeat(43)), e: 'A'.repeat(43), s: Array.from({ length: 6 }, () => 'A'.repeat(43)) };
+  // The version 5 form (no shares: they are derived).
+  const escrow = { c: Array.from({ length: 6 }, () => 'A'.repeat(43)), e: 'A'.repeat(43), s: [] };
   const bytes = signMessage(game.byPower[power].me, {
     type: 'commit',
     game: game.gameId,
