@@ -337,7 +337,9 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
     const proof = proveShared(identity.escrowSecret, c.escrow.e, id);
     if (proof !== null) complaints.push({ commit: id, k: proof.k, proof: proof.proof });
   }
-  return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints });
+  // Version 5: this key's ACK of the phase resolved just before (its state hash) rides in the LOCK.
+  const ack = b.lot ? null : (view.phases.at(-1)?.stateHash ?? null);
+  return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints, ack });
 }
 
 /**
@@ -477,6 +479,19 @@ export function handOver(identity: Identity, gameId: string, phase: PhaseKey, po
 
 export function concede(identity: Identity, gameId: string, phase: PhaseKey, power: Power, stamp: Stamp): Signed {
   return sign(identity, { type: 'concede', game: gameId, ...stamp, phase, power });
+}
+
+/**
+ * The resolved phase whose ACK `me` leaves to its LOCK of the open phase (version 5: a LOCK carries
+ * its author's ACK of the phase just before), or null. Only while that LOCK is still to come from
+ * a key of the open ballot: once the phase resolves without it, the ACK is due on its own again,
+ * so an ACK is delayed, never lost.
+ */
+export function ackCarriedByLock(view: GameView, me: string): PhaseKey | null {
+  if (view.status !== 'playing' || view.current === undefined) return null;
+  const c = view.current;
+  if (!c.ballotKeys.includes(me) || (c.ballot.locks[me]?.length ?? 0) > 0) return null;
+  return view.phases.at(-1)?.key ?? null;
 }
 
 export function acknowledge(identity: Identity, gameId: string, phase: PhaseKey, stateHash: string, stamp: Stamp): Signed {

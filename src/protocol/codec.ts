@@ -16,7 +16,16 @@
 import { POWERS, type Power } from '../rules';
 import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } from './bytes';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
-import { DERIVED_ESCROW_VERSION, LOCK_LIST_VERSION, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
+import {
+  ACK_IN_LOCK_VERSION,
+  DERIVED_ESCROW_VERSION,
+  LOCK_LIST_VERSION,
+  type Complaint,
+  type EscrowPayload,
+  type MessageType,
+  type Payload,
+  type Settings,
+} from './messages';
 
 /** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
@@ -268,6 +277,11 @@ export function encodePayload(p: Payload): Uint8Array {
       w.record(o, p.finals, w.slot, w.id);
       w.record(o, p.heads, w.slot, w.id);
       w.list(o, p.complaints, w.complaint);
+      // Version 5: the author's ACK of the phase before, folded in (a state hash or null).
+      if (p.v >= ACK_IN_LOCK_VERSION) {
+        if (p.ack === undefined) throw new CodecError('a version 5 LOCK says its ack (a hash or null)');
+        w.nullable(o, p.ack, w.id);
+      } else if (p.ack !== undefined) throw new CodecError('a LOCK before version 5 carries no ack');
       break;
     case 'reveal':
       w.phase(o, p.phase);
@@ -329,7 +343,7 @@ const FIELDS: Record<MessageType, readonly string[]> = {
   commit: [...BASE_FIELDS, 'phase', 'power', 'sealed', 'hash', 'escrow'],
   'lot-commit': [...BASE_FIELDS, 'sealed', 'hash', 'escrow'],
   final: [...BASE_FIELDS, 'phase', 'power', 'commit'],
-  lock: [...BASE_FIELDS, 'phase', 'finals', 'heads', 'complaints'],
+  lock: [...BASE_FIELDS, 'phase', 'finals', 'heads', 'complaints', 'ack'],
   reveal: [...BASE_FIELDS, 'phase', 'locks', 'secrets', 'shares'],
   timeout: [...BASE_FIELDS, 'phase', 'slots'],
   clock: [...BASE_FIELDS, 'phase', 'stage'],
@@ -484,7 +498,13 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
     case 'final':
       return { phase: r.phase(i), power: r.power(i), commit: r.id(i) };
     case 'lock':
-      return { phase: r.phase(i), finals: r.record(i, 64, r.slot, r.id), heads: r.record(i, 64, r.slot, r.id), complaints: r.list(i, 64, r.complaint) };
+      return {
+        phase: r.phase(i),
+        finals: r.record(i, 64, r.slot, r.id),
+        heads: r.record(i, 64, r.slot, r.id),
+        complaints: r.list(i, 64, r.complaint),
+        ...(v >= ACK_IN_LOCK_VERSION ? { ack: r.nullable(i, r.id) } : {}),
+      };
     case 'reveal':
       return {
         phase: r.phase(i),

@@ -29,6 +29,12 @@ export const LOCK_LIST_VERSION = 4;
  */
 export const DERIVED_ESCROW_VERSION = 5;
 
+/**
+ * The first version whose LOCK carries its author's ACK of the phase resolved just before the
+ * LOCK's phase (`ack`: that phase's state hash, or null), instead of a separate ACK entry.
+ */
+export const ACK_IN_LOCK_VERSION = 5;
+
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
 
@@ -152,6 +158,11 @@ export interface LockPayload extends Base {
   /** slot -> commit id, for timed-out slots without a FINAL. */
   readonly heads: Readonly<Record<string, string>>;
   readonly complaints: readonly Complaint[];
+  /**
+   * Version 5 (required there, absent before): the state hash the author computed for the phase
+   * resolved just before this LOCK's phase, its ACK of that phase folded in; null when none is.
+   */
+  readonly ack?: string | null;
 }
 /** Opening, once per key and phase: names one LOCK per key, releases the author's secrets and escrow shares. */
 export interface RevealPayload extends Base {
@@ -351,7 +362,14 @@ const SHAPES: Record<MessageType, Check> = {
   handover: shape({ ...BASE, phase: phaseKey, power, to: pk, start: id }),
   commit: shape({ ...BASE, phase: phaseKey, power, sealed: b64(MAX_SEALED), hash: id, escrow }),
   final: shape({ ...BASE, phase: phaseKey, power, commit: id }),
-  lock: shape({ ...BASE, phase: anyPhase, finals: recordOf(slot, id, 16), heads: recordOf(slot, id, 16), complaints: listOf(complaint, 16) }),
+  lock: shape({
+    ...BASE,
+    phase: anyPhase,
+    finals: recordOf(slot, id, 16),
+    heads: recordOf(slot, id, 16),
+    complaints: listOf(complaint, 16),
+    ack: (v) => v === undefined || v === null || id(v),
+  }),
   reveal: shape({
     ...BASE,
     phase: anyPhase,
@@ -377,6 +395,8 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   // A REVEAL's LOCKs, secrets and shares: lists from version 4 on, keyed before.
   if (value.type === 'reveal' && [value.locks, value.secrets, value.shares].some((x) => Array.isArray(x) !== (value.v as number) >= LOCK_LIST_VERSION))
     return { ok: false, reason: 'bad-shape' };
+  // A LOCK carries `ack` (an id or null) from version 5 on, and never before: one form per version.
+  if (value.type === 'lock' && (value.v as number) >= ACK_IN_LOCK_VERSION !== (value.ack !== undefined)) return { ok: false, reason: 'bad-shape' };
   // Version 5 escrow carries no share (they are derived): a commit of that version with one is of no version.
   if ((value.type === 'commit' || value.type === 'lot-commit') && (value.v as number) >= DERIVED_ESCROW_VERSION && (value.escrow as EscrowPayload).s.length > 0)
     return { ok: false, reason: 'bad-shape' };

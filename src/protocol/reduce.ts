@@ -232,6 +232,8 @@ interface EntryIndex {
   readonly chats: Message<ChatPayload>[];
   /** ACKs of phases (not of the START). */
   readonly acks: Message<AckPayload>[];
+  /** LOCKs carrying their author's ACK of the phase before theirs (version 5). */
+  readonly lockAcks: Message<LockPayload>[];
   readonly groups: Map<string, PhaseGroup>;
 }
 
@@ -250,6 +252,7 @@ function emptyIndex(): EntryIndex {
     lobbyVersion: 0,
     chats: [],
     acks: [],
+    lockAcks: [],
     groups: new Map(),
   };
 }
@@ -322,6 +325,7 @@ function indexMessage(index: EntryIndex, m: Message, made: Set<PhaseGroup>): voi
   }
   if (p.type === 'chat') insertSorted(index.chats, m as Message<ChatPayload>);
   else if (p.type === 'ack' && !startAck) insertSorted(index.acks, m as Message<AckPayload>);
+  else if (p.type === 'lock' && p.ack != null) insertSorted(index.lockAcks, m as Message<LockPayload>);
   const list = groupList(p);
   if (list === undefined) return;
   const phase = p.type === 'lot-commit' ? LOT_PHASE : 'phase' in p ? p.phase : undefined;
@@ -504,14 +508,27 @@ function reduceOpened(
   base.spectators = [...joined].filter((k) => !players.has(k)).sort(compareText);
   base.chats = checkChats(chatMessages, players, members, ignored);
   const resolvedHashes = new Map(fold.phases.map((ph) => [ph.key, ph.stateHash]));
+  const noteAck = (phase: string, from: string, hash: string, expected: string) => {
+    (base.acked[phase] ??= []).push(from);
+    if (expected !== hash) base.hashMismatches.push({ phase, author: from, claimed: hash, expected });
+  };
   for (const ack of acks) {
     const expected = resolvedHashes.get(ack.payload.phase);
     if (!players.has(ack.payload.from)) ignored.add(ack.id, 'ack-by-non-player');
     else if (expected === undefined) ignored.add(ack.id, 'ack-for-unresolved-phase');
-    else {
-      (base.acked[ack.payload.phase] ??= []).push(ack.payload.from);
-      if (expected !== ack.payload.hash) base.hashMismatches.push({ phase: ack.payload.phase, author: ack.payload.from, claimed: ack.payload.hash, expected });
-    }
+    else noteAck(ack.payload.phase, ack.payload.from, ack.payload.hash, expected);
+  }
+  // Version 5: a LOCK of phase k carries its author's ACK of the phase resolved just before k (the
+  // open phase's LOCK: of the last resolved one). It is the LOCK's author's, as its signature says;
+  // it changes nothing else (the LOCK is read by the ballot as any LOCK), and one that names no
+  // resolved phase counts for none.
+  const order = fold.phases.map((ph) => ph.key);
+  const openKey = fold.current?.key;
+  for (const lock of index.lockAcks) {
+    const at = order.indexOf(lock.payload.phase);
+    const before = at > 0 ? order[at - 1] : at === -1 && lock.payload.phase === openKey ? order.at(-1) : undefined;
+    const expected = before === undefined ? undefined : resolvedHashes.get(before);
+    if (before !== undefined && expected !== undefined && players.has(lock.payload.from)) noteAck(before, lock.payload.from, lock.payload.ack!, expected);
   }
   for (const [phase, keys] of Object.entries(base.acked)) base.acked[phase] = uniqueSorted(keys);
   base.hashMismatches.sort((a, b) => compareText(a.phase, b.phase) || compareText(a.author, b.author) || compareText(a.claimed, b.claimed));
