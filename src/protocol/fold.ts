@@ -247,7 +247,7 @@ export function ballotStep(input: {
       : p.escrow.c.length !== shape.commitments ||
           p.escrow.s.length !== shape.shares ||
           (p.escrow.e !== null) !== shape.ephemeral ||
-          (derived && !escrowPointsValid(p.escrow))
+          !escrowPointsValid(p.escrow)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v)
           ? 'commit-bad-size'

@@ -638,7 +638,7 @@ function foldLot(
       : p.escrow.c.length !== shape.commitments ||
           p.escrow.s.length !== shape.shares ||
           (p.escrow.e !== null) !== shape.ephemeral ||
-          (derived && !escrowPointsValid(p.escrow))
+          !escrowPointsValid(p.escrow)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, 0, p.v)
           ? 'commit-bad-size'

@@ -30,6 +30,7 @@ import {
   paddingUnits,
   sealOrders,
   signMessage,
+  signPayloadBytes,
   toBase64,
   type Payload,
   type PayloadBody,
@@ -37,7 +38,7 @@ import {
 import type { CommitPayload, LockPayload } from '../../src/protocol/messages';
 import type { Order, Power } from '../../src/rules';
 import { rng, T0 } from './helpers';
-import { opened, payloadOf, post, powersHeld, reduceAs, seal, sealAll, settle, table, type Device, type Table } from './sealed-adapter';
+import { opened, payloadOf, post, powersHeld, reduceAs, seal, sealAll, settle, table, voteOut, type Device, type Table } from './sealed-adapter';
 
 const HOUR = 3_600_000;
 const OWNER = 'ab'.repeat(32);
@@ -266,5 +267,33 @@ describe('version 5 escrow in a game', () => {
     const v = reduceAs(t, null);
     expect(v.ignored.filter((i) => i.reason === 'commit-bad-escrow').length).toBe(1);
     expect(v.current!.ballot.commits.turkey ?? []).not.toContain(id);
+  });
+
+  it('nor can a cheater fall back to a version 4 commit (Feldman) whose E is not a point: refused too, and the phase still resolves', () => {
+    // Any readable version may be signed in a version 5 game. Before this rule such a commit,
+    // once named by its holder's FINAL, left every honest holder unable to decrypt or complain,
+    // so every honest REVEAL missed a share and the phase stalled for everyone.
+    const { t, turkey } = game(705);
+    const v0 = reduceAs(t, null);
+    const honest = seal(t, turkey, 'turkey', turkish, T0 + HOUR);
+    const p = payloadOf(honest.bytes) as CommitPayload;
+    const e = toBase64(new Uint8Array(32).fill(255));
+    const old = { ...p, v: 4, seq: turkey.seq++, escrow: { c: [...p.escrow.c], e, s: p.escrow.c.map((x) => x) } } as Payload;
+    const bytes = signPayloadBytes(turkey.me, encodePayload(old));
+    const id = messageId(bytes);
+    post(t, [{ id, bytes }]);
+    turkey.sealed.set(`${v0.current!.key}|turkey`, [id]);
+    turkey.secrets.set(id, turkey.secrets.get(honest.id)!);
+    expect(reduceAs(t, null).ignored.filter((i) => i.id === id)).toEqual([{ id, reason: 'commit-bad-escrow' }]);
+    sealAll(t, t.devices, {}, T0 + HOUR, ['turkey']);
+    settle(t, t.devices, T0 + HOUR + 1);
+    // Turkey's FINAL names a refused commit, so Turkey is voted out after the reveal deadline: that
+    // is its own loss; the others' REVEALs stay valid and the phase resolves.
+    const others = t.devices.filter((d) => d !== turkey);
+    const late = reduceAs(t, null).current!.revealDeadline + HOUR;
+    voteOut(t, others, ['turkey'], late);
+    const v = settle(t, t.devices, late);
+    expect(v.phases).toHaveLength(1);
+    expect(v.ignored.filter((i) => i.reason === 'reveal-misses-a-share')).toEqual([]);
   });
 });
