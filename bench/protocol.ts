@@ -265,7 +265,8 @@ function longChain(): void {
   const escrowOf = () => ({
     c: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)],
     e: 'A'.repeat(43),
-    s: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)],
+    // Protocol 5's form: the shares are derived, not carried.
+    s: [],
   });
   const commits: Uint8Array[] = [];
   for (let i = 0; i < 4001; i++) {
