@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 import { POWERS, randomOrders, type Order, type Power } from '../src/rules';
 import {
   acceptStart,
+  ackCarriedByLock,
   acknowledge,
   ballotDuties,
   cachedVerifier,
@@ -115,7 +116,9 @@ export function scriptedGame(years: number, seed = 1): { gameId: string; log: Ui
     }
     view = reduceLog(gameId, log);
     const last = view.phases.at(-1)!;
-    for (const s of seats) log.push(acknowledge(s.me, gameId, last.key, last.stateHash, stamp(s, time + 2)).bytes);
+    // Each seat ACKs the phase, in its next LOCK when it owes one (protocol 5), else on its own.
+    for (const s of seats)
+      if (ackCarriedByLock(view, s.me.id) !== last.key) log.push(acknowledge(s.me, gameId, last.key, last.stateHash, stamp(s, time + 2)).bytes);
   }
   return { gameId, log, view: reduceLog(gameId, log) };
 }
@@ -262,7 +265,8 @@ function longChain(): void {
   const escrowOf = () => ({
     c: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)],
     e: 'A'.repeat(43),
-    s: ['A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43), 'A'.repeat(43)],
+    // Protocol 5's form: the shares are derived, not carried.
+    s: [],
   });
   const commits: Uint8Array[] = [];
   for (let i = 0; i < 4001; i++) {

@@ -13,7 +13,7 @@
 // Pure; every cryptographic check is remembered (escrow.ts), so re-reducing costs little.
 import { compareText } from './bytes';
 import type { Message } from './envelope';
-import { checkSecret, complaintValid, escrowOn, reconstructSecret, scalarFromText, verifyShare } from './escrow';
+import { checkCommitSecret, checkHolderShare, complaintValidFor, escrowOn, reconstructFor, scalarFromText } from './escrow';
 import { revealLockIds, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
 import { memoUnseal } from './memo';
 import { openSealed } from './seal';
@@ -27,6 +27,8 @@ export interface BallotCommit {
   readonly time: number;
   readonly sealed: string;
   readonly escrow: EscrowPayload;
+  /** Its escrow's shares are derived (a version 5 commit), else Feldman's (escrow.ts). */
+  readonly derived: boolean;
 }
 
 export interface BallotFinal {
@@ -255,7 +257,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     const holders = holdersOf(c);
     const index = holders.indexOf(lock.from) + 1;
     const key = input.escrowKeys.get(lock.from);
-    return key != null && index > 0 && complaintValid(key, c.escrow, index, k, c.id);
+    return key != null && index > 0 && complaintValidFor(key, c.escrow, c.derived, c.from, index, k, c.id);
   };
 
   // REVEALs, first by shape: from a key of the ballot, naming a valid LOCK of every such key, the
@@ -296,7 +298,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
           if (c.from === author) {
             const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
-            if (s === null || !checkSecret(c.escrow.c[0]!, s)) reason = 'reveal-misses-a-secret';
+            if (s === null || !checkCommitSecret(c.escrow, c.derived, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
             if (own !== undefined && complaintOk(own, c)) continue;
@@ -325,7 +327,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     const ownerOpened = new Set<string>();
     for (const v of valid) for (const id of v.secrets.keys()) ownerOpened.add(id);
     const next = valid.filter((v) =>
-      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || verifyShare(c.escrow.c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
+      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || checkHolderShare(c.escrow, c.derived, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
     );
     if (next.length === valid.length) break;
     for (const v of valid) if (!next.includes(v)) ignored.push({ id: v.r.id, reason: 'reveal-share-does-not-check' });
@@ -406,8 +408,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
         shares.push(share);
       }
       if (shares.length === holders.length) {
-        const s = reconstructSecret(shares);
-        if (checkSecret(c.escrow.c[0]!, s)) secret = s;
+        const s = reconstructFor(shares, c.derived);
+        if (checkCommitSecret(c.escrow, c.derived, s)) secret = s;
       }
     }
     if (secret !== undefined) {

@@ -6,22 +6,11 @@ import { escrowHolders } from './ballot';
 import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
 import { parseEntry, signMessage, type Message } from './envelope';
-import {
-  dealEscrow,
-  decryptShare,
-  escrowOn,
-  pointFromText,
-  proveShared,
-  scalarText,
-  scalarToBytes,
-  secretFromRandom,
-  sharedPoint,
-  verifyShare,
-  type EscrowFields,
-} from './escrow';
+import { checkHolderShare, dealDerivedEscrow, escrowOn, holderShare, pointFromText, proveShared, scalarText, scalarToBytes, type EscrowFields } from './escrow';
 import type { Identity } from './identity';
 import { gameIdFor } from './lobby';
 import {
+  DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PIN_VERSION,
   startKeys,
@@ -144,29 +133,33 @@ export function acceptStart(identity: Identity, gameId: string, start: Message |
 
 /** The random bytes a seal needs, all from the caller. */
 export interface SealRandom {
-  /** 32 bytes: the secret scalar is derived from them (keep them: they open the commit). */
+  /** 32 bytes: with `entropy`, the escrow's ephemeral key and so the secret scalar are derived from them. */
   readonly secret: Uint8Array;
   /** 24 bytes. */
   readonly nonce: Uint8Array;
-  /** 32 bytes: the escrow polynomial and ephemeral key are derived from them and the secret. */
+  /** 32 bytes: see `secret`. */
   readonly entropy: Uint8Array;
   /** 32 bytes, sealed only in the phase of a two-player toss. */
   readonly coin: Uint8Array;
 }
 
-/** The secret scalar a seal's random bytes give (what the owner's REVEAL releases). */
-export function sealSecret(random: Pick<SealRandom, 'secret'>): bigint {
-  return secretFromRandom(random.secret);
-}
-
-/** The escrow of a commit by `owner`: shares to every other key of the ballot, in key order. */
-function escrowFor(view: GameView, ballotKeys: readonly string[], owner: string, secret: bigint, entropy: Uint8Array): EscrowFields {
+/**
+ * The escrow of a commit by `owner` (version 5: shares derived for every other key of the ballot,
+ * in key order) and the secret scalar it escrows, which seals the box and which the owner's REVEAL
+ * releases: the sum of the derived shares, so it is known only once the holders are.
+ */
+function escrowFor(
+  view: GameView,
+  ballotKeys: readonly string[],
+  owner: string,
+  random: Pick<SealRandom, 'secret' | 'entropy'>,
+): { escrow: EscrowFields; secret: bigint } {
   const holders = escrowHolders(ballotKeys, owner);
   const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
   if (escrowOn(holders.length) && keys.some((k) => k === null)) throw new Error('a player has no usable escrow key');
-  const escrow = dealEscrow(secret, keys as string[], entropy);
-  if (escrow === null) throw new Error('a player has no usable escrow key');
-  return escrow;
+  const dealt = dealDerivedEscrow(owner, keys as string[], random.secret, random.entropy);
+  if (dealt === null) throw new Error('a player has no usable escrow key');
+  return dealt;
 }
 
 export interface SealOptions {
@@ -220,7 +213,7 @@ export function sealCommit(
   if (view.status !== 'playing' || view.current === undefined) throw new Error('no phase is open');
   const c = view.current;
   const variant = variantById(view.settings.variant);
-  const secret = sealSecret(random);
+  const { escrow, secret } = escrowFor(view, c.ballotKeys, identity.id, random);
   const movement = c.position.phase.kind === 'movement';
   const coin = variant !== undefined && isTossPhase(variant, c.position.phase) ? random.coin : undefined;
   const box = sealOrders(
@@ -229,7 +222,6 @@ export function sealCommit(
     secret,
     random.nonce,
   );
-  const escrow = escrowFor(view, c.ballotKeys, identity.id, secret, random.entropy);
   const message = sign(identity, { type: 'commit', game: gameId, ...stamp, phase: c.key, power, sealed: box.sealed, hash: box.hash, escrow });
   return { message, secret };
 }
@@ -245,9 +237,8 @@ export function commitLotValue(
 ): { message: Signed; secret: bigint } {
   if (view.status !== 'lot') throw new Error('no lot is open');
   const lot = view.lot;
-  const secret = sealSecret(random);
+  const { escrow, secret } = escrowFor(view, lot.participants, identity.id, random);
   const box = sealLotValue(value, secret, random.nonce);
-  const escrow = escrowFor(view, lot.participants, identity.id, secret, random.entropy);
   return { message: sign(identity, { type: 'lot-commit', game: gameId, ...stamp, sealed: box.sealed, hash: box.hash, escrow }), secret };
 }
 
@@ -345,15 +336,19 @@ const byLowest = (a: Message, b: Message) => a.payload.seq - b.payload.seq || co
 
 const shares = new Map<string, bigint | null>();
 
-/** My decrypted escrow share of a commit, or null if it does not check out (remembered per commit and key). */
-export function myShare(identity: Identity, commitId: string, escrow: CommitPayload['escrow'], holders: readonly string[]): bigint | null | undefined {
+/**
+ * My escrow share of a commit (decrypted before version 5, derived from version 5 on), or null if
+ * it does not check out (remembered per commit and key).
+ */
+export function myShare(identity: Identity, commitId: string, commit: CommitPayload | LotCommitPayload, holders: readonly string[]): bigint | null | undefined {
+  const { escrow } = commit;
   const index = holders.indexOf(identity.id) + 1;
   if (index === 0 || escrow.e === null) return undefined;
   const key = `${commitId}|${identity.id}`;
   if (shares.has(key)) return shares.get(key)!;
-  const shared = sharedPoint(identity.escrowSecret, escrow.e);
-  const share = shared === null ? null : decryptShare(shared, escrow.s[index - 1] ?? '', index);
-  const ok = share !== null && verifyShare(escrow.c, index, share) ? share : null;
+  const derived = commit.v >= DERIVED_ESCROW_VERSION;
+  const share = holderShare(identity.escrowSecret, escrow, derived, commit.from, identity.escrowPublicKey, index);
+  const ok = share !== null && checkHolderShare(escrow, derived, index, share) ? share : null;
   if (shares.size >= 20_000) shares.clear();
   shares.set(key, ok);
   return ok;
@@ -396,11 +391,13 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
     const c = commitPayload(messages, id);
     if (c === undefined || c.from === identity.id || c.escrow.e === null) continue;
     const holders = escrowHolders(b.ballotKeys, c.from);
-    if (myShare(identity, id, c.escrow, holders) !== null) continue;
+    if (myShare(identity, id, c, holders) !== null) continue;
     const proof = proveShared(identity.escrowSecret, c.escrow.e, id);
     if (proof !== null) complaints.push({ commit: id, k: proof.k, proof: proof.proof });
   }
-  return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints });
+  // Version 5: this key's ACK of the phase resolved just before (its state hash) rides in the LOCK.
+  const ack = b.lot ? null : (view.phases.at(-1)?.stateHash ?? null);
+  return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints, ack });
 }
 
 /**
@@ -444,7 +441,7 @@ export function revealBallot(
         if (s === null) throw new Error(`no secret on this device for commit ${id}`);
         secrets[id] = scalarText(s);
       } else if (!complained.has(id) && !withholdSharesOf.includes(c.from)) {
-        const share = myShare(identity, id, c.escrow, escrowHolders(b.ballotKeys, c.from));
+        const share = myShare(identity, id, c, escrowHolders(b.ballotKeys, c.from));
         if (share !== undefined && share !== null) shareTexts[id] = scalarText(share);
       }
     }
@@ -554,6 +551,19 @@ export function handOver(
 
 export function concede(identity: Identity, gameId: string, phase: PhaseKey, power: Power, stamp: Stamp): Signed {
   return sign(identity, { type: 'concede', game: gameId, ...stamp, phase, power });
+}
+
+/**
+ * The resolved phase whose ACK `me` leaves to its LOCK of the open phase (version 5: a LOCK carries
+ * its author's ACK of the phase just before), or null. Only while that LOCK is still to come from
+ * a key of the open ballot: once the phase resolves without it, the ACK is due on its own again,
+ * so an ACK is delayed, never lost.
+ */
+export function ackCarriedByLock(view: GameView, me: string): PhaseKey | null {
+  if (view.status !== 'playing' || view.current === undefined) return null;
+  const c = view.current;
+  if (!c.ballotKeys.includes(me) || (c.ballot.locks[me]?.length ?? 0) > 0) return null;
+  return view.phases.at(-1)?.key ?? null;
 }
 
 export function acknowledge(identity: Identity, gameId: string, phase: PhaseKey, stateHash: string, stamp: Stamp): Signed {

@@ -1,4 +1,4 @@
-// The binary form of signed payloads (protocol versions 3 and 4; README.md "Wire form and ids").
+// The binary form of signed payloads (protocol versions 3, 4 and 5; README.md "Wire form and ids").
 //
 // A payload is written field by field in a fixed order per type: unsigned integers as LEB128
 // varints, hashes, keys, points and ciphertexts as their raw bytes (never hex or base64), powers,
@@ -16,14 +16,28 @@
 import { POWERS, type Power } from '../rules';
 import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } from './bytes';
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
-import { LOCK_LIST_VERSION, PIN_VERSION, startKeys, type Complaint, type EscrowPayload, type MessageType, type Payload, type Settings } from './messages';
+import {
+  ACK_IN_LOCK_VERSION,
+  DERIVED_ESCROW_VERSION,
+  LOCK_LIST_VERSION,
+  PIN_VERSION,
+  startKeys,
+  type Complaint,
+  type EscrowPayload,
+  type MessageType,
+  type Payload,
+  type Settings,
+} from './messages';
 
 /** The first protocol version whose payloads are binary. */
 export const BINARY_VERSION = 3;
 /**
- * The binary versions read and written. 3 keys a REVEAL's LOCKs by author and its secrets and
- * shares by commit id; 4 lists the LOCK ids (sorted), the secrets and the shares (messages.ts
- * LOCK_LIST_VERSION); 5 is 4 with the changes its constants name.
+ * The binary versions read and written. 3 and 4 differ in a REVEAL only: 3 keys its LOCKs by
+ * author and its secrets and shares by commit id; 4 lists the LOCK ids (sorted), the secrets and
+ * the shares (messages.ts LOCK_LIST_VERSION). 5 is 4 with the changes its constants name: a
+ * commit's escrow (the ephemeral point, then one commitment per holder, no share;
+ * DERIVED_ESCROW_VERSION), a LOCK's ACK (ACK_IN_LOCK_VERSION), and a START's and a HANDOVER's
+ * escrow keys (PIN_VERSION).
  */
 export const BINARY_VERSIONS: readonly number[] = [3, 4, 5];
 
@@ -179,9 +193,16 @@ const w = {
       item(o, x);
     }
   },
-  escrow: (o: Writer, x: unknown) => {
+  /** Before version 5: commitments, ephemeral point, encrypted shares. Version 5: ephemeral point, then the S_i (no share). */
+  escrow: (o: Writer, x: unknown, v: number) => {
     const e = x as EscrowPayload;
     if (typeof e !== 'object' || e === null) throw new CodecError('not an escrow');
+    if (v >= DERIVED_ESCROW_VERSION) {
+      if (!Array.isArray(e.s) || e.s.length !== 0) throw new CodecError('a version 5 escrow carries no share');
+      w.nullable(o, e.e, w.b32);
+      w.list(o, e.c, w.b32);
+      return;
+    }
     w.list(o, e.c, w.b32);
     w.nullable(o, e.e, w.b32);
     w.list(o, e.s, w.b32);
@@ -253,11 +274,11 @@ export function encodePayload(p: Payload): Uint8Array {
       w.phase(o, p.phase);
       w.power(o, p.power);
       sealedWithHash(o, p.sealed, p.hash);
-      w.escrow(o, p.escrow);
+      w.escrow(o, p.escrow, p.v);
       break;
     case 'lot-commit':
       sealedWithHash(o, p.sealed, p.hash);
-      w.escrow(o, p.escrow);
+      w.escrow(o, p.escrow, p.v);
       break;
     case 'final':
       w.phase(o, p.phase);
@@ -269,6 +290,11 @@ export function encodePayload(p: Payload): Uint8Array {
       w.record(o, p.finals, w.slot, w.id);
       w.record(o, p.heads, w.slot, w.id);
       w.list(o, p.complaints, w.complaint);
+      // Version 5: the author's ACK of the phase before, folded in (a state hash or null).
+      if (p.v >= ACK_IN_LOCK_VERSION) {
+        if (p.ack === undefined) throw new CodecError('a version 5 LOCK says its ack (a hash or null)');
+        w.nullable(o, p.ack, w.id);
+      } else if (p.ack !== undefined) throw new CodecError('a LOCK before version 5 carries no ack');
       break;
     case 'reveal':
       w.phase(o, p.phase);
@@ -332,7 +358,7 @@ const FIELDS: Record<MessageType, readonly string[]> = {
   commit: [...BASE_FIELDS, 'phase', 'power', 'sealed', 'hash', 'escrow'],
   'lot-commit': [...BASE_FIELDS, 'sealed', 'hash', 'escrow'],
   final: [...BASE_FIELDS, 'phase', 'power', 'commit'],
-  lock: [...BASE_FIELDS, 'phase', 'finals', 'heads', 'complaints'],
+  lock: [...BASE_FIELDS, 'phase', 'finals', 'heads', 'complaints', 'ack'],
   reveal: [...BASE_FIELDS, 'phase', 'locks', 'secrets', 'shares'],
   timeout: [...BASE_FIELDS, 'phase', 'slots'],
   clock: [...BASE_FIELDS, 'phase', 'stage'],
@@ -453,7 +479,11 @@ const r = {
     if (tag > 1) throw new DecodeError('not-canonical');
     return tag === 0 ? null : item(i);
   },
-  escrow: (i: Reader): EscrowPayload => ({ c: r.list(i, 8, r.b32), e: r.nullable(i, r.b32), s: r.list(i, 8, r.b32) }),
+  escrow: (i: Reader, v: number): EscrowPayload => {
+    if (v < DERIVED_ESCROW_VERSION) return { c: r.list(i, 8, r.b32), e: r.nullable(i, r.b32), s: r.list(i, 8, r.b32) };
+    const e = r.nullable(i, r.b32);
+    return { c: r.list(i, 8, r.b32), e, s: [] };
+  },
   complaint: (i: Reader): Complaint => ({ commit: r.id(i), k: r.b32(i), proof: toBase64(i.raw(64)) }),
   sealed: (i: Reader): { sealed: string; hash: string } => {
     const bytes = i.blob();
@@ -481,13 +511,19 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
       return { roster, participants, escrow: Object.fromEntries(keys.map((k, n) => [k, points[n]!])) };
     }
     case 'commit':
-      return { phase: r.phase(i), power: r.power(i), ...r.sealed(i), escrow: r.escrow(i) };
+      return { phase: r.phase(i), power: r.power(i), ...r.sealed(i), escrow: r.escrow(i, v) };
     case 'lot-commit':
-      return { ...r.sealed(i), escrow: r.escrow(i) };
+      return { ...r.sealed(i), escrow: r.escrow(i, v) };
     case 'final':
       return { phase: r.phase(i), power: r.power(i), commit: r.id(i) };
     case 'lock':
-      return { phase: r.phase(i), finals: r.record(i, 64, r.slot, r.id), heads: r.record(i, 64, r.slot, r.id), complaints: r.list(i, 64, r.complaint) };
+      return {
+        phase: r.phase(i),
+        finals: r.record(i, 64, r.slot, r.id),
+        heads: r.record(i, 64, r.slot, r.id),
+        complaints: r.list(i, 64, r.complaint),
+        ...(v >= ACK_IN_LOCK_VERSION ? { ack: r.nullable(i, r.id) } : {}),
+      };
     case 'reveal':
       return {
         phase: r.phase(i),

@@ -1,5 +1,8 @@
-// Key escrow for sealed commits: Feldman verifiable secret sharing over ristretto255.
+// Key escrow for sealed commits over ristretto255: Feldman verifiable secret sharing (commits of
+// protocol versions 2 to 4), and from version 5 an additive sharing whose shares are derived
+// (below, "Version 5"), which carries no encrypted share at all.
 //
+// Versions 2 to 4 (Feldman):
 // A commit is sealed under a key derived from a random scalar s (seal.ts). The commit publishes
 // Feldman commitments C_j = a_j·G of a polynomial f of degree t−1 with f(0) = s (C_0 = s·G binds
 // the one key that opens the box, secretbox not being key-committing), an ephemeral point E = r·G,
@@ -139,9 +142,14 @@ export function escrowOn(holders: number): boolean {
   return holders >= 2;
 }
 
-/** How many commitments and shares a commit with `holders` share holders carries. */
-export function escrowShape(holders: number): { commitments: number; shares: number; ephemeral: boolean } {
-  return escrowOn(holders) ? { commitments: holders, shares: holders, ephemeral: true } : { commitments: 1, shares: 0, ephemeral: false };
+/**
+ * How many commitments and shares a commit with `holders` share holders carries: Feldman (before
+ * version 5) m commitments and m encrypted shares; derived (version 5) m share commitments and no
+ * share. With escrow off, C_0 alone either way.
+ */
+export function escrowShape(holders: number, derived = false): { commitments: number; shares: number; ephemeral: boolean } {
+  if (!escrowOn(holders)) return { commitments: 1, shares: 0, ephemeral: false };
+  return { commitments: holders, shares: derived ? 0 : holders, ephemeral: true };
 }
 
 function pad(shared: Point, index: number): Uint8Array {
@@ -325,8 +333,134 @@ export function complaintValid(holderKey: string, escrow: EscrowFields, index: n
   return ok;
 }
 
+// ---- Version 5: derived additive shares --------------------------------------------------------
+//
+// The threshold is all m holders, so a polynomial is more than needed: s = share_1 + … + share_m.
+// Share i is not sent, it is derived: share_i = H(owner | P_i | i | E | r·P_i), E = r·G, which
+// holder i computes as x_i·E. The commit publishes E and S_i = share_i·G for every holder;
+// C_0 = Σ S_i is implied (s·G = C_0 binds the one key that opens the box). Holder i checks
+// share_i·G = S_i; a complaint is K = x_i·E with its Chaum–Pedersen proof, after which anyone
+// derives the share from K and sees share·G ≠ S_i. README.md "Key escrow" says why it is safe.
+
+/** Derived share i of a commit by `owner` (hex key) for the holder with escrow key `holderKey`, from K = r·P_i = x_i·E. */
+export function derivedShare(K: Point, owner: string, holderKey: string, index: number, e: string): bigint {
+  return hashToScalar('pacto-escrow-share-v5', utf8(`${owner}|${holderKey}|${index}|${e}|`), K.toBytes());
+}
+
+/**
+ * A version-5 escrow of a fresh secret by `owner` to `holders` (their escrow public keys, in share
+ * order: holder i at index i−1), and that secret (the sum of the derived shares). `random` and
+ * `entropy`: 32 random bytes each; the ephemeral scalar is derived from both. With fewer than two
+ * holders escrow is off: the secret is derived from `random` alone and only C_0 is published.
+ */
+export function dealDerivedEscrow(
+  owner: string,
+  holders: readonly string[],
+  random: Uint8Array,
+  entropy: Uint8Array,
+): { escrow: EscrowFields; secret: bigint } | null {
+  if (!escrowOn(holders.length)) {
+    const secret = secretFromRandom(random);
+    return { escrow: { c: [pointText(Point.BASE.multiply(secret))], e: null, s: [] }, secret };
+  }
+  const keys = holders.map(keyPoint);
+  if (keys.some((k) => k === null)) return null;
+  for (let round = 0; ; round++) {
+    const r = hashToScalar('pacto-escrow-v5-ephemeral', random, entropy, new Uint8Array([round])) || 1n;
+    const e = pointText(Point.BASE.multiply(r));
+    const shares = keys.map((P, k) => derivedShare(P!.multiply(r), owner, holders[k]!, k + 1, e));
+    const secret = shares.reduce((a, b) => mod(a + b), 0n);
+    // s = 0 opens nothing (checkSecret refuses it); never met in practice, another r then.
+    if (secret !== 0n) return { escrow: { c: shares.map((x) => pointText(Point.BASE.multiply(x))), e, s: [] }, secret };
+  }
+}
+
+/** Whether every point of an escrow decodes (version 5 refuses a commit where one does not). */
+export function escrowPointsValid(escrow: EscrowFields): boolean {
+  return escrow.c.every((c) => pointFromText(c) !== null) && (escrow.e === null || pointFromText(escrow.e) !== null);
+}
+
+const keyTexts = new Map<string, string | null>();
+
+/** C_0 = s·G of a commit: c[0] (Feldman, or escrow off), Σ S_i (derived). Null if a point does not decode. */
+export function escrowKeyText(escrow: EscrowFields, derived: boolean): string | null {
+  if (!derived || escrow.e === null) return escrow.c[0] ?? null;
+  const key = escrow.c.join(',');
+  const have = keyTexts.get(key);
+  if (have !== undefined) return have;
+  const C = escrow.c.map(pointFromText);
+  const sum = C.every((p) => p !== null) && C.length > 0 ? pointText(C.reduce((a, b) => a!.add(b!), Point.ZERO)!) : null;
+  if (keyTexts.size >= POINT_CACHE) keyTexts.clear();
+  keyTexts.set(key, sum);
+  return sum;
+}
+
+/** s·G = C_0 of the commit: the secret is the one the commit was sealed with. */
+export function checkCommitSecret(escrow: EscrowFields, derived: boolean, s: bigint): boolean {
+  const c0 = escrowKeyText(escrow, derived);
+  return c0 !== null && checkSecret(c0, s);
+}
+
+/** Share i (1-based) checks: against the polynomial (Feldman), or share·G = S_i (derived). Remembered. */
+export function checkHolderShare(escrow: EscrowFields, derived: boolean, index: number, share: bigint): boolean {
+  if (!derived) return verifyShare(escrow.c, index, share);
+  const S = escrow.c[index - 1];
+  if (S === undefined || escrow.e === null) return false;
+  const key = `derived|${S}|${share}`;
+  const have = verified.get(key);
+  if (have !== undefined) return have;
+  const P = pointFromText(S);
+  const ok = P !== null && times(Point.BASE, share).equals(P);
+  if (verified.size >= POINT_CACHE) verified.clear();
+  verified.set(key, ok);
+  return ok;
+}
+
+/** Holder i's share as it reads it (decrypted, or derived), not yet checked; null if unreadable. */
+export function holderShare(x: bigint, escrow: EscrowFields, derived: boolean, owner: string, holderKey: string, index: number): bigint | null {
+  if (escrow.e === null) return null;
+  const K = sharedPoint(x, escrow.e);
+  if (K === null) return null;
+  return derived ? derivedShare(K, owner, holderKey, index, escrow.e) : decryptShare(K, escrow.s[index - 1] ?? '', index);
+}
+
+/** The secret from the shares of all holders 1..m: Lagrange at 0 (Feldman) or their sum (derived). */
+export function reconstructFor(shares: readonly bigint[], derived: boolean): bigint {
+  return derived ? shares.reduce((a, b) => mod(a + b), 0n) : reconstructSecret(shares);
+}
+
+/**
+ * A complaint by holder i (escrow key `holderKey`) against a commit by `owner` is valid iff its
+ * proof pins K = x_i·E and the share read with K does not check: decrypted against the polynomial
+ * (Feldman), or derived from K against S_i (derived). An honest commit can never draw one.
+ */
+export function complaintValidFor(
+  holderKey: string,
+  escrow: EscrowFields,
+  derived: boolean,
+  owner: string,
+  index: number,
+  complaint: ComplaintProof,
+  context: string,
+): boolean {
+  if (!derived) return complaintValid(holderKey, escrow, index, complaint, context);
+  if (escrow.e === null || index < 1 || index > escrow.c.length) return false;
+  const key = `complaint5|${context}|${index}|${escrow.c.join(',')}|${escrow.e}|${owner}|${complaint.k}|${complaint.proof}|${holderKey}`;
+  const have = verified.get(key);
+  if (have !== undefined) return have;
+  let ok = false;
+  if (verifyShared(holderKey, escrow.e, complaint, context)) {
+    const K = pointFromText(complaint.k)!;
+    ok = !checkHolderShare(escrow, true, index, derivedShare(K, owner, holderKey, index, escrow.e));
+  }
+  if (verified.size >= POINT_CACHE) verified.clear();
+  verified.set(key, ok);
+  return ok;
+}
+
 /** Forgets remembered checks (benchmarks measure a cold start). */
 export function clearEscrowMemos(): void {
   points.clear();
   verified.clear();
+  keyTexts.clear();
 }

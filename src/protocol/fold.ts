@@ -22,7 +22,8 @@ import { compareText, utf8 } from './bytes';
 import { hashHex, stateHash } from './canonical';
 import type { Engine } from './engine';
 import type { Message } from './envelope';
-import { escrowShape } from './escrow';
+import { escrowPointsValid, escrowShape } from './escrow';
+import { DERIVED_ESCROW_VERSION } from './messages';
 import type {
   AlliancePayload,
   ClockPayload,
@@ -247,16 +248,20 @@ export function ballotStep(input: {
   ignored.push(...signed.ignored);
   for (const m of signed.kept) {
     const p = m.payload;
-    const shape = escrowShape(escrowHolders(seats.ballotKeys, p.from).length);
+    const derived = p.v >= DERIVED_ESCROW_VERSION;
+    const shape = escrowShape(escrowHolders(seats.ballotKeys, p.from).length, derived);
     const reason = !seats.requiredAtOpening.includes(p.power)
       ? 'commit-for-power-not-required'
-      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral
+      : p.escrow.c.length !== shape.commitments ||
+          p.escrow.s.length !== shape.shares ||
+          (p.escrow.e !== null) !== shape.ephemeral ||
+          !escrowPointsValid(p.escrow)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v)
           ? 'commit-bad-size'
           : null;
     if (reason !== null) ignored.push({ id: m.id, reason });
-    else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
+    else commits.push({ id: m.id, slot: p.power, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow, derived });
   }
   const finalsSigned = byHolder(entries.finals, holders, neutral);
   ignored.push(...finalsSigned.ignored);

@@ -10,6 +10,7 @@ export {
   LOCK_LIST_VERSION,
   PIN_VERSION,
   startKeys,
+  DERIVED_ESCROW_VERSION,
   revealLockIds,
   LOT_PHASE,
   TABLE_DEADLINE_MS,
@@ -58,7 +59,20 @@ export {
   type Verdict,
 } from './admission';
 export { sealOrders, sealLotValue, openSealed, ordersFromPlain, lotValueFromPlain, sealedHash, paddedSize, paddingUnits, type SealedBox } from './seal';
-export { scalarFromBytes, scalarToBytes, escrowOn, clearEscrowMemos, interpolateAtZero, checkSecret, pointFromText } from './escrow';
+export {
+  scalarFromBytes,
+  scalarToBytes,
+  escrowOn,
+  clearEscrowMemos,
+  interpolateAtZero,
+  checkSecret,
+  pointFromText,
+  pointText,
+  escrowPublic,
+  checkCommitSecret,
+  reconstructFor,
+  escrowKeyText,
+} from './escrow';
 export { sealChat, openChat, chatPlayers, CHAT_SIZES, type ChatRecipient, type ChatContent } from './chat';
 export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from './lot';
 export { variantOf, rosterProblem, lotPlayersProblem, tossWinner } from './variants';

@@ -30,6 +30,18 @@ export const LOCK_LIST_VERSION = 4;
  */
 export const PIN_VERSION = 5;
 
+/**
+ * The first version whose commits escrow their key with derived additive shares (escrow.ts
+ * "Version 5"): the commit carries the ephemeral point and one commitment per holder, no share.
+ */
+export const DERIVED_ESCROW_VERSION = 5;
+
+/**
+ * The first version whose LOCK carries its author's ACK of the phase resolved just before the
+ * LOCK's phase (`ack`: that phase's state hash, or null), instead of a separate ACK entry.
+ */
+export const ACK_IN_LOCK_VERSION = 5;
+
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
 
@@ -117,7 +129,11 @@ export interface StartPayload extends Base {
    */
   readonly escrow?: Readonly<Record<string, string>>;
 }
-/** The escrow part of a sealed commit (escrow.ts): Feldman commitments, ephemeral point, encrypted shares. */
+/**
+ * The escrow part of a sealed commit (escrow.ts). Before version 5: Feldman commitments, ephemeral
+ * point, encrypted shares. Version 5: one commitment S_i per holder, the ephemeral point, `s` empty
+ * (the shares are derived, not carried). With escrow off: C_0 alone.
+ */
 export interface EscrowPayload {
   readonly c: readonly string[];
   readonly e: string | null;
@@ -155,6 +171,11 @@ export interface LockPayload extends Base {
   /** slot -> commit id, for timed-out slots without a FINAL. */
   readonly heads: Readonly<Record<string, string>>;
   readonly complaints: readonly Complaint[];
+  /**
+   * Version 5 (required there, absent before): the state hash the author computed for the phase
+   * resolved just before this LOCK's phase, its ACK of that phase folded in; null when none is.
+   */
+  readonly ack?: string | null;
 }
 /** Opening, once per key and phase: names one LOCK per key, releases the author's secrets and escrow shares. */
 export interface RevealPayload extends Base {
@@ -356,7 +377,14 @@ const SHAPES: Record<MessageType, Check> = {
   handover: shape({ ...BASE, phase: phaseKey, power, to: pk, start: id, escrow: (v) => v === undefined || b32(v) }),
   commit: shape({ ...BASE, phase: phaseKey, power, sealed: b64(MAX_SEALED), hash: id, escrow }),
   final: shape({ ...BASE, phase: phaseKey, power, commit: id }),
-  lock: shape({ ...BASE, phase: anyPhase, finals: recordOf(slot, id, 16), heads: recordOf(slot, id, 16), complaints: listOf(complaint, 16) }),
+  lock: shape({
+    ...BASE,
+    phase: anyPhase,
+    finals: recordOf(slot, id, 16),
+    heads: recordOf(slot, id, 16),
+    complaints: listOf(complaint, 16),
+    ack: (v) => v === undefined || v === null || id(v),
+  }),
   reveal: shape({
     ...BASE,
     phase: anyPhase,
@@ -385,6 +413,11 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   // A START's escrow keys and a HANDOVER's: from version 5 on, never before.
   if ((value.type === 'start' || value.type === 'handover') && (value.escrow !== undefined) !== (value.v as number) >= PIN_VERSION)
     return { ok: false, reason: value.escrow === undefined ? 'missing-escrow-keys' : 'bad-shape' };
+  // A LOCK carries `ack` (an id or null) from version 5 on, and never before: one form per version.
+  if (value.type === 'lock' && (value.v as number) >= ACK_IN_LOCK_VERSION !== (value.ack !== undefined)) return { ok: false, reason: 'bad-shape' };
+  // Version 5 escrow carries no share (they are derived): a commit of that version with one is of no version.
+  if ((value.type === 'commit' || value.type === 'lot-commit') && (value.v as number) >= DERIVED_ESCROW_VERSION && (value.escrow as EscrowPayload).s.length > 0)
+    return { ok: false, reason: 'bad-shape' };
   return { ok: true, payload: value as unknown as Payload };
 }
 

@@ -8,7 +8,7 @@ import { compareText } from './bytes';
 import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
 import { legacyEntry, signatureVerifier, openMessage, type Message, type Opened, type Verifier } from './envelope';
-import { escrowShape } from './escrow';
+import { escrowPointsValid, escrowShape } from './escrow';
 import {
   adjudicationStep,
   ballotStep,
@@ -31,6 +31,7 @@ import {
 import { reduceLobby, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
+  DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
   TYPE_ORDER,
@@ -232,6 +233,8 @@ interface EntryIndex {
   readonly chats: Message<ChatPayload>[];
   /** ACKs of phases (not of the START). */
   readonly acks: Message<AckPayload>[];
+  /** LOCKs carrying their author's ACK of the phase before theirs (version 5). */
+  readonly lockAcks: Message<LockPayload>[];
   readonly groups: Map<string, PhaseGroup>;
 }
 
@@ -250,6 +253,7 @@ function emptyIndex(): EntryIndex {
     lobbyVersion: 0,
     chats: [],
     acks: [],
+    lockAcks: [],
     groups: new Map(),
   };
 }
@@ -322,6 +326,7 @@ function indexMessage(index: EntryIndex, m: Message, made: Set<PhaseGroup>): voi
   }
   if (p.type === 'chat') insertSorted(index.chats, m as Message<ChatPayload>);
   else if (p.type === 'ack' && !startAck) insertSorted(index.acks, m as Message<AckPayload>);
+  else if (p.type === 'lock' && p.ack != null) insertSorted(index.lockAcks, m as Message<LockPayload>);
   const list = groupList(p);
   if (list === undefined) return;
   const phase = p.type === 'lot-commit' ? LOT_PHASE : 'phase' in p ? p.phase : undefined;
@@ -509,14 +514,27 @@ function reduceOpened(
   base.spectators = [...joined].filter((k) => !players.has(k)).sort(compareText);
   base.chats = checkChats(chatMessages, players, members, ignored);
   const resolvedHashes = new Map(fold.phases.map((ph) => [ph.key, ph.stateHash]));
+  const noteAck = (phase: string, from: string, hash: string, expected: string) => {
+    (base.acked[phase] ??= []).push(from);
+    if (expected !== hash) base.hashMismatches.push({ phase, author: from, claimed: hash, expected });
+  };
   for (const ack of acks) {
     const expected = resolvedHashes.get(ack.payload.phase);
     if (!players.has(ack.payload.from)) ignored.add(ack.id, 'ack-by-non-player');
     else if (expected === undefined) ignored.add(ack.id, 'ack-for-unresolved-phase');
-    else {
-      (base.acked[ack.payload.phase] ??= []).push(ack.payload.from);
-      if (expected !== ack.payload.hash) base.hashMismatches.push({ phase: ack.payload.phase, author: ack.payload.from, claimed: ack.payload.hash, expected });
-    }
+    else noteAck(ack.payload.phase, ack.payload.from, ack.payload.hash, expected);
+  }
+  // Version 5: a LOCK of phase k carries its author's ACK of the phase resolved just before k (the
+  // open phase's LOCK: of the last resolved one). It is the LOCK's author's, as its signature says;
+  // it changes nothing else (the LOCK is read by the ballot as any LOCK), and one that names no
+  // resolved phase counts for none.
+  const order = fold.phases.map((ph) => ph.key);
+  const openKey = fold.current?.key;
+  for (const lock of index.lockAcks) {
+    const at = order.indexOf(lock.payload.phase);
+    const before = at > 0 ? order[at - 1] : at === -1 && lock.payload.phase === openKey ? order.at(-1) : undefined;
+    const expected = before === undefined ? undefined : resolvedHashes.get(before);
+    if (before !== undefined && expected !== undefined && players.has(lock.payload.from)) noteAck(before, lock.payload.from, lock.payload.ack!, expected);
   }
   for (const [phase, keys] of Object.entries(base.acked)) base.acked[phase] = uniqueSorted(keys);
   base.hashMismatches.sort((a, b) => compareText(a.phase, b.phase) || compareText(a.author, b.author) || compareText(a.claimed, b.claimed));
@@ -619,16 +637,20 @@ function foldLot(
   const holders = (from: string) => escrowHolders(participants, from).length;
   for (const m of group.lotCommits) {
     const p = m.payload;
-    const shape = escrowShape(holders(p.from));
+    const derived = p.v >= DERIVED_ESCROW_VERSION;
+    const shape = escrowShape(holders(p.from), derived);
     const reason = !isParticipant.has(p.from)
       ? 'lot-by-non-participant'
-      : p.escrow.c.length !== shape.commitments || p.escrow.s.length !== shape.shares || (p.escrow.e !== null) !== shape.ephemeral
+      : p.escrow.c.length !== shape.commitments ||
+          p.escrow.s.length !== shape.shares ||
+          (p.escrow.e !== null) !== shape.ephemeral ||
+          !escrowPointsValid(p.escrow)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, 0, p.v)
           ? 'commit-bad-size'
           : null;
     if (reason !== null) ignored.add(m.id, reason);
-    else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow });
+    else commits.push({ id: m.id, slot: p.from, from: p.from, seq: p.seq, time: p.time, sealed: p.sealed, escrow: p.escrow, derived });
   }
   const finals: BallotFinal[] = commits.map((c) => ({ id: c.id, slot: c.slot, from: c.from, seq: c.seq, time: c.time, commit: c.id }));
   const deadline = openedAt + settings.deadlines.lot;

@@ -44,7 +44,8 @@ const chat = (n: number, gameId: string, seq: number) => sendChat(identity(n), g
 function rawCommit(game: Game, power: 'france' | 'germany', seq: number, time: number, r: ReturnType<typeof rng>) {
   const v = view(game);
   const box = sealOrders({ orders: [], draw: false }, 3, BigInt(seq + 1), r.bytes(24));
-  const escrow = { c: Array.from({ length: 6 }, () => 'A'.repeat(43)), e: 'A'.repeat(43), s: Array.from({ length: 6 }, () => 'A'.repeat(43)) };
+  // The version 5 form (no shares: they are derived).
+  const escrow = { c: Array.from({ length: 6 }, () => 'A'.repeat(43)), e: 'A'.repeat(43), s: [] };
   const bytes = signMessage(game.byPower[power].me, {
     type: 'commit',
     game: game.gameId,
@@ -240,7 +241,7 @@ describe('admission', () => {
     const commits = [0, 1, 2, 3, 4].map((i) => rawCommit(game, 'france', 60 + i, T0 + i, r));
     const finals = commits.map((c, i) => finalOrders(cheat.me, game.gameId, phase, 'france', c.id, { seq: 70 + i, time: T0 + 10 }).bytes);
     const locks = [0, 1, 2, 3, 4].map((i) =>
-      signMessage(cheat.me, { type: 'lock', game: game.gameId, seq: 80 + i, time: T0 + 20, phase, finals: {}, heads: {}, complaints: [] }),
+      signMessage(cheat.me, { type: 'lock', game: game.gameId, seq: 80 + i, time: T0 + 20, phase, finals: {}, heads: {}, complaints: [], ack: null }),
     );
     const expected = admitAll(game.gameId, [...game.log, ...commits.map((c) => c.bytes), ...finals, ...locks]);
     const kept = (list: readonly Uint8Array[]) => list.filter((e) => expected.idOfBytes(e) !== undefined).length;
@@ -285,6 +286,7 @@ describe('admission', () => {
       finals: { france: finals[3]!.id },
       heads: {},
       complaints: [],
+      ack: null,
     });
     const everything = [...game.log, ...commits.map((c) => c.bytes), ...finals.map((f) => f.bytes), lock];
     const expected = admitAll(game.gameId, everything);

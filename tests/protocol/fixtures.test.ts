@@ -14,7 +14,7 @@ const files = readdirSync(dir)
 const load = (f: string) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Fixture;
 
 describe('recorded logs of earlier protocol versions', () => {
-  it('are there: the three games of each protocol version read, 2 (JSON), 3 (binary), 4 (REVEALs list their LOCK ids) and 5 (the START pins escrow keys)', () => {
+  it('are there: the three games of each protocol version read, 2 (JSON), 3 (binary), 4 (REVEALs list their LOCK ids) and 5 (the START pins escrow keys, derived escrow, the ACK in the LOCK)', () => {
     for (const v of READABLE_VERSIONS) expect(files.filter((f) => f.startsWith(`v${v}-`)).length, `v${v}`).toBeGreaterThanOrEqual(3);
   });
 

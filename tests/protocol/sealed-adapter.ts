@@ -21,7 +21,7 @@ import {
   cachedVerifier,
   canonicalEncode,
   chatPlayers,
-  checkSecret,
+  checkCommitSecret,
   claimClock,
   commitLotValue,
   commitTurn,
@@ -30,6 +30,8 @@ import {
   escrowHolders,
   finalOrders,
   handOver as handOverMessage,
+  DERIVED_ESCROW_VERSION,
+  escrowPublic,
   interpolateAtZero,
   joinGame,
   lockBallot,
@@ -40,7 +42,10 @@ import {
   openMessage,
   openSealed,
   ordersFromPlain,
+  pointFromText,
+  pointText,
   PROTOCOL_VERSION,
+  reconstructFor,
   reduceLog,
   revealBallot,
   revealDeadlineFor,
@@ -52,7 +57,6 @@ import {
   startGame,
   startKeys,
   startLot,
-  toBase64,
   voteTimeout,
   acknowledge,
   type GameView,
@@ -215,8 +219,16 @@ function resign(d: Device, payload: Record<string, any>): Signed {
   return { id: messageId(bytes), bytes };
 }
 
-/** Flips a character of each escrow share meant for `keys` (they no longer check out). */
+/**
+ * Makes the escrow share of each holder in `keys` wrong: before version 5 a character of its
+ * encrypted share flips; from version 5 (derived shares) its commitment S_i becomes S_i + G, a
+ * valid point that the share it derives no longer matches (the dealer's only freedom there).
+ */
 function spoilShares(escrow: { c: string[]; e: string | null; s: string[] }, holders: readonly string[], keys: readonly string[]) {
+  if (escrow.s.length === 0 && escrow.e !== null) {
+    const G = pointFromText(escrowPublic(1n))!;
+    return { ...escrow, c: escrow.c.map((text, i) => (keys.includes(holders[i]!) ? pointText(pointFromText(text)!.add(G)) : text)) };
+  }
   return { ...escrow, s: escrow.s.map((text, i) => (keys.includes(holders[i]!) ? (text[0] === 'A' ? 'B' : 'A') + text.slice(1) : text)) };
 }
 
@@ -500,6 +512,8 @@ export function fastSign(me: Identity, body: PayloadBody): Signed {
   return { id: messageId(bytes), bytes };
 }
 
+const POINT_POOL = Array.from({ length: 32 }, (_, k) => escrowPublic(BigInt(1000 + k)));
+
 /**
  * `n` commits of one power in the open phase with sequence numbers running backwards (an author
  * picks its numbers freely; commits no longer chain, so this is simply n re-seals). Not posted.
@@ -512,7 +526,9 @@ export function commitChain(t: Table, d: Device, power: Power, n: number, time: 
   const c = v.current!;
   const holders = escrowHolders(c.ballotKeys, d.key).length;
   const units = c.position.units.filter((u) => u.power === power).length;
-  const point = () => toBase64(d.random.bytes(32)).slice(0, 42) + 'A';
+  // Valid points (a version 5 commit whose points do not decode is refused), from a small pool so
+  // that decoding them costs the reducer what an honest commit's do.
+  const point = () => POINT_POOL[d.random.bytes(1)[0]! % POINT_POOL.length]!;
   const out: Signed[] = [];
   const base = d.seq + n;
   for (let i = 0; i < n; i++) {
@@ -520,7 +536,7 @@ export function commitChain(t: Table, d: Device, power: Power, n: number, time: 
     const escrow = {
       c: Array.from({ length: holders >= 2 ? holders : 1 }, point),
       e: holders >= 2 ? point() : null,
-      s: Array.from({ length: holders >= 2 ? holders : 0 }, point),
+      s: [],
     };
     out.push(fastSign(d.me, { type: 'commit', game: t.gameId, seq: base - i, time, phase: c.key, power, sealed: box.sealed, hash: box.hash, escrow }));
   }
@@ -579,12 +595,19 @@ export function openWithShares(t: Table, commitId: string, holders: readonly Dev
   const all = escrowHolders(ballotKeys, c.from);
   const points: [number, bigint][] = [];
   for (const d of holders) {
-    const share = myShare(d.me, commitId, c.escrow, all);
+    const share = myShare(d.me, commitId, c, all);
     if (share !== undefined && share !== null) points.push([all.indexOf(d.key) + 1, share]);
   }
   if (points.length === 0) return null;
-  const secret = interpolateAtZero(points);
-  if (!checkSecret(c.escrow.c[0]!, secret)) return null;
+  // Feldman (before version 5): interpolated; derived (version 5): summed. Either must give C_0.
+  const derived = c.v >= DERIVED_ESCROW_VERSION;
+  const secret = derived
+    ? reconstructFor(
+        points.map(([, y]) => y),
+        true,
+      )
+    : interpolateAtZero(points);
+  if (!checkCommitSecret(c.escrow, derived, secret)) return null;
   const plain = openSealed(c.sealed, secret);
   return plain === null ? null : (ordersFromPlain(plain)?.orders ?? null);
 }

@@ -5,7 +5,7 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { openMessage, type Identity } from '../../src/protocol';
+import { ackCarriedByLock, openMessage, type Identity } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
@@ -91,16 +91,26 @@ describe('game session plumbing (three phones, no network)', () => {
     const results = a.runner.view.phases[0]!.results;
     const par = results.find((r) => r.order.kind === 'move' && r.order.unit.loc === 'par')!;
     expect(par.success).toBe(false);
-    // Every phone acknowledged the state hash of the phase once, and nobody disagrees.
-    const acks = readLog(a.doc)
-      .map((e) => openMessage(e))
-      .filter((m) => m.ok && m.message.payload.type === 'ack' && m.message.payload.phase === '1901-spring-movement');
-    expect(acks.length).toBe(3);
-    expect(a.runner.view.hashMismatches).toEqual([]);
+    // Protocol 5: each phone's ACK of the phase rides in its LOCK of the next one, so none is
+    // signed on its own while that LOCK is owed.
+    const acks = () =>
+      readLog(a.doc)
+        .map((e) => openMessage(e))
+        .filter((m) => m.ok && m.message.payload.type === 'ack' && m.message.payload.phase === '1901-spring-movement');
+    expect(acks().length).toBe(0);
+    for (const p of phones) expect(ackCarriedByLock(p.runner.view, p.device.identity.id)).toBe('1901-spring-movement');
     // The home screen's record knows the phase and what is owed.
     const rec = await b.device.store.getGame(a.runner.gameId);
     expect(rec?.lastPhase).toBe('1901-fall-movement');
     expect(rec?.owes).toEqual(b.runner.current.me.powers);
+    // Everyone seals the next phase: every phone acknowledged the first phase's state hash (in its
+    // LOCK), still with no ACK entry of it, and nobody disagrees.
+    for (const p of phones) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    await settle(phones);
+    expect(a.runner.view.phases.length).toBe(2);
+    expect(a.runner.view.acked['1901-spring-movement']).toEqual(phones.map((p) => p.device.identity.id).sort());
+    expect(acks().length).toBe(0);
+    expect(a.runner.view.hashMismatches).toEqual([]);
   });
 
   it('draw votes travel sealed with the orders: nothing opens until all have sealed; then the game is drawn', async () => {

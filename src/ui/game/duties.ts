@@ -2,9 +2,9 @@
 // accept the START that names it (only when it is the only one: a second START is never accepted
 // without the person choosing), take part in the lot, sign FINAL, LOCK and REVEAL as soon as the
 // protocol says they are due (ballotDuties), claim the clock where a two-player game needs it, and
-// acknowledge each resolved phase's state hash. Timeout votes are never automatic: a player asks
+// acknowledge each resolved phase's state hash (in its next LOCK when it owes one: ackCarriedByLock). Timeout votes are never automatic: a player asks
 // for them (the deadline alone is this phone's clock's opinion).
-import { ballotDuties, clockDue, type GameView } from '../../protocol';
+import { ackCarriedByLock, ballotDuties, clockDue, type GameView } from '../../protocol';
 import { POWERS, type Power } from '../../rules';
 
 export type Duty =
@@ -67,7 +67,10 @@ export function duties(ctx: DutyContext): Duty[] {
 
   if (view.status === 'playing' || view.status === 'finished') {
     if (powersOf(view, me).length > 0) {
-      for (const ph of view.phases) if (view.acked[ph.key]?.includes(me) !== true) out.push({ kind: 'ack', phase: ph.key, hash: ph.stateHash });
+      // The ACK of the phase just resolved rides in this key's LOCK of the open phase when it owes one.
+      const carried = ackCarriedByLock(view, me);
+      for (const ph of view.phases)
+        if (view.acked[ph.key]?.includes(me) !== true && ph.key !== carried) out.push({ kind: 'ack', phase: ph.key, hash: ph.stateHash });
     }
   }
 

@@ -11,7 +11,6 @@ import {
   lockBallot,
   revealBallot,
   scalarFromBytes,
-  sealSecret,
   secretBytes,
   toBase64,
   type GameView,
@@ -82,10 +81,14 @@ export class DutyLoop {
         const value = this.o.random(32);
         await outbox.send(
           async (stamp) => {
-            // The secret before the commit: a lot commit whose secret is lost can only be opened by the others.
-            await this.o.record.patch({ lotSecret: toBase64(secretBytes(sealSecret(random))) });
             const view = this.o.fresh();
-            return view.status === 'lot' ? commitLotValue(id, gameId, view, value, random, stamp).message : null;
+            if (view.status !== 'lot') return null;
+            // The secret (the sum of the escrow's derived shares, so known once the commit is made)
+            // is stored before the commit is returned to be sent: a lot commit whose secret is lost
+            // can only be opened by the others.
+            const made = commitLotValue(id, gameId, view, value, random, stamp);
+            await this.o.record.patch({ lotSecret: toBase64(secretBytes(made.secret)) });
+            return made.message;
           },
           { once: 'lot-commit' },
         );
