@@ -170,7 +170,8 @@ describe('v5 ACK in the LOCK: hostile LOCKs', () => {
   it('a LOCK whose ack names another phase’s hash (not the one before): a mismatch for its author, never an ACK of that other phase', () => {
     const { t, liar, first, withAck } = lockingPhaseTwo(903);
     // The hash of another moment of the game: the position before phase 1 was played.
-    const wrong = reduceAs(table({ seed: 903 }), null).stateHash;
+    const wrong = reduceAs(table({ seed: 903 }), null).stateHash ?? '';
+    expect(wrong).toHaveLength(first.stateHash.length);
     expect(wrong).not.toBe(first.stateHash);
     post(t, [withAck(wrong)]);
     const v = settle(t, t.devices, T0 + 2 * HOUR + 2);
