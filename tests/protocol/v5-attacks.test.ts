@@ -13,6 +13,7 @@ import {
   reconstructFor,
 } from '../../src/protocol/escrow';
 import {
+  acknowledge,
   canonicalEncode,
   clearFoldMemos,
   finalOrders,
@@ -24,7 +25,8 @@ import {
   type PayloadBody,
 } from '../../src/protocol';
 import type { CommitPayload, LockPayload } from '../../src/protocol/messages';
-import { rng, T0 } from './helpers';
+import { playPhase, rng, startedGame, T0, view } from './helpers';
+import { duties } from '../../src/ui/game/duties';
 import { fork, opened, payloadOf, playHonest, post, reduceAs, sealAll, settle, table, type Table } from './sealed-adapter';
 
 const HOUR = 3_600_000;
@@ -205,5 +207,29 @@ describe('v5 ACK in the LOCK: hostile LOCKs', () => {
     expect(v.acked).toEqual(h.acked);
     expect(v.acked[v.phases[0]!.key] ?? []).not.toContain(liar.key);
     sameColdAndWarm(t, t.log);
+  });
+});
+
+describe('v5 ACK in the LOCK: the last phase of a finished game', () => {
+  it('a short game’s last phase (no LOCK will ever follow) still owes and takes a separate ACK; the phase before is acked by the LOCKs', () => {
+    const game = startedGame(905, { endYear: 1901 });
+    playPhase(game, {}, T0 + 100);
+    const v = playPhase(game, {}, T0 + 200);
+    expect(v.status).toBe('finished');
+    const [spring, fall] = v.phases;
+    expect(fall!.key).toBe('1901-fall-movement');
+    const keys = game.phones.map((ph) => ph.me.id).sort();
+    expect(v.acked[spring!.key]).toEqual(keys);
+    expect(v.acked[fall!.key] ?? []).toEqual([]);
+    for (const ph of game.phones) {
+      const owed = duties({ view: v, me: ph.me.id }).filter((d) => d.kind === 'ack');
+      expect(owed).toEqual([{ kind: 'ack', phase: fall!.key, hash: fall!.stateHash }]);
+      game.log.push(acknowledge(ph.me, game.gameId, fall!.key, fall!.stateHash, ph.stamp(T0 + 300)).bytes);
+    }
+    const after = view(game);
+    expect(after.acked[fall!.key]).toEqual(keys);
+    expect(after.hashMismatches).toEqual([]);
+    expect(after.ignored).toEqual(v.ignored);
+    for (const ph of game.phones) expect(duties({ view: after, me: ph.me.id }).filter((d) => d.kind === 'ack')).toEqual([]);
   });
 });
