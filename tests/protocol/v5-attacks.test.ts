@@ -27,7 +27,8 @@ import {
 import type { CommitPayload, LockPayload } from '../../src/protocol/messages';
 import { playPhase, rng, startedGame, T0, view } from './helpers';
 import { duties } from '../../src/ui/game/duties';
-import { fork, opened, payloadOf, playHonest, post, reduceAs, sealAll, settle, table, type Table } from './sealed-adapter';
+import { fork, opened, payloadOf, playHonest, post, powersHeld, reduceAs, seal, sealAll, settle, table, type Table } from './sealed-adapter';
+import type { Power } from '../../src/rules';
 
 const HOUR = 3_600_000;
 
@@ -231,5 +232,22 @@ describe('v5 ACK in the LOCK: the last phase of a finished game', () => {
     expect(after.hashMismatches).toEqual([]);
     expect(after.ignored).toEqual(v.ignored);
     for (const ph of game.phones) expect(duties({ view: after, me: ph.me.id }).filter((d) => d.kind === 'ack')).toEqual([]);
+  });
+});
+
+describe('v5 hostile logs: incremental and from-scratch reduce agree', () => {
+  it('a dealer spoiling two holders’ derived shares: voided everywhere, byte-identical cold, warm and reversed', () => {
+    const t = table({ seed: 906 });
+    const v0 = reduceAs(t, null);
+    const by = (p: Power) => t.devices.find((d) => powersHeld(v0, d).includes(p))!;
+    const [turkey, austria, italy] = [by('turkey'), by('austria'), by('italy')];
+    seal(t, turkey, 'turkey', [], T0 + HOUR, { bogusShareFor: [austria.key, italy.key] });
+    sealAll(t, t.devices, {}, T0 + HOUR, ['turkey']);
+    const v = settle(t, t.devices, T0 + HOUR + 1);
+    expect(v.phases).toHaveLength(1);
+    expect(v.phases[0]!.orders.turkey ?? null).toBeNull();
+    expect(v.misconduct.filter((m) => m.kind === 'escrow-bad-share').map((m) => m.author)).toEqual([turkey.key]);
+    const warm = sameColdAndWarm(t, t.log);
+    expect(canonicalEncode(warm)).toEqual(canonicalEncode(v));
   });
 });
