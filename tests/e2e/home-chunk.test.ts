@@ -55,8 +55,9 @@ function firstLoad(): Set<string> {
 const NOT_ON_FIRST_LOAD = [
   /(^|\/)node_modules\/(yjs|y-webrtc|y-protocols|lib0|simple-peer|tweetnacl|@noble|qrcode|jsqr)\//,
   /^src\/(protocol|net)\//,
-  // The rules' types module holds only names (POWERS), for the seat labels.
-  /^src\/rules\/(?!types\.ts$)/,
+  // The rules' types module holds only names (POWERS), for the seat labels; variants/names.ts only
+  // the variants' names, for the games list.
+  /^src\/rules\/(?!types\.ts$|variants\/names\.ts$)/,
   /^src\/ui\/(map|orders|practice)\//,
   /^src\/ui\/game\/(device|live|core|runner|GamePage)\.tsx?$/,
 ];
@@ -65,6 +66,8 @@ it('the first load carries React, the store and the home screen, and none of the
   const first = firstLoad();
   const modules = [...first].flatMap((f) => chunks.get(f)!.modules);
   expect(modules).toEqual(expect.arrayContaining(['src/ui/home/Home.tsx', 'src/store/open.ts']));
+  // Each game's variant name shows with the list, not a moment later once the rules engine loads.
+  expect(modules).toContain('src/rules/variants/names.ts');
   expect(modules.some((m) => /(^|\/)node_modules\/react-dom\//.test(m))).toBe(true);
   const misplaced = modules.filter((m) => NOT_ON_FIRST_LOAD.some((r) => r.test(m)));
   expect(misplaced, `in the first load: ${[...first].join(', ')}`).toEqual([]);

@@ -205,6 +205,44 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  // Whom the phase waits for ("Esperando a Ana (Austria, Alemania, Italia, Rusia, Turquía), Bruno
+  // (Inglaterra) y tú (Francia)") shrinks as the others seal, one by one, while this player is
+  // still giving orders: the line must not move the board, nor anything else above it.
+  it('while the other players seal one by one, the board stays put and an aimed tap lands', async () => {
+    const context = await served.browser.newContext({ locale: 'es-ES', ...PHONE });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    // bots=0: nobody seals but through harness.seal.
+    await page.goto(`${site.base}?lang=es&as=2&bots=0`);
+    await page.waitForSelector('.waiting-for[data-waiting="austria,germany,italy,russia,turkey,england"]');
+    await page.waitForSelector('[data-province="par"]');
+    const boardTop = () => page.locator('svg.board-svg').evaluate((el) => el.getBoundingClientRect().top);
+    const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const seal = (p: Power) => page.evaluate((power) => (window as unknown as { harness: { seal(p: string): void } }).harness.seal(power), p);
+    const before = await boardTop();
+    const heights = new Set<number>();
+    const others: Power[] = ['austria', 'germany', 'italy', 'russia', 'turkey'];
+    for (const [i, p] of others.entries()) {
+      await seal(p);
+      await page.waitForSelector(`.waiting-for[data-waiting="${[...others.slice(i + 1), 'england'].join(',')}"]`);
+      await frames();
+      heights.add(await page.locator('.waiting-for').evaluate((el) => Math.round(el.getBoundingClientRect().height)));
+      expect(await boardTop(), `the board once ${p} has sealed`).toBe(before);
+    }
+    // Aimed at Paris, then England seals (France, this player, is now the last) before the finger lands.
+    const aim = await mapPointOnScreen(page, 'par');
+    expect(aim.y, 'Paris is on the screen without scrolling').toBeLessThan(PHONE.viewport.height);
+    await seal('england');
+    await page.waitForSelector('.waiting-for[data-last="yes"]');
+    await frames();
+    heights.add(await page.locator('.waiting-for').evaluate((el) => Math.round(el.getBoundingClientRect().height)));
+    expect(heights.size, 'the waiting line did change height (the case this test is about)').toBeGreaterThan(1);
+    expect(await boardTop(), 'the board once only this player is left').toBe(before);
+    await page.touchscreen.tap(aim.x, aim.y);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await context.close();
+  });
+
   it('on a crowded mid-game position at the default view', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);

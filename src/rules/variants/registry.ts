@@ -4,6 +4,7 @@
 import { STARTING_POSITION } from '../map';
 import { POWERS, STANDARD_RULES, type Position, type Power } from '../types';
 import { ITALIAN_PROVINCES } from './italy';
+import { VARIANT_NAMES } from './names';
 import type { Seat, Text, Variant, VariantRules, Victory } from './types';
 
 function seat(...powers: Power[]): Seat {
@@ -50,7 +51,7 @@ function with1914(description: Text): Text {
 const CLASSIC_VARIANTS: Variant[] = [
   {
     id: 'standard',
-    name: text('Clásico, 7 jugadores', 'Classic, 7 players'),
+    name: VARIANT_NAMES['standard'],
     description: text(
       'Las reglas de siempre: cada jugador una potencia; gana quien controle 18 centros.',
       'The usual rules: one power each; 18 supply centres win.',
@@ -65,7 +66,7 @@ const CLASSIC_VARIANTS: Variant[] = [
   },
   {
     id: 'six-players',
-    name: text('Clásico, 6 jugadores', 'Classic, 6 players'),
+    name: VARIANT_NAMES['six-players'],
     description: text(
       'Italia no juega: sus unidades se mantienen sin apoyarse entre ellas, cualquiera puede apoyarlas, y si son desalojadas se eliminan.',
       'Italy is out: its units hold without supporting each other, anyone may support them, and a dislodged one is destroyed.',
@@ -80,7 +81,7 @@ const CLASSIC_VARIANTS: Variant[] = [
   },
   {
     id: 'five-players',
-    name: text('Clásico, 5 jugadores', 'Classic, 5 players'),
+    name: VARIANT_NAMES['five-players'],
     description: text('Italia y Alemania no juegan (como Italia con 6 jugadores).', 'Italy and Germany are out (as Italy with 6 players).'),
     players: 5,
     seats: ALL_BUT('italy', 'germany'),
@@ -92,7 +93,7 @@ const CLASSIC_VARIANTS: Variant[] = [
   },
   {
     id: 'four-players',
-    name: text('Clásico, 4 jugadores', 'Classic, 4 players'),
+    name: VARIANT_NAMES['four-players'],
     description: text(
       'Inglaterra sola; Austria y Francia; Alemania y Turquía; Rusia e Italia. Centros y ajustes se cuentan por potencia.',
       'England alone; Austria and France; Germany and Turkey; Russia and Italy. Centres and adjustments count per power.',
@@ -107,7 +108,7 @@ const CLASSIC_VARIANTS: Variant[] = [
   },
   {
     id: 'three-players',
-    name: text('Clásico, 3 jugadores', 'Classic, 3 players'),
+    name: VARIANT_NAMES['three-players'],
     description: text(
       'Inglaterra, Alemania y Austria; Rusia e Italia; Francia y Turquía. Centros y ajustes se cuentan por potencia.',
       'England, Germany and Austria; Russia and Italy; France and Turkey. Centres and adjustments count per power.',
@@ -122,7 +123,7 @@ const CLASSIC_VARIANTS: Variant[] = [
   },
   {
     id: 'three-players-russia',
-    name: text('Clásico, 3 jugadores (Rusia sola)', 'Classic, 3 players (Russia alone)'),
+    name: VARIANT_NAMES['three-players-russia'],
     description: text(
       'Rusia sola; Inglaterra, Francia y Alemania; Austria, Italia y Turquía. Centros y ajustes se cuentan por potencia.',
       'Russia alone; England, France and Germany; Austria, Italy and Turkey. Centres and adjustments count per power.',
@@ -137,7 +138,7 @@ const CLASSIC_VARIANTS: Variant[] = [
   },
   {
     id: 'two-players',
-    name: text('Clásico, 2 jugadores (1914)', 'Classic, 2 players (1914)'),
+    name: VARIANT_NAMES['two-players'],
     description: text(
       'Inglaterra, Francia y Rusia contra Austria, Alemania y Turquía desde la primavera de 1914. Italia es neutral y no se puede entrar en ella; ' +
         'antes de los ajustes de otoño de 1914 se lanza una moneda (ambos bandos sellan un valor al dar las órdenes de otoño de 1914) y el ganador controla Italia desde la primavera de 1915. ' +
@@ -160,7 +161,7 @@ const CLASSIC_VARIANTS: Variant[] = [
 const VARIANTS_1914: Variant[] = [
   {
     id: '1914',
-    name: text('1914, 7 jugadores', '1914, 7 players'),
+    name: VARIANT_NAMES['1914'],
     description: NOTE_1914,
     players: 7,
     seats: SEVEN,
@@ -172,7 +173,7 @@ const VARIANTS_1914: Variant[] = [
   },
   {
     id: '1914-six-players',
-    name: text('1914, 6 jugadores', '1914, 6 players'),
+    name: VARIANT_NAMES['1914-six-players'],
     description: with1914(
       text(
         'Italia no juega: sus unidades quedan fijas, cualquiera puede apoyarlas o destruirlas.',
@@ -189,7 +190,7 @@ const VARIANTS_1914: Variant[] = [
   },
   {
     id: '1914-five-players',
-    name: text('1914, 5 jugadores', '1914, 5 players'),
+    name: VARIANT_NAMES['1914-five-players'],
     description: with1914(text('Italia y Turquía no juegan (como Italia con 6 jugadores).', 'Italy and Turkey are out (as Italy with 6 players).')),
     players: 5,
     seats: ALL_BUT('italy', 'turkey'),
@@ -201,7 +202,7 @@ const VARIANTS_1914: Variant[] = [
   },
   {
     id: '1914-four-players',
-    name: text('1914, 4 jugadores', '1914, 4 players'),
+    name: VARIANT_NAMES['1914-four-players'],
     description: with1914(
       text(
         'Inglaterra sola; Austria-Hungría y Francia; Alemania y Turquía; Italia y Rusia.',
@@ -218,7 +219,7 @@ const VARIANTS_1914: Variant[] = [
   },
   {
     id: '1914-three-players',
-    name: text('1914, 3 jugadores', '1914, 3 players'),
+    name: VARIANT_NAMES['1914-three-players'],
     description: with1914(
       text(
         'Inglaterra y Alemania; Turquía y Francia; Rusia, Austria-Hungría e Italia.',
@@ -235,7 +236,7 @@ const VARIANTS_1914: Variant[] = [
   },
   {
     id: '1914-three-players-no-italy',
-    name: text('1914, 3 jugadores sin Italia', '1914, 3 players without Italy'),
+    name: VARIANT_NAMES['1914-three-players-no-italy'],
     description: with1914(
       text(
         'Inglaterra y Alemania; Turquía y Francia; Rusia y Austria-Hungría; Italia no juega (sus unidades quedan fijas).',
@@ -252,7 +253,7 @@ const VARIANTS_1914: Variant[] = [
   },
   {
     id: '1914-two-players',
-    name: text('1914, 2 jugadores', '1914, 2 players'),
+    name: VARIANT_NAMES['1914-two-players'],
     description: with1914(
       text(
         'Inglaterra, Francia y Rusia contra Austria-Hungría, Alemania y Turquía. Italia es impasable como Suiza; en el otoño de 1904 se lanza una moneda ' +

@@ -9,27 +9,9 @@ import { STRINGS, phaseName, powerName, type Lang } from '../i18n';
 import { APP_STRINGS } from '../lobby/strings';
 import { TABLE_STRINGS } from '../game/table-strings';
 import { seatLabel } from '../lobby/seat-label';
-import type { Variant } from '../../rules';
+// Data only, imported alone: the rules engine stays out of the home screen's first load.
+import { variantName } from '../../rules/variants/names';
 import '../lobby/lobby.css';
-
-type VariantLookup = (id: string) => Variant | undefined;
-
-/** The variant registry, loaded only when a listed game names a variant: it lives in the rules
- *  engine, which the home screen's first chunk leaves out. Until it arrives the games show without
- *  their variant's name. */
-function useVariantLookup(games: readonly AppGameRecord[] | null): VariantLookup | null {
-  const [lookup, setLookup] = useState<{ of: VariantLookup } | null>(null);
-  const wanted = (games ?? []).some((g) => typeof g.variant === 'string');
-  useEffect(() => {
-    if (!wanted || lookup !== null) return;
-    let live = true;
-    void import('../../rules').then(({ variantById }) => live && setLookup({ of: variantById }));
-    return () => {
-      live = false;
-    };
-  }, [wanted, lookup]);
-  return lookup?.of ?? null;
-}
 
 export function phaseLabel(key: PhaseKey | undefined, lang: Lang): string | null {
   const m = key === undefined ? null : /^(\d+)-(spring|fall|winter)-(movement|retreat|adjustment)$/.exec(key);
@@ -37,13 +19,13 @@ export function phaseLabel(key: PhaseKey | undefined, lang: Lang): string | null
   return phaseName({ phase: { year: Number(m[1]), season: m[2] as 'spring', kind: m[3] as 'movement' } }, lang);
 }
 
-function GameItem(props: { game: AppGameRecord; lang: Lang; variantById: VariantLookup | null }) {
-  const { game, lang, variantById } = props;
+function GameItem(props: { game: AppGameRecord; lang: Lang }) {
+  const { game, lang } = props;
   const t = APP_STRINGS[lang];
   const powers = (game.powers ?? []) as readonly Power[];
   const owes = (game.owes ?? []) as readonly Power[];
   const phase = phaseLabel(game.lastPhase, lang);
-  const variant = typeof game.variant === 'string' && variantById !== null ? variantById(game.variant) : undefined;
+  const variant = typeof game.variant === 'string' ? variantName(game.variant) : undefined;
   const title = `${t.home.gameOf} ${game.creatorName || game.title || game.id.slice(0, 8)}`;
   const status =
     game.status === undefined || game.status === 'no-game' ? t.home.waitingData : game.status === 'lobby' || game.status === 'starting' ? t.home.lobby : phase;
@@ -54,8 +36,8 @@ function GameItem(props: { game: AppGameRecord; lang: Lang; variantById: Variant
       </a>
       <span className="game-phase">{status}</span>
       {variant !== undefined ? (
-        <span className="game-variant" data-variant={variant.id}>
-          {t.home.variant}: {variant.name[lang]}
+        <span className="game-variant" data-variant={game.variant}>
+          {t.home.variant}: {variant[lang]}
         </span>
       ) : null}
       {powers.length > 0 ? (
@@ -110,7 +92,6 @@ export function Home(props: { store: Pick<Device['store'], 'listGames'> | null; 
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [store]);
-  const variantById = useVariantLookup(games);
   const listed = games !== null;
   useEffect(() => {
     if (!listed || onShown === undefined) return;
@@ -149,7 +130,7 @@ export function Home(props: { store: Pick<Device['store'], 'listGames'> | null; 
               <h3>{t.home.ongoing}</h3>
               <ul className="games ongoing">
                 {ongoing.map((g) => (
-                  <GameItem key={g.id} game={g} lang={lang} variantById={variantById} />
+                  <GameItem key={g.id} game={g} lang={lang} />
                 ))}
               </ul>
             </>
@@ -159,7 +140,7 @@ export function Home(props: { store: Pick<Device['store'], 'listGames'> | null; 
               <h3>{t.home.finished}</h3>
               <ul className="games finished">
                 {finished.map((g) => (
-                  <GameItem key={g.id} game={g} lang={lang} variantById={variantById} />
+                  <GameItem key={g.id} game={g} lang={lang} />
                 ))}
               </ul>
             </>

@@ -90,7 +90,9 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
             </span>
           ) : null}
         </p>
-        <WaitingLine session={session} lang={lang} />
+        {/* On the board tab the line sits beside the board, below it on a phone (BoardTab): it
+            shrinks as the others seal, and up here it would move the board under a finger. */}
+        {shown === 'board' && c ? null : <WaitingLine session={session} lang={lang} />}
       </header>
       <Warnings view={view} lang={lang} />
       <div className="tabs" role="tablist" aria-label={s.tabsLabel}>

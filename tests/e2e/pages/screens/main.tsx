@@ -7,10 +7,11 @@
 // until=retreat|adjustment plays on (every power random) until such a phase opens; opening plays
 // 1901 by OPENING_1901 instead of at random (a winter that does not hang on the protocol's bytes);
 // relay: the phone has one relay, connected, and harness.setRelayWaiting(n) says n uploads wait for it.
+// harness.seal(power) seals random orders for another phone's power now (with bots=0: one at a time).
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
-import { POWERS } from '../../../../src/rules';
+import { POWERS, randomOrders, type Power } from '../../../../src/rules';
 import { GameScreen } from '../../../../src/ui/game/screens/GameScreen';
 import { PracticeBoard } from '../../../../src/ui/practice/PracticeBoard';
 import type { Position } from '../../../../src/rules';
@@ -127,4 +128,12 @@ if (root && practice !== null) {
       <Harness />
     </StrictMode>,
   );
-(window as unknown as { harness: unknown }).harness = { world, state, phone: as, setRelayWaiting: (n: number) => setRelayWaiting(n) };
+/** Another phone seals random orders for `power` now, as its owner would. */
+const seal = (power: Power): void => {
+  const i = world.phones.findIndex((ph) => ph.powers.includes(power));
+  const c = world.view().current;
+  if (i < 0 || !c) throw new Error(`nobody seals ${power} now`);
+  world.commit(i, power, randomOrders(c.position, power, world.phones[i]!.random.int), clock());
+  world.append(null, clock());
+};
+(window as unknown as { harness: unknown }).harness = { world, state, phone: as, setRelayWaiting: (n: number) => setRelayWaiting(n), seal };
