@@ -15,7 +15,7 @@ import { compareText } from './bytes';
 import type { Message } from './envelope';
 import { checkSecret, complaintValid, escrowOn, reconstructSecret, scalarFromText, verifyShare } from './escrow';
 import { revealLockIds, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
-import { memoUnseal } from './memo';
+import { memoUnseal, type EscrowChecks } from './memo';
 import { openSealed } from './seal';
 import type { BallotView, Ignored, Misconduct } from './view';
 
@@ -56,6 +56,8 @@ export interface BallotInput {
   readonly escrowKeys: ReadonlyMap<string, string | null>;
   /** Counts the entries the tally visits (tests assert it grows linearly with the entries). */
   readonly work?: WorkCounter;
+  /** Where escrow checks are remembered beyond this tally (memo.ts escrowChecksOf). */
+  readonly checks?: EscrowChecks;
 }
 
 /** A count of entry visits, for tests that assert linear work (reduce.ts ReduceOptions.work). */
@@ -154,6 +156,11 @@ export function tallyBallot(input: BallotInput): BallotResult {
   const required = new Set(input.required);
   const commits = new Map(input.commits.map((c) => [c.id, c]));
   const holdersOf = (c: BallotCommit) => escrowHolders(input.ballotKeys, c.from);
+  // The escrow checks, remembered by everything they depend on where the caller keeps them.
+  const remember: EscrowChecks = input.checks ?? ((_key, run) => run());
+  const secretChecks = (c: BallotCommit, s: bigint) => remember(`secret|${c.escrow.c[0]}|${s}`, () => checkSecret(c.escrow.c[0]!, s));
+  const shareChecks = (c: BallotCommit, index: number, share: bigint) =>
+    remember(`share|${c.escrow.c.join(',')}|${index}|${share}`, () => verifyShare(c.escrow.c, index, share));
 
   // FINALs: a holder's word on one of its own commits of the slot.
   const finals = new Map<string, BallotFinal>();
@@ -296,7 +303,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
           if (c.from === author) {
             const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
-            if (s === null || !checkSecret(c.escrow.c[0]!, s)) reason = 'reveal-misses-a-secret';
+            if (s === null || !secretChecks(c, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
             if (own !== undefined && complaintOk(own, c)) continue;
@@ -325,7 +332,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     const ownerOpened = new Set<string>();
     for (const v of valid) for (const id of v.secrets.keys()) ownerOpened.add(id);
     const next = valid.filter((v) =>
-      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || verifyShare(c.escrow.c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
+      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || shareChecks(c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
     );
     if (next.length === valid.length) break;
     for (const v of valid) if (!next.includes(v)) ignored.push({ id: v.r.id, reason: 'reveal-share-does-not-check' });
@@ -407,7 +414,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
       }
       if (shares.length === holders.length) {
         const s = reconstructSecret(shares);
-        if (checkSecret(c.escrow.c[0]!, s)) secret = s;
+        if (secretChecks(c, s)) secret = s;
       }
     }
     if (secret !== undefined) {

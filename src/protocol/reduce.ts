@@ -48,7 +48,7 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { memoChain, memoFacts, memoOpen, memoPhase, memoView } from './memo';
+import { escrowChecksOf, memoChain, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian } from './timeout';
 import { Alliances, variantOf } from './variants';
@@ -370,6 +370,8 @@ function reduceOpened(
 ): GameView {
   const work = options.work ?? { steps: 0 };
   work.steps += log.length;
+  // Escrow checks are remembered with the verifier, as its signatures are (memo.ts escrowChecksOf).
+  const checks = escrowChecksOf(options.verifier ?? signatureVerifier);
   const ignored = new IgnoredList();
   const misconduct: Misconduct[] = [];
   // With a previous index, only the entries past its count are new (the rest are in it already).
@@ -497,6 +499,7 @@ function reduceOpened(
     ignored,
     misconduct,
     work,
+    checks,
   });
   const players = new Set([...members, ...fold.handedTo]);
   base.members = [...players].sort(compareText);
@@ -697,6 +700,7 @@ interface FoldInput {
   readonly ignored: IgnoredList;
   readonly misconduct: Misconduct[];
   readonly work: WorkCounter;
+  readonly checks: EscrowChecks;
 }
 
 interface Fold {
@@ -942,6 +946,7 @@ function foldPhase(args: {
     entries: raw,
     escrowKeys: input.escrowKeys,
     work: input.work,
+    checks: input.checks,
   });
   ignored.addAll(ballot.ignored);
   misconduct.push(...ballot.misconduct);
