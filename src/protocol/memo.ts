@@ -68,6 +68,21 @@ export function memoAdjudicate(key: string, run: () => Adjudged): Adjudged {
   return fresh;
 }
 
+const positionHashes = new WeakMap<object, string>();
+
+/**
+ * The state hash of a position object, remembered by its identity (positions are never changed
+ * once made): a phone's every re-reduce hashes the same last position, from the same remembered
+ * adjudication, again.
+ */
+export function memoPositionHash(position: object, run: () => string): string {
+  const have = positionHashes.get(position);
+  if (have !== undefined) return have;
+  const fresh = run();
+  positionHashes.set(position, fresh);
+  return fresh;
+}
+
 const unsealed = new Map<string, Uint8Array | null>();
 
 /** Opening a sealed box, remembered by (commit id, secret): the id fixes the sealed bytes. */

@@ -48,7 +48,7 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { escrowChecksOf, memoChain, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
+import { escrowChecksOf, memoChain, memoPositionHash, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian } from './timeout';
 import { Alliances, variantOf } from './variants';
@@ -527,7 +527,7 @@ function reduceOpened(
     ...(lotView === undefined ? {} : { lot: lotView }),
     rules: fold.rules,
     position: fold.position,
-    stateHash: stateHash(fold.position),
+    stateHash: memoPositionHash(fold.position, () => stateHash(fold.position)),
     holders: fold.holders,
     seats: fold.seats,
     alliances: fold.alliances,
