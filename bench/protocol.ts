@@ -184,11 +184,14 @@ export async function benchProtocol(): Promise<void> {
   clearMemos();
   const native = time(() => reduceLog(gameId, fresh(log), { verifier: nodeVerifier() }));
   console.log(`protocol: reduce 20-year log from scratch, native ed25519 verify: ${Math.round(native.ms)} ms`);
+  // As the entries arrived, the phone checked each signature and each REVEAL's escrow once (its
+  // verifier remembers both); a rebuild from scratch forgets everything else.
   const verified = cachedVerifier(checkSignature);
+  clearMemos();
   reduceLog(gameId, fresh(log), { verifier: verified });
   clearMemos();
   const rebuild = time(() => reduceLog(gameId, fresh(log), { verifier: verified }));
-  console.log(`protocol: reduce 20-year log from scratch, signatures already verified on arrival: ${Math.round(rebuild.ms)} ms (target < 200 ms)`);
+  console.log(`protocol: reduce 20-year log from scratch, signatures and escrow already checked on arrival: ${Math.round(rebuild.ms)} ms (target < 200 ms)`);
   const warmLog = fresh(log);
   reduceLog(gameId, warmLog.slice(0, -1), { verifier: verified });
   const again = time(() => reduceLog(gameId, warmLog, { verifier: verified }));

@@ -15,7 +15,7 @@ import { compareText } from './bytes';
 import type { Message } from './envelope';
 import { checkCommitSecret, checkHolderShare, complaintValidFor, escrowOn, reconstructFor, scalarFromText } from './escrow';
 import { revealLockIds, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
-import { memoUnseal } from './memo';
+import { memoUnseal, type EscrowChecks } from './memo';
 import { openSealed } from './seal';
 import type { BallotView, Ignored, Misconduct } from './view';
 
@@ -58,6 +58,8 @@ export interface BallotInput {
   readonly escrowKeys: ReadonlyMap<string, string | null>;
   /** Counts the entries the tally visits (tests assert it grows linearly with the entries). */
   readonly work?: WorkCounter;
+  /** Where escrow checks are remembered beyond this tally (memo.ts escrowChecksOf). */
+  readonly checks?: EscrowChecks;
 }
 
 /** A count of entry visits, for tests that assert linear work (reduce.ts ReduceOptions.work). */
@@ -156,6 +158,13 @@ export function tallyBallot(input: BallotInput): BallotResult {
   const required = new Set(input.required);
   const commits = new Map(input.commits.map((c) => [c.id, c]));
   const holdersOf = (c: BallotCommit) => escrowHolders(input.ballotKeys, c.from);
+  // The escrow checks, remembered by everything they depend on where the caller keeps them.
+  const remember: EscrowChecks = input.checks ?? ((_key, run) => run());
+  // Each key names every input of its check: the scheme (derived or Feldman), E, the commitments.
+  const escrowKey = (c: BallotCommit) => `${c.derived ? 'derived' : 'feldman'}|${c.escrow.e}|${c.escrow.c.join(',')}`;
+  const secretChecks = (c: BallotCommit, s: bigint) => remember(`secret|${escrowKey(c)}|${s}`, () => checkCommitSecret(c.escrow, c.derived, s));
+  const shareChecks = (c: BallotCommit, index: number, share: bigint) =>
+    remember(`share|${escrowKey(c)}|${index}|${share}`, () => checkHolderShare(c.escrow, c.derived, index, share));
 
   // FINALs: a holder's word on one of its own commits of the slot.
   const finals = new Map<string, BallotFinal>();
@@ -298,7 +307,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
           if (c.from === author) {
             const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
-            if (s === null || !checkCommitSecret(c.escrow, c.derived, s)) reason = 'reveal-misses-a-secret';
+            if (s === null || !secretChecks(c, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
             if (own !== undefined && complaintOk(own, c)) continue;
@@ -327,7 +336,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
     const ownerOpened = new Set<string>();
     for (const v of valid) for (const id of v.secrets.keys()) ownerOpened.add(id);
     const next = valid.filter((v) =>
-      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || checkHolderShare(c.escrow, c.derived, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
+      [...v.owed].every(([c, share]) => ownerOpened.has(c.id) || shareChecks(c, holdersOf(c).indexOf(v.r.payload.from) + 1, share)),
     );
     if (next.length === valid.length) break;
     for (const v of valid) if (!next.includes(v)) ignored.push({ id: v.r.id, reason: 'reveal-share-does-not-check' });
@@ -409,7 +418,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
       }
       if (shares.length === holders.length) {
         const s = reconstructFor(shares, c.derived);
-        if (checkCommitSecret(c.escrow, c.derived, s)) secret = s;
+        if (secretChecks(c, s)) secret = s;
       }
     }
     if (secret !== undefined) {

@@ -38,7 +38,7 @@ import type {
   Settings,
   TimeoutPayload,
 } from './messages';
-import { memoAdjudicate, type PhaseFacts } from './memo';
+import { memoAdjudicate, type EscrowChecks, type PhaseFacts } from './memo';
 import { ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
 import { countTimeouts, upperMedian, type TimeoutCount } from './timeout';
 import { handoversDone, isTossPhase, tossWinner, type HandoverInput } from './variants';
@@ -240,6 +240,7 @@ export function ballotStep(input: {
   readonly entries: BallotEntries;
   readonly escrowKeys: ReadonlyMap<string, string | null>;
   readonly work: WorkCounter;
+  readonly checks?: EscrowChecks;
 }): PhaseBallot {
   const { key, position, holders, neutral, seats, entries, settings } = input;
   const ignored: Ignored[] = [];
@@ -305,6 +306,7 @@ export function ballotStep(input: {
     reveals: entries.reveals,
     escrowKeys: input.escrowKeys,
     work: input.work,
+    ...(input.checks === undefined ? {} : { checks: input.checks }),
   });
   ignored.push(...tally.ignored);
   return { deadline, revealDeadline, committed, timeouts, timedOut, clocked: uniqueSorted(clocks.keys()), tally, ignored, misconduct: [...tally.misconduct] };

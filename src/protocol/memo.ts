@@ -8,6 +8,37 @@ import { clearEscrowMemos } from './escrow';
 
 const LIMIT = 20_000;
 
+/**
+ * Remembers an escrow check of a ballot (a REVEAL's secret against its commit's C₀, a share
+ * against the commitments): `key` names everything the check depends on (an entry id fixes the
+ * entry's bytes), so the answer is the same remembered or not.
+ */
+export type EscrowChecks = (key: string, run: () => boolean) => boolean;
+
+const checksBy = new WeakMap<Verifier, EscrowChecks>();
+
+/**
+ * The escrow checks made with this verifier, remembered as long as it lives: like the signatures
+ * it remembers, a phone checks each entry's escrow once per session (curve multiplications cost
+ * most of a rebuild's time), whatever else is forgotten (clearMemos keeps them, as it keeps the
+ * verifier's signatures).
+ */
+export function escrowChecksOf(verifier: Verifier, limit = 200_000): EscrowChecks {
+  const have = checksBy.get(verifier);
+  if (have !== undefined) return have;
+  const known = new Map<string, boolean>();
+  const checks: EscrowChecks = (key, run) => {
+    const k = known.get(key);
+    if (k !== undefined) return k;
+    const fresh = run();
+    if (known.size >= limit) known.clear();
+    known.set(key, fresh);
+    return fresh;
+  };
+  checksBy.set(verifier, checks);
+  return checks;
+}
+
 const openedBy = new WeakMap<Verifier, WeakMap<object, Opened>>();
 
 export function memoOpen(bytes: unknown, verifier: Verifier, open: () => Opened): Opened {
@@ -34,6 +65,21 @@ export function memoAdjudicate(key: string, run: () => Adjudged): Adjudged {
   const fresh = run();
   if (adjudged.size >= LIMIT) adjudged.clear();
   adjudged.set(key, fresh);
+  return fresh;
+}
+
+const positionHashes = new WeakMap<object, string>();
+
+/**
+ * The state hash of a position object, remembered by its identity (positions are never changed
+ * once made): a phone's every re-reduce hashes the same last position, from the same remembered
+ * adjudication, again.
+ */
+export function memoPositionHash(position: object, run: () => string): string {
+  const have = positionHashes.get(position);
+  if (have !== undefined) return have;
+  const fresh = run();
+  positionHashes.set(position, fresh);
   return fresh;
 }
 
@@ -114,7 +160,7 @@ export function clearFoldMemos(): void {
   chains.clear();
 }
 
-/** Forgets everything remembered (benchmarks measure a rebuild from scratch with it). */
+/** Forgets everything remembered but what each verifier holds (benchmarks measure a rebuild from scratch with it). */
 export function clearMemos(): void {
   clearFoldMemos();
   clearEscrowMemos();

@@ -50,7 +50,7 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { memoChain, memoFacts, memoOpen, memoPhase, memoView } from './memo';
+import { escrowChecksOf, memoChain, memoPositionHash, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian } from './timeout';
 import { Alliances, variantOf } from './variants';
@@ -376,6 +376,8 @@ function reduceOpened(
 ): GameView {
   const work = options.work ?? { steps: 0 };
   work.steps += log.length;
+  // Escrow checks are remembered with the verifier, as its signatures are (memo.ts escrowChecksOf).
+  const checks = escrowChecksOf(options.verifier ?? signatureVerifier);
   const ignored = new IgnoredList();
   const misconduct: Misconduct[] = [];
   // With a previous index, only the entries past its count are new (the rest are in it already).
@@ -504,6 +506,7 @@ function reduceOpened(
     ignored,
     misconduct,
     work,
+    checks,
   });
   // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
   const handedEscrow = fold.handedEscrow;
@@ -548,7 +551,7 @@ function reduceOpened(
     ...(lotView === undefined ? {} : { lot: lotView }),
     rules: fold.rules,
     position: fold.position,
-    stateHash: stateHash(fold.position),
+    stateHash: memoPositionHash(fold.position, () => stateHash(fold.position)),
     holders: fold.holders,
     seats: fold.seats,
     alliances: fold.alliances,
@@ -727,6 +730,7 @@ interface FoldInput {
   readonly ignored: IgnoredList;
   readonly misconduct: Misconduct[];
   readonly work: WorkCounter;
+  readonly checks: EscrowChecks;
 }
 
 interface Fold {
@@ -979,6 +983,7 @@ function foldPhase(args: {
     entries: raw,
     escrowKeys: phaseEscrowKeys(input.escrowKeys, state.handedEscrow),
     work: input.work,
+    checks: input.checks,
   });
   ignored.addAll(ballot.ignored);
   misconduct.push(...ballot.misconduct);

@@ -2,7 +2,9 @@
 // before the entry is stored"): here its writes stop for good at the moment its FINAL's write
 // would land (a crash or power loss after the FINAL went out), it is reopened from what its store
 // holds, sees the FINAL due again before any peer gives its FINAL back, and must sign nothing that
-// conflicts: after it rejoins, the phase resolves and no phone reports misconduct.
+// conflicts: after it rejoins, the phase resolves and no phone reports misconduct. And a phone
+// signs while its reservation is being written: here it dies before that write lands, and nothing
+// it signed may have left it.
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -65,57 +67,96 @@ async function crashingPhone(d: Phone['device'], gameId: string, onCrash: () => 
   return { device: d, doc, replica, runner, crashed: () => crashed };
 }
 
+/**
+ * A phone whose store dies while writing the reservation of its first FINAL (the strict write of
+ * the game's record naming it, outbox.ts): that write and every later one of the store never land.
+ */
+async function reservationCrashPhone(d: Phone['device'], gameId: string, onCrash: () => void): Promise<Phone & { crashed: () => boolean }> {
+  let crashed = false;
+  const never = new Promise<never>(() => undefined);
+  const store = new Proxy(d.store, {
+    get(target, key, receiver) {
+      // The lock it holds while the write hangs dies with the page: named apart here, so the
+      // reopened phone (the same store) is not kept waiting for it.
+      if (key === 'name') return `${target.name}|crashed`;
+      const v: unknown = Reflect.get(target, key, receiver);
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]): unknown => {
+        if (crashed) return never;
+        if (key === 'updateGame' && ((args[1] as { once?: string[] }).once ?? []).some((n) => n.startsWith('final|'))) {
+          crashed = true;
+          setTimeout(onCrash, 0);
+          return never;
+        }
+        return (v as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  const doc = createGameDoc();
+  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(store, gameId) });
+  const runner = await GameRunner.open({ store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
+  return { device: d, doc, replica, runner, crashed: () => crashed };
+}
+
+/**
+ * Ana (every power but two), Bea (Germany alone: one FINAL to send, on the phone `makeB` opens)
+ * and Carl (Russia) in a started game, wired by `link`; a phone added to `dead` is cut off.
+ */
+async function startedThree<B extends Phone>(makeB: (d: Phone['device'], gameId: string, onCrash: () => void) => Promise<B>) {
+  const [da, db, dc] = await Promise.all([newDevice('a', clock), newDevice('b', clock), newDevice('c', clock)]);
+  const gameId = await createNewGame(
+    da,
+    {
+      name: 'Ana',
+      seats: 3,
+      assignment: 'choice',
+      claim: 'france',
+      variant: 'standard',
+      rules: {},
+      movementHours: 0,
+      retreatHours: 0,
+      endYear: null,
+      signaling: [],
+    },
+    nacl.randomBytes,
+    clock,
+  );
+  const record = (await da.store.getGame(gameId))!;
+  const invite = { gameId, password: record.password as string, signaling: [] };
+  await acceptInvite(db, invite, clock);
+  await acceptInvite(dc, invite, clock);
+  const dead = new Set<Phone>();
+  const a = await openPhone(da, gameId, now);
+  const c = await openPhone(dc, gameId, now);
+  const b: B = await makeB(db, gameId, () => {
+    dead.add(b);
+    b.runner.close();
+  });
+  const phones = [a, b, c];
+  link(phones, dead);
+  await settle(phones);
+  await b.runner.join('Bea', 'germany');
+  await c.runner.join('Carl', 'russia');
+  await settle(phones);
+  // Bea holds Germany alone (one FINAL to send), Carl Russia, Ana the rest.
+  const players = a.runner.view.players;
+  const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
+  const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
+    Power,
+    string
+  >;
+  if (!isComplete(roster, players)) throw new Error('incomplete roster');
+  await a.runner.start(roster);
+  await settle(phones);
+  expect(b.runner.view.status).toBe('playing');
+  const bea = db.identity.id;
+  const phase = a.runner.view.current!.key;
+  return { a, b, c, db, gameId, phones, bea, phase };
+}
+
 describe('a crash between sending an own entry and storing it', () => {
   it('the reopened phone signs no second FINAL or number; the phase resolves with no misconduct', async () => {
-    const [da, db, dc] = await Promise.all([newDevice('a', clock), newDevice('b', clock), newDevice('c', clock)]);
-    const gameId = await createNewGame(
-      da,
-      {
-        name: 'Ana',
-        seats: 3,
-        assignment: 'choice',
-        claim: 'france',
-        variant: 'standard',
-        rules: {},
-        movementHours: 0,
-        retreatHours: 0,
-        endYear: null,
-        signaling: [],
-      },
-      nacl.randomBytes,
-      clock,
-    );
-    const record = (await da.store.getGame(gameId))!;
-    const invite = { gameId, password: record.password as string, signaling: [] };
-    await acceptInvite(db, invite, clock);
-    await acceptInvite(dc, invite, clock);
-    const dead = new Set<Phone>();
-    const a = await openPhone(da, gameId, now);
-    const c = await openPhone(dc, gameId, now);
-    const b = await crashingPhone(db, gameId, () => {
-      dead.add(b);
-      b.runner.close();
-    });
-    const phones = [a, b, c];
-    link(phones, dead);
-    await settle(phones);
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    // Bea holds Germany alone (one FINAL to send), Carl Russia, Ana the rest.
-    const players = a.runner.view.players;
-    const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-    const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-      Power,
-      string
-    >;
-    if (!isComplete(roster, players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(phones);
-    expect(b.runner.view.status).toBe('playing');
-    const bea = db.identity.id;
-    const phase = a.runner.view.current!.key;
-
+    const { a, b, c, db, gameId, phones, bea, phase } = await startedThree(crashingPhone);
     // Ana and Carl seal first; Bea seals last, so her FINALs fall due at once, go out, and she dies
     // as the first one's write would land.
     for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
@@ -147,6 +188,40 @@ describe('a crash between sending an own entry and storing it', () => {
     for (const p of alive) {
       expect(p.runner.view.phases.map((ph) => ph.key)).toContain(phase);
       expect(p.runner.view.misconduct).toEqual([]);
+    }
+    const seqs = a.replica.entries().flatMap((e) => (payloadOf(e)?.from === bea ? [payloadOf(e)!.seq] : []));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+  it("a crash while the FINAL's reservation is being written lets nothing out; reopened later, the phone signs one FINAL and the phase resolves", async () => {
+    const { a, b, c, db, gameId, phones, bea, phase } = await startedThree(reservationCrashPhone);
+    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    await settle(phones);
+    for (const power of b.runner.current.me.powers) await b.runner.seal(power, []);
+    await settle([a, c]);
+    expect(b.crashed()).toBe(true);
+    // The FINAL may have been signed in memory while its reservation was being written: it must
+    // not have left the phone.
+    const beaFinals = (p: Phone) => p.replica.entries().filter((e) => payloadOf(e)?.type === 'final' && payloadOf(e)?.from === bea);
+    expect(beaFinals(a)).toEqual([]);
+    expect(beaFinals(c)).toEqual([]);
+
+    // Reopened a minute later (its FINAL would now carry another time): the reservation never
+    // landed, so the FINAL is due and signed again, once.
+    const later = () => clock + 60_000;
+    const b2 = await openPhone(db, gameId, later);
+    b2.replica.receiveEntries(
+      a.replica.entries().filter((e) => payloadOf(e)?.from !== bea),
+      WIRE,
+    );
+    await settle([b2]);
+    expect(beaFinals(b2)).toHaveLength(1);
+    const alive = [a, c, b2];
+    link(alive, new Set());
+    await settle(alive);
+    for (const p of alive) {
+      expect(p.runner.view.phases.map((ph) => ph.key)).toContain(phase);
+      expect(p.runner.view.misconduct).toEqual([]);
+      expect(beaFinals(p)).toHaveLength(1);
     }
     const seqs = a.replica.entries().flatMap((e) => (payloadOf(e)?.from === bea ? [payloadOf(e)!.seq] : []));
     expect(new Set(seqs).size).toBe(seqs.length);

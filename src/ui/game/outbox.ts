@@ -2,9 +2,10 @@
 // reserves the sequence number in the store (and, for a message the protocol allows once, the
 // right to sign it), has the caller sign with that stamp, refuses what the protocol's quotas would
 // refuse, lets the caller store what must survive a reload (a commit's secret) and then publishes.
-// The sequence number and once-only right are stored before a message is signed, and what it
-// depends on before it is published, so a crash at any moment never makes this phone sign two
-// conflicting messages; the message itself is stored as it goes out (see append).
+// The sequence number and once-only right are stored before a message signed with them leaves
+// the phone (it is signed in memory meanwhile), and what it depends on before it is published, so
+// a crash at any moment never makes this phone sign two conflicting messages that anyone sees; the
+// message itself is stored as it goes out (see append).
 import { openMessage, QUOTAS, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
 import type { PactoStore } from '../../store';
 import type { Lang } from '../i18n';
@@ -101,18 +102,26 @@ export class Outbox {
    * checks the quotas, keeps and appends. Resolves to the entry appended, or null.
    */
   async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
-    const stamp = options.once === undefined ? await this.stamp() : await this.stamp(options.once);
-    if (stamp === null) return null;
-    const signed = await sign(stamp);
+    const reserved = await this.reserve(options.once);
+    if (reserved === null) return null;
+    // Signed in memory while the reservation is being written (signing a LOCK or a REVEAL checks
+    // escrow shares: curve arithmetic): nothing signed leaves this phone, sent or stored, before
+    // the reservation is on disk, so a crash before it lands leaves nothing signed anywhere.
+    let signed: Signed | null;
+    try {
+      signed = await sign(reserved.stamp);
+    } finally {
+      await reserved.landed;
+    }
     if (signed === null) return null;
     this.check(signed);
-    await options.keep?.(signed, stamp);
+    await options.keep?.(signed, reserved.stamp);
     await this.append(signed);
     return signed;
   }
 
   /**
-   * The next sequence number, reserved in the store before anything is signed with it. Two tabs of
+   * The next sequence number, reserved in the store (this resolves once it is on disk). Two tabs of
    * this browser may run the same game: the reservation reads the stored counter afresh under a
    * Web Lock, so they never sign two messages with one number (which peers report as misconduct).
    */
@@ -124,17 +133,34 @@ export class Outbox {
    */
   stamp(once: string): Promise<Stamp | null>;
   async stamp(once?: string): Promise<Stamp | null> {
+    const reserved = await this.reserve(once);
+    if (reserved === null) return null;
+    await reserved.landed;
+    return reserved.stamp;
+  }
+
+  /**
+   * The reservation of stamp(), told as soon as the number is chosen (`stamp`), with the strict
+   * write that records it (`landed`, under the lock until it lands). Null if `once` was reserved
+   * already. Nothing signed with the stamp may be sent or stored before `landed` resolves.
+   */
+  private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<void> } | null> {
     const record = this.o.record;
-    const reserve = async (): Promise<number | null> => {
+    let chosen!: (seq: number | null) => void;
+    const choice = new Promise<number | null>((resolve) => (chosen = resolve));
+    const landed = withLock(`pacto-seq-${this.o.store.name}-${record.gameId}`, async () => {
       const fresh = await record.fresh();
-      if (once !== undefined && (fresh.once ?? []).includes(once)) return null;
+      if (once !== undefined && (fresh.once ?? []).includes(once)) return chosen(null);
       const seq = Math.max(fresh.nextSeq ?? 0, record.current.nextSeq ?? 0, this.seqReserved, this.o.seqFloor());
       this.seqReserved = seq + 1;
-      await record.patch({ nextSeq: seq + 1, ...(once === undefined ? {} : { once: [...(fresh.once ?? []), once].slice(-200) }) });
-      return seq;
-    };
-    const seq = await withLock(`pacto-seq-${this.o.store.name}-${record.gameId}`, reserve);
-    return seq === null ? null : { seq, time: this.o.now() };
+      const write = record.patch({ nextSeq: seq + 1, ...(once === undefined ? {} : { once: [...(fresh.once ?? []), once].slice(-200) }) });
+      chosen(seq);
+      await write;
+    });
+    // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
+    const seq = await Promise.race([choice, landed.then(() => choice)]);
+    if (seq === null) return null;
+    return { stamp: { seq, time: this.o.now() }, landed };
   }
 
   /** Refuses, before anything is stored, an entry the protocol's quotas would refuse. */
@@ -147,7 +173,7 @@ export class Outbox {
 
   /**
    * Checks, publishes, then tells the runner and the app. Every entry signed here had its sequence
-   * number (and its once-only name) reserved durably by stamp() before it was signed, so it goes
+   * number (and its once-only name) reserved durably (send waits for the write) before it gets here, so it goes
    * out without waiting for its own write (src/protocol/README.md, "Sending before the entry is
    * stored"); what it depends on (a commit's secret, `keep`) is stored before this.
    */

@@ -108,24 +108,30 @@ const reservedOnce: string[] = [];
 
 /**
  * As the app's outbox (src/ui/game/outbox.ts stamp): the sequence number, and the name of a
- * message the protocol allows once, reserved by a strict write before anything is signed with it.
+ * message the protocol allows once, reserved by a strict write before anything signed with it goes out.
  */
-async function reserve(once?: string): Promise<{ seq: number; time: number }> {
-  const s = { seq: seq++, time: Date.now() };
+function reserve(once?: string): { stamp: { seq: number; time: number }; landed: Promise<unknown> } {
+  const stamp = { seq: seq++, time: Date.now() };
   if (once !== undefined) reservedOnce.push(once);
-  await store.updateGame(gameId, { nextSeq: s.seq + 1, ...(once === undefined ? {} : { once: reservedOnce.slice(-200) }) });
-  return s;
+  return { stamp, landed: store.updateGame(gameId, { nextSeq: stamp.seq + 1, ...(once === undefined ? {} : { once: reservedOnce.slice(-200) }) }) };
 }
 
 /**
- * This phone's own entry, as the app's outbox sends it: reserved on disk, signed, then admitted
- * and into the doc at once, its own write landing after (GameReplica.publish, `reserved`). The
- * time counted is from the reservation to the entry going out.
+ * This phone's own entry, as the app's outbox sends it: signed while its reservation is being
+ * written, sent once that write is on disk, admitted and into the doc at once, its own write
+ * landing after (GameReplica.publish, `reserved`). The time counted is from the reservation to
+ * the entry going out.
  */
 function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: string, key?: string, step?: string): void {
   const t0 = performance.now();
   void (async () => {
-    const bytes = sign(await reserve(once));
+    const r = reserve(once);
+    let bytes: Uint8Array;
+    try {
+      bytes = sign(r.stamp);
+    } finally {
+      await r.landed;
+    }
     await replica.publish([bytes], { reserved: true });
   })().then(
     () => {
@@ -222,13 +228,14 @@ const phone = {
     const c = view.current;
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
     const me = seat;
-    // As the app seals: the number reserved on disk, sealed and signed, the secret kept on disk
-    // (the app's drafts), then sent.
-    const s = await reserve();
+    // As the app seals: sealed and signed while the number's reservation is being written, the
+    // secret kept on disk (the app's drafts) after it, then sent.
+    const reserved = reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     const random = { secret: bytes.slice(0, 32), nonce: bytes.slice(32, 56), entropy: bytes.slice(56, 88), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, me.power, picker(seed));
-    const r = commitTurn(me.me, gameId, view, me.power, orders, random, s);
+    const r = commitTurn(me.me, gameId, view, me.power, orders, random, reserved.stamp);
+    await reserved.landed;
     if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
     await store.updateGame(gameId, { sealed: r.secret.toString() });
     secrets.set(r.message.id, r.secret);
