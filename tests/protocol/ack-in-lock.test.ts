@@ -1,23 +1,12 @@
 // Protocol version 5 folds a player's ACK of a resolved phase into its LOCK of the next phase
 // (README.md "The sealed ballot", ACKs): one signed entry instead of two, the same fact read from it.
 import { describe, expect, it } from 'vitest';
-import {
-  ackCarriedByLock,
-  checkPayload,
-  CodecError,
-  decodePayload,
-  encodePayload,
-  finalOrders,
-  lockBallot,
-  messageId,
-  signMessage,
-  type Payload,
-  type PayloadBody,
-} from '../../src/protocol';
+import { ackCarriedByLock, checkPayload, CodecError, decodePayload, encodePayload, lockBallot, type Payload } from '../../src/protocol';
 import type { LockPayload } from '../../src/protocol/messages';
 import { duties } from '../../src/ui/game/duties';
 import { T0 } from './helpers';
-import { fork, opened, payloadOf, playHonest, post, reduceAs, sealAll, settle, table, type Table } from './sealed-adapter';
+import { lockingPhaseTwo } from './v5-helpers';
+import { opened, payloadOf, playHonest, post, reduceAs, sealAll, settle, table, type Table } from './sealed-adapter';
 
 const HOUR = 3_600_000;
 
@@ -46,22 +35,9 @@ describe('the ACK in the LOCK (protocol version 5)', () => {
   });
 
   it('the ACK in a LOCK is its signer’s alone: a wrong hash shows as that signer’s mismatch and changes nothing else', () => {
-    const t = table({ seed: 802 });
-    playHonest(t, {}, T0 + HOUR);
-    const first = reduceAs(t, null).phases[0]!;
-    sealAll(t, t.devices, {}, T0 + 2 * HOUR);
-    const honest = fork(t);
-    const liar = t.devices[2]!;
-    const others = t.devices.filter((d) => d !== liar);
-    const phase = reduceAs(t, null).current!.key;
-    const power = reduceAs(t, liar).current!.required.find((p) => reduceAs(t, null).holders![p] === liar.key)!;
-    post(t, [finalOrders(liar.me, t.gameId, phase, power, liar.commitsFor(phase, power).at(-1)!, liar.stamp(T0 + 2 * HOUR))]);
-    settle(t, others, T0 + 2 * HOUR + 1, { hold: others });
-    const lock = payloadOf(lockBallot(liar.me, t.gameId, reduceAs(t, liar), opened(t.log), liar.stamp(T0 + 2 * HOUR + 1)).bytes) as LockPayload;
-    expect(lock.ack).toBe(first.stateHash);
-    const { v: _v, from: _f, ...body } = { ...lock, ack: '00'.repeat(16) };
-    const bytes = signMessage(liar.me, body as PayloadBody);
-    post(t, [{ id: messageId(bytes), bytes }]);
+    const { t, honest, liar, first, lock, withAck } = lockingPhaseTwo(802);
+    expect((payloadOf(lock.bytes) as LockPayload).ack).toBe(first.stateHash);
+    post(t, [withAck('00'.repeat(16))]);
     const a = settle(t, t.devices, T0 + 2 * HOUR + 2);
     const b = settle(honest, honest.devices, T0 + 2 * HOUR + 2);
     expect(a.hashMismatches).toEqual([{ phase: first.key, author: liar.key, claimed: '00'.repeat(16), expected: first.stateHash }]);

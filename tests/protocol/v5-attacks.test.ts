@@ -28,6 +28,7 @@ import type { CommitPayload, LockPayload } from '../../src/protocol/messages';
 import { playPhase, rng, startedGame, T0, view } from './helpers';
 import { duties } from '../../src/ui/game/duties';
 import { fork, opened, payloadOf, playHonest, post, powersHeld, reduceAs, seal, sealAll, settle, table, type Table } from './sealed-adapter';
+import { lockingPhaseTwo } from './v5-helpers';
 import type { Power } from '../../src/rules';
 
 const HOUR = 3_600_000;
@@ -122,28 +123,6 @@ describe('v5 derived escrow: shares bound to their commit', () => {
 });
 
 // ---- The ACK carried by a LOCK -----------------------------------------------------------------
-
-/** Phase 1 played, phase 2 sealed by all; `liar` posts its FINAL and then the given LOCK(s) of phase 2. */
-function lockingPhaseTwo(seed: number) {
-  const t = table({ seed });
-  playHonest(t, {}, T0 + HOUR);
-  const first = reduceAs(t, null).phases[0]!;
-  sealAll(t, t.devices, {}, T0 + 2 * HOUR);
-  const honest = fork(t);
-  const liar = t.devices[2]!;
-  const others = t.devices.filter((d) => d !== liar);
-  const phase = reduceAs(t, null).current!.key;
-  const power = reduceAs(t, liar).current!.required.find((p) => reduceAs(t, null).holders![p] === liar.key)!;
-  post(t, [finalOrders(liar.me, t.gameId, phase, power, liar.commitsFor(phase, power).at(-1)!, liar.stamp(T0 + 2 * HOUR))]);
-  settle(t, others, T0 + 2 * HOUR + 1, { hold: others });
-  const lock = lockBallot(liar.me, t.gameId, reduceAs(t, liar), opened(t.log), liar.stamp(T0 + 2 * HOUR + 1));
-  const withAck = (ack: string | null) => {
-    const { v: _v, from: _f, ...body } = { ...(payloadOf(lock.bytes) as LockPayload), ack };
-    const bytes = signMessage(liar.me, body as PayloadBody);
-    return { id: messageId(bytes), bytes };
-  };
-  return { t, honest, liar, first, lock, withAck };
-}
 
 describe('v5 ACK in the LOCK: hostile LOCKs', () => {
   it('two LOCKs from one key with different acks (equivocation): the same view in any arrival order, cold or warm, and the game reads as the honest one', () => {
