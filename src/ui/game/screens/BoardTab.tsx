@@ -11,7 +11,6 @@ import type { GameSession } from '../session';
 import { ordersOf, phaseTask, powerList, sameOrders } from './logic';
 import { SealPanel } from './SealPanel';
 import { SealStatus } from './SealStatus';
-import { WaitingLine } from './WaitingLine';
 import { SCREEN_STRINGS } from './strings';
 
 function flatten(drafts: GameSession['drafts'], powers: readonly Power[]): Draft {
@@ -47,7 +46,6 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
           <Board position={c.position} map={c.map} lang={lang} orders={[]} />
           <div className="side">
             {c.position.phase.kind === 'adjustment' ? <AdjustmentSummary position={c.position} lang={lang} mine={session.me.powers} /> : null}
-            <WaitingLine session={session} lang={lang} />
             <SealStatus session={session} lang={lang} />
           </div>
         </div>
@@ -67,7 +65,6 @@ export function BoardTab(props: { session: GameSession; lang: Lang }) {
         lang={lang}
       >
         <SealPanel session={session} powers={task.mine} position={c.position} draft={draft} lang={lang} />
-        <WaitingLine session={session} lang={lang} />
         <SealStatus session={session} lang={lang} />
       </OrderEntry>
     </div>

@@ -90,9 +90,7 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
             </span>
           ) : null}
         </p>
-        {/* On the board tab the line sits beside the board, below it on a phone (BoardTab): it
-            shrinks as the others seal, and up here it would move the board under a finger. */}
-        {shown === 'board' && c ? null : <WaitingLine session={session} lang={lang} />}
+        <WaitingLine session={session} lang={lang} />
       </header>
       <Warnings view={view} lang={lang} />
       <div className="tabs" role="tablist" aria-label={s.tabsLabel}>

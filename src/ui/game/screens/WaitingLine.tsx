@@ -1,6 +1,5 @@
-// Whom the phase waits for, by name: "Waiting for Bruno (Italy, Russia) and you (England)"; when
-// this player is the last one, that is what it says. At the top of every tab but the board, where
-// it sits beside the board (below it on a phone), so that its changing length never moves the map.
+// Whom the phase waits for, by name, at the top of every tab: "Waiting for Bruno (Italy, Russia)
+// and you (England)"; when this player is the last one, that is what it says.
 import type { Lang } from '../../i18n';
 import type { GameSession } from '../session';
 import { waiting } from './facts';
