@@ -10,7 +10,6 @@ import {
   dealDerivedEscrow,
   escrowKeyText,
   escrowPublic,
-  escrowSecret,
   holderShare,
   pointFromText,
   pointText,
@@ -37,19 +36,11 @@ import {
 } from '../../src/protocol';
 import type { CommitPayload, LockPayload } from '../../src/protocol/messages';
 import type { Order, Power } from '../../src/rules';
-import { rng, T0 } from './helpers';
+import { escrowHolders as holders, rng, T0 } from './helpers';
 import { opened, payloadOf, post, powersHeld, reduceAs, seal, sealAll, settle, table, voteOut, type Device, type Table } from './sealed-adapter';
 
 const HOUR = 3_600_000;
 const OWNER = 'ab'.repeat(32);
-
-function holders(n: number, seed = 1) {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => {
-    const x = escrowSecret(r.bytes(32));
-    return { x, p: escrowPublic(x) };
-  });
-}
 
 /** S_i + G in place of S_i: a valid point that holder i's derived share no longer matches. */
 function spoil(e: EscrowFields, i: number): EscrowFields {

@@ -5,8 +5,6 @@ import {
   complaintValid,
   dealEscrow,
   decryptShare,
-  escrowPublic,
-  escrowSecret,
   proveShared,
   reconstructSecret,
   secretFromRandom,
@@ -15,15 +13,7 @@ import {
   verifyShared,
   type EscrowFields,
 } from '../../src/protocol/escrow';
-import { rng } from './helpers';
-
-function holders(n: number, seed = 1) {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => {
-    const x = escrowSecret(r.bytes(32));
-    return { x, p: escrowPublic(x) };
-  });
-}
+import { escrowHolders as holders, rng } from './helpers';
 
 /** Flips one byte of share i (1-based) so it no longer checks out. */
 function spoil(e: EscrowFields, i: number): EscrowFields {

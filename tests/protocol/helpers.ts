@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { escrowPublic, escrowSecret } from '../../src/protocol/escrow';
 // Test harness: seven deterministic identities, a started standard game, and helpers that
 // play a phase through the protocol the way honest phones do.
 import { POWERS, randomOrders, type Order, type Power } from '../../src/rules';
@@ -219,4 +220,13 @@ export function lockedGame(seed: number): { game: Game; locks: Map<string, strin
   for (const [id, m] of messagesOf(game.log)) if (m.payload.type === 'lock') locks.set(m.payload.from, id);
   expect(locks.size).toBe(7);
   return { game, locks };
+}
+
+/** n escrow key pairs (secret x, public x·G) from a seeded generator, for the escrow tests. */
+export function escrowHolders(n: number, seed = 1): { x: bigint; p: string }[] {
+  const r = rng(seed);
+  return Array.from({ length: n }, () => {
+    const x = escrowSecret(r.bytes(32));
+    return { x, p: escrowPublic(x) };
+  });
 }
