@@ -249,6 +249,43 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  // A warning (here a hash mismatch: another phone claims a wrong state hash for the phase before)
+  // can come in while this player is giving orders: it must not move the board either. The header
+  // shows its mark over a corner and the list goes below the board.
+  it('when a warning comes in while the player taps, the board stays put and an aimed tap lands', async () => {
+    const context = await served.browser.newContext({ locale: 'es-ES', ...PHONE });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    // played=1: a resolved phase for England's phone to misreport; bots=0: nobody seals meanwhile.
+    await page.goto(`${site.base}?lang=es&as=2&played=1&bots=0`);
+    await page.waitForSelector('[data-province="par"]');
+    await page.waitForSelector('.waiting-for');
+    expect(await page.locator('.warnings').count(), 'no warning before').toBe(0);
+    const boardTop = () => page.locator('svg.board-svg').evaluate((el) => el.getBoundingClientRect().top);
+    const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const before = await boardTop();
+    const aim = await mapPointOnScreen(page, 'par');
+    expect(aim.y, 'Paris is on the screen without scrolling').toBeLessThan(PHONE.viewport.height);
+    await page.evaluate(() => (window as unknown as { harness: { misreport(i: number): void } }).harness.misreport(0));
+    await page.waitForSelector('[data-warning="hash-mismatch"]');
+    await page.waitForSelector('.warnings-mark[data-warnings="1"]');
+    await frames();
+    expect(await boardTop(), 'the board once the warning is shown').toBe(before);
+    await page.touchscreen.tap(aim.x, aim.y);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    // The mark takes the player to the list, and on another tab the list is on top again.
+    await page.locator('.warnings-mark').click();
+    await expect.poll(() => page.locator('.warnings').evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
+    await page.locator('[data-tab="results"]').click();
+    const order = await page.evaluate(() => {
+      const w = document.querySelector('.warnings')!;
+      const tabs = document.querySelector('.tabs')!;
+      return w.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING;
+    });
+    expect(order, 'on the results tab the warnings come before the tabs').toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('on a crowded mid-game position at the default view', async () => {
     const context = await served.browser.newContext({ locale: 'en-GB', ...PHONE });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
