@@ -205,6 +205,36 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  // The peer network's line changes as the others' phones come and go and their updates arrive
+  // ("sincronizado" -> "sincronizando"): in Spanish on a 390 px phone the longer texts once wrapped
+  // to a second line and moved the board 16 px under the finger.
+  it('while the peer network line changes (syncing, offline, more phones), the board stays put', async () => {
+    const context = await served.browser.newContext({ locale: 'es-ES', ...PHONE });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    await page.goto(`${site.base}?lang=es&as=2`);
+    await page.waitForSelector('.game-meta > .net[data-peers="2"]');
+    await page.waitForSelector('[data-province="par"]');
+    const boardTop = () => page.locator('svg.board-svg').evaluate((el) => el.getBoundingClientRect().top);
+    const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const before = await boardTop();
+    const aim = await mapPointOnScreen(page, 'par');
+    for (const net of [
+      { peers: 2, synced: false, online: true },
+      { peers: 6, synced: false, online: false },
+      { peers: 1, synced: true, online: true },
+      { peers: 0, synced: false, online: false },
+    ]) {
+      await page.evaluate((n) => (window as unknown as { harness: { setNet(n: unknown): void } }).harness.setNet(n), net);
+      await page.waitForSelector(`.game-meta > .net[data-peers="${net.peers}"]`);
+      await frames();
+      expect(await boardTop(), `the board with ${JSON.stringify(net)}`).toBe(before);
+    }
+    await page.touchscreen.tap(aim.x, aim.y);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await context.close();
+  });
+
   // Whom the phase waits for ("Esperando a Ana (Austria, Alemania, Italia, Rusia, Turquía), Bruno
   // (Inglaterra) y tú (Francia)") shrinks as the others seal, one by one, while this player is
   // still giving orders: the line must not move the board, nor anything else above it.
