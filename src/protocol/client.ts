@@ -64,9 +64,10 @@ export function joinGame(identity: Identity, gameId: string, name: string, power
 /**
  * The escrow key of every key a START names, pinned for the whole game: `escrowOf` gives each
  * key's (view.players' `escrow`, what its JOINs name). Throws for a key without one: the creator's
- * phone does not start a game it cannot pin (README.md "Key escrow").
+ * phone does not start a game it cannot pin (README.md "Key escrow"). The runner calls it before
+ * it reserves the START's once-only right, so a refused roster costs nothing.
  */
-function pinEscrow(keys: readonly string[], escrowOf: Readonly<Record<string, string | null>>): Record<string, string> {
+export function pinEscrow(keys: readonly string[], escrowOf: Readonly<Record<string, string | null>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of keys) {
     const e = escrowOf[k];

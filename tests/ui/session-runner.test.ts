@@ -5,7 +5,7 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { ackCarriedByLock, openMessage, type Identity } from '../../src/protocol';
+import { ackCarriedByLock, openMessage, signMessage, type Identity } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
@@ -236,6 +236,35 @@ describe('game session plumbing (three phones, no network)', () => {
     }
     // Seven powers over three players: 3, 2, 2.
     expect(phones.map((p) => p.runner.current.me.powers.length).sort()).toEqual([2, 2, 3]);
+  });
+
+  it('a player whose JOINs name no usable escrow key is refused from the roster before the START is reserved: the creator starts without it', async () => {
+    const { gameId, phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await seat(phones);
+    // Bea's phone (a cheater's, say) signs a second JOIN with another escrow key: her JOINs disagree.
+    const bea = b.device.identity;
+    const other = signMessage(bea, {
+      type: 'join',
+      game: gameId,
+      seq: 900,
+      time: clock,
+      name: 'Bea',
+      box: bea.boxPublicKey,
+      escrow: a.device.identity.escrowPublicKey,
+      power: 'germany',
+    });
+    await b.replica.publish([other]);
+    await settle(phones);
+    expect(a.runner.view.players.find((p) => p.key === bea.id)?.escrow).toBeNull();
+    const withBea = defaultRoster(a.runner.view.players) as Record<Power, string>;
+    await expect(a.runner.start(withBea)).rejects.toThrow(/no usable escrow key/);
+    // Without Bea (her powers to Ana and Carl) the START goes out: the refusal cost nothing.
+    const withoutBea = Object.fromEntries(POWERS.map((p, i) => [p, i % 2 === 0 ? a.device.identity.id : c.device.identity.id])) as Record<Power, string>;
+    await a.runner.start(withoutBea);
+    await settle(phones);
+    expect(a.runner.view.status).toBe('playing');
+    expect(c.runner.view.status).toBe('playing');
   });
 
   it('runs one game in two tabs of one phone without signing two messages with one number', async () => {

@@ -19,6 +19,8 @@ import {
   startLot,
   acceptStart,
   escrowKeysOf,
+  pinEscrow,
+  startKeys,
   declareAlliance as allianceMessage,
   voteTimeout as timeoutMessage,
   type GameView,
@@ -411,9 +413,10 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      const sent = await this.outbox.send((stamp) => startGame(this.o.identity, this.gameId, roster, escrowKeysOf(this.state.view.players), stamp), {
-        once: 'start',
-      });
+      const escrowOf = escrowKeysOf(this.state.view.players);
+      // Refused (a player without a usable escrow key) before the once-only START is reserved.
+      pinEscrow(startKeys({ roster, participants: [] }), escrowOf);
+      const sent = await this.outbox.send((stamp) => startGame(this.o.identity, this.gameId, roster, escrowOf, stamp), { once: 'start' });
       if (sent === null) throw new Error('this device has already started the game');
     });
   }
@@ -423,9 +426,9 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      const sent = await this.outbox.send((stamp) => startLot(this.o.identity, this.gameId, participants, escrowKeysOf(this.state.view.players), stamp), {
-        once: 'start',
-      });
+      const escrowOf = escrowKeysOf(this.state.view.players);
+      pinEscrow(startKeys({ roster: null, participants }), escrowOf);
+      const sent = await this.outbox.send((stamp) => startLot(this.o.identity, this.gameId, participants, escrowOf, stamp), { once: 'start' });
       if (sent === null) throw new Error('this device has already started the game');
     });
   }
