@@ -124,11 +124,22 @@ function payloadOfEntry(bytes: Uint8Array): Payload | null {
  * shares dealt to it would be encrypted to that key (README.md "Key escrow").
  */
 export function acceptStart(identity: Identity, gameId: string, start: Message | Signed, stamp: Stamp): Signed {
-  const p = startPayloadOf(start);
-  if (p === null || p.game !== gameId) throw new Error('not a START of this game');
-  if (p.v >= PIN_VERSION && startKeys(p).includes(identity.id) && p.escrow?.[identity.id] !== identity.escrowPublicKey)
-    throw new Error('this START pins another escrow key for this phone: not accepted');
+  const refused = startRefusal(identity, gameId, start);
+  if (refused !== null) throw new Error(refused);
   return sign(identity, { type: 'ack', game: gameId, ...stamp, phase: 'start', hash: start.id });
+}
+
+/**
+ * Why this phone must not accept `start` (acceptStart's rule), or null. The runner asks before it
+ * reserves the once-only acceptance, so a refused START never costs this phone its acceptance of
+ * another one.
+ */
+export function startRefusal(identity: Identity, gameId: string, start: Message | Signed): string | null {
+  const p = startPayloadOf(start);
+  if (p === null || p.game !== gameId) return 'not a START of this game';
+  if (p.v >= PIN_VERSION && startKeys(p).includes(identity.id) && p.escrow?.[identity.id] !== identity.escrowPublicKey)
+    return 'this START pins another escrow key for this phone: not accepted';
+  return null;
 }
 
 // ---- Sealing --------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import {
   startGame,
   startLot,
   acceptStart,
+  startRefusal,
   escrowKeysOf,
   pinEscrow,
   startKeys,
@@ -441,15 +442,15 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       const fork = this.state.view.forks.find((f) => f.start === startId);
-      if (fork === undefined) throw new Error('no such start');
-      await this.record.patch({ anchor: startId });
+      const start = gameMessages(this.gameId, this.o.log.entries(), this.o.log.verifier).get(startId);
+      if (fork === undefined || start === undefined) throw new Error('no such start');
       const me = this.o.identity.id;
-      const acked = this.state.view.acceptances[me] !== undefined;
-      if (fork.members.some((m) => m.key === me) && !acked && this.state.view.creator !== me) {
-        const start = gameMessages(this.gameId, this.o.log.entries(), this.o.log.verifier).get(startId);
-        if (start === undefined) throw new Error('no such start');
-        await this.outbox.send((stamp) => acceptStart(this.o.identity, this.gameId, start, stamp), { once: 'accept-start' });
-      }
+      const accepts = fork.members.some((m) => m.key === me) && this.state.view.acceptances[me] === undefined && this.state.view.creator !== me;
+      // Refused before anything is stored: neither the anchor nor the once-only acceptance.
+      const refused = accepts ? startRefusal(this.o.identity, this.gameId, start) : null;
+      if (refused !== null) throw new Error(refused);
+      await this.record.patch({ anchor: startId });
+      if (accepts) await this.outbox.send((stamp) => acceptStart(this.o.identity, this.gameId, start, stamp), { once: 'accept-start' });
       this.refresh();
     });
   }
