@@ -107,6 +107,40 @@ export function escrowHolders(ballotKeys: readonly string[], owner: string): str
   return ballotKeys.filter((k) => k !== owner);
 }
 
+/** One value a REVEAL must release: its author's secret of an own commit, or its share of another's. */
+export interface RevealDue<C> {
+  readonly commit: C;
+  readonly release: 'secret' | 'share';
+}
+
+/**
+ * What a REVEAL by `author` must release, given the commits the LOCKs it names name (`named`, a
+ * commit may come twice): in the order of the commits' ids, the author's secret of each own commit
+ * and its share of each other commit whose escrow holds it, less those `excused` (its own named
+ * LOCK validly complained about). From version 4 on a REVEAL lists exactly these, by position
+ * (README.md "a REVEAL's secrets and shares without commit ids"), so the writer (client.ts
+ * revealDue) and the tally both read this one list, or they would pair values with other commits.
+ * `excused` is asked only for a share the author's escrow would otherwise owe.
+ */
+export function revealOwes<C extends { readonly id: string; readonly from: string }>(
+  author: string,
+  named: Iterable<C>,
+  ballotKeys: readonly string[],
+  excused: (c: C) => boolean,
+): RevealDue<C>[] {
+  const byId = new Map<string, C>();
+  for (const c of named) byId.set(c.id, c);
+  const out: RevealDue<C>[] = [];
+  for (const c of [...byId.values()].sort((a, b) => compareText(a.id, b.id))) {
+    if (c.from === author) out.push({ commit: c, release: 'secret' });
+    else {
+      const holders = escrowHolders(ballotKeys, c.from);
+      if (escrowOn(holders.length) && holders.includes(author) && !excused(c)) out.push({ commit: c, release: 'share' });
+    }
+  }
+  return out;
+}
+
 /**
  * The LOCK a REVEAL names for each key, read from either form: version 4's list of LOCK ids (the
  * key of each is its LOCK's signer: two LOCKs of one key make the REVEAL invalid) or version 3's
@@ -297,20 +331,18 @@ export function tallyBallot(input: BallotInput): BallotResult {
       const secrets = new Map<string, bigint>();
       if (reason === null) {
         const own = lockById.get(lockOf.get(author) ?? '')?.payload;
-        const named = new Map<string, BallotCommit>();
-        for (const id of lockOf.values()) for (const c of namedBy(lockById.get(id)!.payload)) named.set(c.id, c);
+        const named = [...lockOf.values()].flatMap((id) => namedBy(lockById.get(id)!.payload));
         // Version 4 lists secrets and shares in the order of their commits' ids; 3 keys them by id.
         const secretAt = textsOf(p.secrets);
         const shareAt = textsOf(p.shares);
-        const order = listed ? [...named.values()].sort((a, b) => compareText(a.id, b.id)) : [...named.values()];
-        for (const c of order) {
-          if (c.from === author) {
+        const due = revealOwes(author, named, input.ballotKeys, (c) => own !== undefined && complaintOk(own, c));
+        for (const { commit: c, release } of due) {
+          if (release === 'secret') {
             const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
             if (s === null || !secretChecks(c, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
-          } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
-            if (own !== undefined && complaintOk(own, c)) continue;
+          } else {
             const text = shareAt(c.id);
             const v = text === undefined ? null : scalarFromText(text);
             if (v === null) reason = 'reveal-misses-a-share';

@@ -2,7 +2,7 @@
 // per-author sequence number and every random byte; the duty functions say what an honest phone
 // signs on its own, as functions of the view and of the messages it holds.
 import { isTossPhase, missingOrders, variantById, type Loc, type Order, type Power } from '../rules';
-import { escrowHolders } from './ballot';
+import { escrowHolders, revealOwes, type RevealDue } from './ballot';
 import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
 import { parseEntry, signMessage, type Message } from './envelope';
@@ -16,6 +16,7 @@ import {
   startKeys,
   type CommitPayload,
   type Complaint,
+  type LockPayload,
   type LotCommitPayload,
   type Payload,
   type PayloadBody,
@@ -63,9 +64,10 @@ export function joinGame(identity: Identity, gameId: string, name: string, power
 /**
  * The escrow key of every key a START names, pinned for the whole game: `escrowOf` gives each
  * key's (view.players' `escrow`, what its JOINs name). Throws for a key without one: the creator's
- * phone does not start a game it cannot pin (README.md "Key escrow").
+ * phone does not start a game it cannot pin (README.md "Key escrow"). The runner calls it before
+ * it reserves the START's once-only right, so a refused roster costs nothing.
  */
-function pinEscrow(keys: readonly string[], escrowOf: Readonly<Record<string, string | null>>): Record<string, string> {
+export function pinEscrow(keys: readonly string[], escrowOf: Readonly<Record<string, string | null>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of keys) {
     const e = escrowOf[k];
@@ -122,11 +124,22 @@ function payloadOfEntry(bytes: Uint8Array): Payload | null {
  * shares dealt to it would be encrypted to that key (README.md "Key escrow").
  */
 export function acceptStart(identity: Identity, gameId: string, start: Message | Signed, stamp: Stamp): Signed {
-  const p = startPayloadOf(start);
-  if (p === null || p.game !== gameId) throw new Error('not a START of this game');
-  if (p.v >= PIN_VERSION && startKeys(p).includes(identity.id) && p.escrow?.[identity.id] !== identity.escrowPublicKey)
-    throw new Error('this START pins another escrow key for this phone: not accepted');
+  const refused = startRefusal(identity, gameId, start);
+  if (refused !== null) throw new Error(refused);
   return sign(identity, { type: 'ack', game: gameId, ...stamp, phase: 'start', hash: start.id });
+}
+
+/**
+ * Why this phone must not accept `start` (acceptStart's rule), or null. The runner asks before it
+ * reserves the once-only acceptance, so a refused START never costs this phone its acceptance of
+ * another one.
+ */
+export function startRefusal(identity: Identity, gameId: string, start: Message | Signed): string | null {
+  const p = startPayloadOf(start);
+  if (p === null || p.game !== gameId) return 'not a START of this game';
+  if (p.v >= PIN_VERSION && startKeys(p).includes(identity.id) && p.escrow?.[identity.id] !== identity.escrowPublicKey)
+    return 'this START pins another escrow key for this phone: not accepted';
+  return null;
 }
 
 // ---- Sealing --------------------------------------------------------------------------------------
@@ -401,9 +414,33 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
 }
 
 /**
- * REVEAL: one LOCK per key of the ballot (and of any other player whose LOCK this phone has; for a
- * key with two, the one the REVEALs seen name), this phone's secret of each of its own named
- * commits (`secretOf`, from its store) and its share of every other named commit it holds one of.
+ * What a REVEAL by `me` naming the LOCKs `lockIds` must release, in its listed order (ballot.ts
+ * revealOwes, which the tally reads too): the commits those LOCKs name (through their FINALs, and
+ * `heads`), `me`'s own LOCK among them excusing the commits it complained about (an honest phone
+ * complains only with a true proof about a share that does not check, so its complaints are valid).
+ */
+export function revealDue(
+  me: string,
+  ballotKeys: readonly string[],
+  messages: ReadonlyMap<string, Message>,
+  lockIds: readonly string[],
+): RevealDue<{ id: string; from: string; payload: CommitPayload | LotCommitPayload }>[] {
+  const locks = lockIds.map((id) => messages.get(id)?.payload).filter((l): l is LockPayload => l?.type === 'lock');
+  const complained = new Set(locks.find((l) => l.from === me)?.complaints.map((k) => k.commit) ?? []);
+  const named: { id: string; from: string; payload: CommitPayload | LotCommitPayload }[] = [];
+  for (const l of locks)
+    for (const id of [...Object.values(l.finals).map((f) => finalCommit(messages, f)), ...Object.values(l.heads)]) {
+      const payload = id === undefined ? undefined : commitPayload(messages, id);
+      if (payload !== undefined) named.push({ id: id!, from: payload.from, payload });
+    }
+  return revealOwes(me, named, ballotKeys, (c) => complained.has(c.id));
+}
+
+/**
+ * REVEAL: one LOCK per key of the ballot (for a key with two, the one the REVEALs seen name, else
+ * the lowest id), and what naming them owes (revealDue): this phone's secret of each of its own
+ * named commits (`secretOf`, from its store), then its share of every other named commit it holds
+ * one of, each list in the order of the commits' ids.
  */
 export function revealBallot(
   identity: Identity,
@@ -412,56 +449,28 @@ export function revealBallot(
   messages: ReadonlyMap<string, Message>,
   secretOf: (commitId: string) => bigint | null,
   stamp: Stamp,
-  /** LOCKs to name instead of the ones this function picks (an attack verb in the tests names others). */
-  naming: Readonly<Record<string, string>> = {},
-  /** Keys whose commits get no share from this REVEAL (an attack verb in the tests: an accomplice withholding). */
-  withholdSharesOf: readonly string[] = [],
 ): Signed {
   const b = openBallot(view);
   if (b === undefined) throw new Error('no ballot is open');
-  const locks: Record<string, string> = {};
+  const lockIds: string[] = [];
   for (const [key, ids] of Object.entries(b.ballot.locks)) {
     if (!b.ballotKeys.includes(key) || ids.length === 0) continue;
-    locks[key] = b.ballot.lockNamed[key] ?? [...ids].sort(compareText)[0]!;
+    lockIds.push(b.ballot.lockNamed[key] ?? [...ids].sort(compareText)[0]!);
   }
-  Object.assign(locks, naming);
-  const mine = messages.get(locks[identity.id] ?? '')?.payload;
-  const complained = new Set(mine?.type === 'lock' ? mine.complaints.map((k) => k.commit) : []);
-  const secrets: Record<string, string> = {};
-  const shareTexts: Record<string, string> = {};
-  for (const lockId of Object.values(locks)) {
-    const l = messages.get(lockId)?.payload;
-    if (l?.type !== 'lock') continue;
-    const named = [...Object.values(l.finals).map((id) => finalCommit(messages, id)), ...Object.values(l.heads)].filter((x): x is string => x !== undefined);
-    for (const id of named) {
-      const c = commitPayload(messages, id);
-      if (c === undefined) continue;
-      if (c.from === identity.id) {
-        const s = secretOf(id);
-        if (s === null) throw new Error(`no secret on this device for commit ${id}`);
-        secrets[id] = scalarText(s);
-      } else if (!complained.has(id) && !withholdSharesOf.includes(c.from)) {
-        const share = myShare(identity, id, c, escrowHolders(b.ballotKeys, c.from));
-        if (share !== undefined && share !== null) shareTexts[id] = scalarText(share);
-      }
+  const secrets: string[] = [];
+  const shares: string[] = [];
+  for (const { commit: c, release } of revealDue(identity.id, b.ballotKeys, messages, lockIds)) {
+    if (release === 'secret') {
+      const s = secretOf(c.id);
+      if (s === null) throw new Error(`no secret on this device for commit ${c.id}`);
+      secrets.push(scalarText(s));
+    } else {
+      const share = myShare(identity, c.id, c.payload, escrowHolders(b.ballotKeys, c.from));
+      if (share !== undefined && share !== null) shares.push(scalarText(share));
     }
   }
-  // Version 4 names the LOCKs by id alone, sorted (each LOCK's key is its signer), and lists the
-  // secrets and shares in the order of their commits' ids.
-  const lockList = [...new Set(Object.values(locks))].sort(compareText);
-  const inIdOrder = (r: Record<string, string>) =>
-    Object.keys(r)
-      .sort(compareText)
-      .map((id) => r[id]!);
-  return sign(identity, {
-    type: 'reveal',
-    game: gameId,
-    ...stamp,
-    phase: b.phase,
-    locks: lockList,
-    secrets: inIdOrder(secrets),
-    shares: inIdOrder(shareTexts),
-  });
+  // Version 4 names the LOCKs by id alone, sorted (each LOCK's key is its signer).
+  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: b.phase, locks: [...new Set(lockIds)].sort(compareText), secrets, shares });
 }
 
 // ---- Votes, clock and the rest ---------------------------------------------------------------------

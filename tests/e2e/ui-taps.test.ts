@@ -205,6 +205,36 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  // The peer network's line changes as the others' phones come and go and their updates arrive
+  // ("sincronizado" -> "sincronizando"): in Spanish on a 390 px phone the longer texts once wrapped
+  // to a second line and moved the board 16 px under the finger.
+  it('while the peer network line changes (syncing, offline, more phones), the board stays put', async () => {
+    const context = await served.browser.newContext({ locale: 'es-ES', ...PHONE });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    await page.goto(`${site.base}?lang=es&as=2`);
+    await page.waitForSelector('.game-meta > .net[data-peers="2"]');
+    await page.waitForSelector('[data-province="par"]');
+    const boardTop = () => page.locator('svg.board-svg').evaluate((el) => el.getBoundingClientRect().top);
+    const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const before = await boardTop();
+    const aim = await mapPointOnScreen(page, 'par');
+    for (const net of [
+      { peers: 2, synced: false, online: true },
+      { peers: 6, synced: false, online: false },
+      { peers: 1, synced: true, online: true },
+      { peers: 0, synced: false, online: false },
+    ]) {
+      await page.evaluate((n) => (window as unknown as { harness: { setNet(n: unknown): void } }).harness.setNet(n), net);
+      await page.waitForSelector(`.game-meta > .net[data-peers="${net.peers}"]`);
+      await frames();
+      expect(await boardTop(), `the board with ${JSON.stringify(net)}`).toBe(before);
+    }
+    await page.touchscreen.tap(aim.x, aim.y);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await context.close();
+  });
+
   // Whom the phase waits for ("Esperando a Ana (Austria, Alemania, Italia, Rusia, Turquía), Bruno
   // (Inglaterra) y tú (Francia)") shrinks as the others seal, one by one, while this player is
   // still giving orders: the line must not move the board, nor anything else above it.
@@ -246,6 +276,43 @@ describe('taps near a unit select it', { timeout: 300_000 }, () => {
     expect(await boardTop(), 'the board once only this player is left').toBe(before);
     await page.touchscreen.tap(aim.x, aim.y);
     await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    await context.close();
+  });
+
+  // A warning (here a hash mismatch: another phone claims a wrong state hash for the phase before)
+  // can come in while this player is giving orders: it must not move the board either. The header
+  // shows its mark over a corner and the list goes below the board.
+  it('when a warning comes in while the player taps, the board stays put and an aimed tap lands', async () => {
+    const context = await served.browser.newContext({ locale: 'es-ES', ...PHONE });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    const page = await context.newPage();
+    // played=1: a resolved phase for England's phone to misreport; bots=0: nobody seals meanwhile.
+    await page.goto(`${site.base}?lang=es&as=2&played=1&bots=0`);
+    await page.waitForSelector('[data-province="par"]');
+    await page.waitForSelector('.waiting-for');
+    expect(await page.locator('.warnings').count(), 'no warning before').toBe(0);
+    const boardTop = () => page.locator('svg.board-svg').evaluate((el) => el.getBoundingClientRect().top);
+    const frames = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+    const before = await boardTop();
+    const aim = await mapPointOnScreen(page, 'par');
+    expect(aim.y, 'Paris is on the screen without scrolling').toBeLessThan(PHONE.viewport.height);
+    await page.evaluate(() => (window as unknown as { harness: { misreport(i: number): void } }).harness.misreport(0));
+    await page.waitForSelector('[data-warning="hash-mismatch"]');
+    await page.waitForSelector('.warnings-mark[data-warnings="1"]');
+    await frames();
+    expect(await boardTop(), 'the board once the warning is shown').toBe(before);
+    await page.touchscreen.tap(aim.x, aim.y);
+    await expect.poll(() => page.locator('[data-selected]').getAttribute('data-selected')).toBe('par');
+    // The mark takes the player to the list, and on another tab the list is on top again.
+    await page.locator('.warnings-mark').click();
+    await expect.poll(() => page.locator('.warnings').evaluate((el) => el.getBoundingClientRect().top < innerHeight)).toBe(true);
+    await page.locator('[data-tab="results"]').click();
+    const order = await page.evaluate(() => {
+      const w = document.querySelector('.warnings')!;
+      const tabs = document.querySelector('.tabs')!;
+      return w.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING;
+    });
+    expect(order, 'on the results tab the warnings come before the tabs').toBeGreaterThan(0);
     await context.close();
   });
 

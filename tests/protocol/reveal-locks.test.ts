@@ -14,6 +14,8 @@ import {
   LOCK_LIST_VERSION,
   parseEntry,
   PROTOCOL_VERSION,
+  revealDue,
+  revealOwes,
   signPayloadBytes,
   type Payload,
 } from '../../src/protocol';
@@ -133,6 +135,28 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
     const alone = view(game, [...game.log, honest.bytes]);
     expect(alone.current!.ballot.reveals[game.byPower.france.me.id]).toHaveLength(1);
     expect(alone.ignored).toEqual([]);
+  });
+
+  it('the writer lists exactly what revealDue (the tally’s revealOwes) says the named LOCKs owe, in commit id order', () => {
+    const { game } = lockedGame(41);
+    const { p } = revealOf(game, 'france', T0 + 200);
+    const france = game.byPower.france.me.id;
+    const due = revealDue(france, view(game).current!.ballotKeys, messagesOf(game.log), p.locks);
+    const { mine, others } = commitsOf(game, france);
+    expect(due.filter((d) => d.release === 'secret').map((d) => d.commit.id)).toEqual(mine);
+    expect(due.filter((d) => d.release === 'share').map((d) => d.commit.id)).toEqual(others);
+    expect(due.map((d) => d.commit.id)).toEqual([...mine, ...others].sort(compareText));
+    expect([p.secrets.length, p.shares.length]).toEqual([mine.length, others.length]);
+    // What its own LOCK complained about is excused, and only that.
+    const excused = others[2]!;
+    expect(
+      revealOwes(
+        france,
+        due.map((d) => d.commit),
+        view(game).current!.ballotKeys,
+        (c) => c.id === excused,
+      ).map((d) => d.commit.id),
+    ).toEqual(due.map((d) => d.commit.id).filter((id) => id !== excused));
   });
 
   it('shares in another order, one share short, one too many, or a secret short or too many: refused, each with its reason', () => {

@@ -49,6 +49,8 @@ import {
   reduceLog,
   revealBallot,
   revealDeadlineFor,
+  revealDue,
+  compareText,
   sealChat,
   sealCommit,
   sealOrders,
@@ -68,6 +70,8 @@ import {
   type Signed,
   type Verifier,
 } from '../../src/protocol';
+import { scalarText } from '../../src/protocol/escrow';
+import type { RevealPayload } from '../../src/protocol/messages';
 import { duties, powersOf } from '../../src/ui/game/duties';
 import { escrowOf, identity, payloadOf, rng, settings as baseSettings, T0 } from './helpers';
 
@@ -437,8 +441,39 @@ export function revealNaming(t: Table, d: Device, time: number, naming: Partial<
   out.push(...post(t, [lock]));
   v = reduceAs(t, d);
   messages = opened(t.log);
-  out.push(...post(t, [revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time), { [d.key]: lock.id })]));
+  out.push(...post(t, [cheatReveal(d, t, v, messages, time, { ownLock: lock.id })]));
   return out;
+}
+
+/**
+ * `d`'s REVEAL as the honest one (revealBallot) but for what a cheater changes: naming `ownLock`
+ * as its own LOCK, and releasing no share of the commits of `withholdFrom` (keys). Built from the
+ * protocol's own revealDue, so every other value sits where the tally looks for it; re-signed by `d`.
+ */
+function cheatReveal(
+  d: Device,
+  t: Table,
+  v: GameView,
+  messages: ReadonlyMap<string, Message>,
+  time: number,
+  cheat: { readonly ownLock?: string; readonly withholdFrom?: readonly string[] },
+): Signed {
+  const b = openBallot(v)!;
+  const honest = payloadOf(revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time)).bytes) as RevealPayload;
+  const ownLocks = new Set(b.ballot.locks[d.key] ?? []);
+  const locks =
+    cheat.ownLock === undefined ? [...(honest.locks as string[])] : [...(honest.locks as string[]).filter((id) => !ownLocks.has(id)), cheat.ownLock];
+  locks.sort(compareText);
+  const secrets: string[] = [];
+  const shares: string[] = [];
+  for (const { commit: c, release } of revealDue(d.key, b.ballotKeys, messages, locks)) {
+    if (release === 'secret') secrets.push(scalarText(secretOf(d)(c.id)!));
+    else if (!(cheat.withholdFrom ?? []).includes(c.from)) {
+      const share = myShare(d.me, c.id, c.payload, escrowHolders(b.ballotKeys, c.from));
+      if (share !== undefined && share !== null) shares.push(scalarText(share));
+    }
+  }
+  return resign(d, { ...honest, locks, secrets, shares });
 }
 
 /**
@@ -454,7 +489,7 @@ export function revealOmittingShares(t: Table, d: Device, time: number, owners: 
     v = reduceAs(t, d);
     messages = opened(t.log);
   }
-  out.push(...post(t, [revealBallot(d.me, t.gameId, v, messages, secretOf(d), d.stamp(time), {}, owners)]));
+  out.push(...post(t, [cheatReveal(d, t, v, messages, time, { withholdFrom: owners })]));
   return out;
 }
 

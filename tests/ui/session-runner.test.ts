@@ -5,7 +5,7 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { ackCarriedByLock, openMessage, type Identity } from '../../src/protocol';
+import { ackCarriedByLock, messageId, openMessage, signMessage, type Identity } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
@@ -236,6 +236,67 @@ describe('game session plumbing (three phones, no network)', () => {
     }
     // Seven powers over three players: 3, 2, 2.
     expect(phones.map((p) => p.runner.current.me.powers.length).sort()).toEqual([2, 2, 3]);
+  });
+
+  it('a player whose JOINs name no usable escrow key is refused from the roster before the START is reserved: the creator starts without it', async () => {
+    const { gameId, phones } = await threePlayerGame();
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await seat(phones);
+    // Bea's phone (a cheater's, say) signs a second JOIN with another escrow key: her JOINs disagree.
+    const bea = b.device.identity;
+    const other = signMessage(bea, {
+      type: 'join',
+      game: gameId,
+      seq: 900,
+      time: clock,
+      name: 'Bea',
+      box: bea.boxPublicKey,
+      escrow: a.device.identity.escrowPublicKey,
+      power: 'germany',
+    });
+    await b.replica.publish([other]);
+    await settle(phones);
+    expect(a.runner.view.players.find((p) => p.key === bea.id)?.escrow).toBeNull();
+    const withBea = defaultRoster(a.runner.view.players) as Record<Power, string>;
+    await expect(a.runner.start(withBea)).rejects.toThrow(/no usable escrow key/);
+    // Without Bea (her powers to Ana and Carl) the START goes out: the refusal cost nothing.
+    const withoutBea = Object.fromEntries(POWERS.map((p, i) => [p, i % 2 === 0 ? a.device.identity.id : c.device.identity.id])) as Record<Power, string>;
+    await a.runner.start(withoutBea);
+    await settle(phones);
+    expect(a.runner.view.status).toBe('playing');
+    expect(c.runner.view.status).toBe('playing');
+  });
+
+  it('a START pinning another escrow key for this phone is not accepted, and that costs it nothing: it still accepts the START it chooses', async () => {
+    const { gameId, phones } = await threePlayerGame();
+    const [a, b] = phones as [Phone, Phone, Phone];
+    await seat(phones);
+    const [ana, bea] = [a.device.identity, b.device.identity];
+    // Bea's JOINs name two escrow keys (her own and, in a second JOIN, another), and Ana's START
+    // pins the other one for her: a START the lobby counts, which Bea's phone must not accept.
+    const fake = ana.escrowPublicKey;
+    await b.replica.publish([
+      signMessage(bea, { type: 'join', game: gameId, seq: 900, time: clock, name: 'Bea', box: bea.boxPublicKey, escrow: fake, power: 'germany' }),
+    ]);
+    await settle(phones);
+    const roster = defaultRoster(a.runner.view.players) as Record<Power, string>;
+    const pins = Object.fromEntries(a.runner.view.players.map((p) => [p.key, p.key === bea.id ? fake : p.escrow!]));
+    const start = (seq: number, escrow: Record<string, string>) =>
+      signMessage(ana, { type: 'start', game: gameId, seq, time: clock, roster, participants: [], escrow });
+    const bad = start(900, pins);
+    await a.replica.publish([bad]);
+    await settle(phones);
+    expect(b.runner.view.starts).toHaveLength(1);
+    expect(b.runner.view.acceptances[bea.id]).toBeUndefined();
+    // Ana signs a second START pinning Bea's own key; Bea, shown the fork, chooses it.
+    const good = start(901, { ...pins, [bea.id]: bea.escrowPublicKey });
+    await a.replica.publish([good]);
+    await settle(phones);
+    expect(b.runner.view.status).toBe('forked');
+    await expect(b.runner.chooseStart(messageId(bad))).rejects.toThrow(/another escrow key/);
+    await b.runner.chooseStart(messageId(good));
+    await settle(phones);
+    expect(b.runner.view.acceptances[bea.id]).toBe(messageId(good));
   });
 
   it('runs one game in two tabs of one phone without signing two messages with one number', async () => {

@@ -12,6 +12,7 @@ import {
   revealBallot,
   scalarFromBytes,
   secretBytes,
+  startRefusal,
   toBase64,
   type GameView,
   type Identity,
@@ -67,9 +68,10 @@ export class DutyLoop {
     const { identity: id, gameId, outbox } = this.o;
     switch (d.kind) {
       case 'accept-start': {
-        // acceptStart refuses a START that pins another escrow key for this phone (nothing is signed).
+        // A START that pins another escrow key for this phone is never accepted; asked before the
+        // once-only acceptance is reserved, so it does not cost the acceptance of another START.
         const start = this.o.messages().get(d.startId);
-        if (start === undefined) return;
+        if (start === undefined || startRefusal(id, gameId, start) !== null) return;
         await outbox.send((stamp) => acceptStart(id, gameId, start, stamp), { once: 'accept-start' });
         return;
       }

@@ -175,9 +175,10 @@ export class Outbox {
    * Checks, publishes, then tells the runner and the app. Every entry signed here had its sequence
    * number (and its once-only name) reserved durably (send waits for the write) before it gets here, so it goes
    * out without waiting for its own write (src/protocol/README.md, "Sending before the entry is
-   * stored"); what it depends on (a commit's secret, `keep`) is stored before this.
+   * stored"); what it depends on (a commit's secret, `keep`) is stored before this. Private: only
+   * send() adds entries, after its reservation (and once-only right) has landed.
    */
-  async append(signed: Signed): Promise<void> {
+  private async append(signed: Signed): Promise<void> {
     if (this.o.closed()) return;
     this.check(signed);
     await this.o.log.publish([signed.bytes], { reserved: true });

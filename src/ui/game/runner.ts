@@ -18,7 +18,10 @@ import {
   startGame,
   startLot,
   acceptStart,
+  startRefusal,
   escrowKeysOf,
+  pinEscrow,
+  startKeys,
   declareAlliance as allianceMessage,
   voteTimeout as timeoutMessage,
   type GameView,
@@ -411,9 +414,10 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      const sent = await this.outbox.send((stamp) => startGame(this.o.identity, this.gameId, roster, escrowKeysOf(this.state.view.players), stamp), {
-        once: 'start',
-      });
+      const escrowOf = escrowKeysOf(this.state.view.players);
+      // Refused (a player without a usable escrow key) before the once-only START is reserved.
+      pinEscrow(startKeys({ roster, participants: [] }), escrowOf);
+      const sent = await this.outbox.send((stamp) => startGame(this.o.identity, this.gameId, roster, escrowOf, stamp), { once: 'start' });
       if (sent === null) throw new Error('this device has already started the game');
     });
   }
@@ -423,9 +427,9 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       if (this.state.view.creator !== this.o.identity.id) throw new Error('only the creator starts the game');
-      const sent = await this.outbox.send((stamp) => startLot(this.o.identity, this.gameId, participants, escrowKeysOf(this.state.view.players), stamp), {
-        once: 'start',
-      });
+      const escrowOf = escrowKeysOf(this.state.view.players);
+      pinEscrow(startKeys({ roster: null, participants }), escrowOf);
+      const sent = await this.outbox.send((stamp) => startLot(this.o.identity, this.gameId, participants, escrowOf, stamp), { once: 'start' });
       if (sent === null) throw new Error('this device has already started the game');
     });
   }
@@ -438,15 +442,15 @@ export class GameRunner {
     return this.enqueue(async () => {
       this.refresh();
       const fork = this.state.view.forks.find((f) => f.start === startId);
-      if (fork === undefined) throw new Error('no such start');
-      await this.record.patch({ anchor: startId });
+      const start = gameMessages(this.gameId, this.o.log.entries(), this.o.log.verifier).get(startId);
+      if (fork === undefined || start === undefined) throw new Error('no such start');
       const me = this.o.identity.id;
-      const acked = this.state.view.acceptances[me] !== undefined;
-      if (fork.members.some((m) => m.key === me) && !acked && this.state.view.creator !== me) {
-        const start = gameMessages(this.gameId, this.o.log.entries(), this.o.log.verifier).get(startId);
-        if (start === undefined) throw new Error('no such start');
-        await this.outbox.send((stamp) => acceptStart(this.o.identity, this.gameId, start, stamp), { once: 'accept-start' });
-      }
+      const accepts = fork.members.some((m) => m.key === me) && this.state.view.acceptances[me] === undefined && this.state.view.creator !== me;
+      // Refused before anything is stored: neither the anchor nor the once-only acceptance.
+      const refused = accepts ? startRefusal(this.o.identity, this.gameId, start) : null;
+      if (refused !== null) throw new Error(refused);
+      await this.record.patch({ anchor: startId });
+      if (accepts) await this.outbox.send((stamp) => acceptStart(this.o.identity, this.gameId, start, stamp), { once: 'accept-start' });
       this.refresh();
     });
   }

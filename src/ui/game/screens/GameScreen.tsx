@@ -1,5 +1,5 @@
 // The in-game screen: a header with the phase, this player's powers, the network and the
-// countdown; warnings that are never hidden; and five sections (board, results, history, press,
+// countdown; warnings that are never hidden (Warnings.tsx says where); and five sections (board, results, history, press,
 // game). Reads only the GameSession and calls its actions.
 import { RelayStatus } from '../RelayStatus';
 import { useEffect, useRef, useState } from 'react';
@@ -14,7 +14,7 @@ import { PressTab } from './PressTab';
 import { ResultsTab } from './ResultsTab';
 import { SCREEN_STRINGS } from './strings';
 import { WaitingLine } from './WaitingLine';
-import { Warnings } from './Warnings';
+import { Warnings, WarningsMark } from './Warnings';
 import './screens.css';
 
 type Tab = 'board' | 'results' | 'history' | 'press' | 'game';
@@ -42,6 +42,8 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
   // would move the board up under the fingers of the players tapping at the last second.
   const left = c && hasDeadline(c) ? countdown(c.deadline, session.now) : undefined;
   const shown: Tab = tabs.includes(tab) ? tab : 'board';
+  // On the board of an open phase the warnings go below it: one appearing must not move the board.
+  const warningsBelow = shown === 'board' && c !== undefined;
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>): void => {
     const i = tabs.indexOf(shown);
@@ -72,6 +74,7 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
   return (
     <section className="game-screen" aria-labelledby="game-phase" data-game={session.gameId}>
       <header className="game-header">
+        <WarningsMark view={view} lang={lang} />
         <h2 id="game-phase" data-phase={c?.key ?? view.result?.phase ?? ''}>
           {c ? phaseLabel(c.key, lang) : s.gameOver}
         </h2>
@@ -92,7 +95,7 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
         </p>
         <WaitingLine session={session} lang={lang} />
       </header>
-      <Warnings view={view} lang={lang} />
+      {warningsBelow ? null : <Warnings view={view} lang={lang} />}
       <div className="tabs" role="tablist" aria-label={s.tabsLabel}>
         {tabs.map((id) => (
           <button
@@ -129,6 +132,7 @@ export function GameScreen({ session, lang, tab: initialTab }: { session: GameSe
         {shown === 'press' ? <PressTab session={session} lang={lang} /> : null}
         {shown === 'game' ? <GameTab session={session} lang={lang} /> : null}
       </div>
+      {warningsBelow ? <Warnings view={view} lang={lang} /> : null}
     </section>
   );
 }

@@ -1,14 +1,16 @@
-// Hash mismatches and misconduct, always on top and never folded away: they mean a phone
-// disagrees about the board or a player cheated, which everybody at the table must see.
+// Hash mismatches and misconduct, never folded away: they mean a phone disagrees about the board or
+// a player cheated, which everybody at the table must see. The list sits on top of every tab but
+// the board of an open phase, where it sits below the board (one appearing while a player taps
+// must not move the board under the finger); the header's mark (WarningsMark) says it is there.
 import type { GameView } from '../../../protocol';
 import type { Lang } from '../../i18n';
-import { phaseLabel, powerList, powersOfKey } from './logic';
+import { phaseLabel, powerList, powersOfKey, warningCount } from './logic';
 import { SCREEN_STRINGS } from './strings';
 
 export function Warnings(props: { view: GameView; lang: Lang }) {
   const { view, lang } = props;
   const s = SCREEN_STRINGS[lang];
-  if (view.hashMismatches.length === 0 && view.misconduct.length === 0) return null;
+  if (warningCount(view) === 0) return null;
   const who = (key: string): string => {
     const name = view.players.find((p) => p.key === key)?.name;
     const powers = powersOfKey(view, key);
@@ -16,7 +18,7 @@ export function Warnings(props: { view: GameView; lang: Lang }) {
     return powers.length > 0 ? `${base} (${powerList(powers, lang, '')})` : base;
   };
   return (
-    <section className="warnings" role="alert" aria-labelledby="warnings-title">
+    <section className="warnings" id="warnings" role="alert" aria-labelledby="warnings-title">
       <h3 id="warnings-title">⚠ {s.warningsTitle}</h3>
       <ul>
         {view.hashMismatches.map((m, i) => (
@@ -32,5 +34,26 @@ export function Warnings(props: { view: GameView; lang: Lang }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The header's mark of the warnings: "⚠ 2", which scrolls to the list. Laid over the header's
+ * corner (screens.css), it takes no room, so its coming never moves anything.
+ */
+export function WarningsMark(props: { view: GameView; lang: Lang }) {
+  const n = warningCount(props.view);
+  if (n === 0) return null;
+  const title = SCREEN_STRINGS[props.lang].warningsTitle;
+  return (
+    <button
+      type="button"
+      className="warnings-mark"
+      data-warnings={n}
+      aria-label={`${title}: ${n}`}
+      onClick={() => document.getElementById('warnings')?.scrollIntoView({ block: 'center' })}
+    >
+      ⚠ {n}
+    </button>
   );
 }

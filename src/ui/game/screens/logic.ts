@@ -216,6 +216,11 @@ export function drawState(view: GameView, myPowers: readonly Power[], myVotes: P
   };
 }
 
+/** How many warnings the view holds (hash mismatches and misconduct): the list's and the header mark's count. */
+export function warningCount(view: GameView): number {
+  return view.hashMismatches.length + view.misconduct.length;
+}
+
 /** Press is on unless the settings say gunboat (no field in Settings yet: `rules.gunboat`, absent = press on).
  *  The one place this is read: the screens hide press by it and the runner refuses a chat by it. */
 export function pressEnabled(view: GameView): boolean {

@@ -8,9 +8,11 @@
 // 1901 by OPENING_1901 instead of at random (a winter that does not hang on the protocol's bytes);
 // relay: the phone has one relay, connected, and harness.setRelayWaiting(n) says n uploads wait for it.
 // harness.seal(power) seals random orders for another phone's power now (with bots=0: one at a time).
+// harness.setNet({ peers, synced, online }) changes the peer network the header shows.
+// harness.misreport(phone) has that phone ACK a wrong state hash of the last resolved phase now (a warning).
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fromBase64, messageId, toBase64 } from '../../../../src/protocol';
+import { acknowledge, fromBase64, messageId, toBase64 } from '../../../../src/protocol';
 import { POWERS, randomOrders, type Power } from '../../../../src/rules';
 import { GameScreen } from '../../../../src/ui/game/screens/GameScreen';
 import { PracticeBoard } from '../../../../src/ui/practice/PracticeBoard';
@@ -76,12 +78,16 @@ channel.postMessage({ hello: true });
 
 /** Set by Harness once mounted (the `relay` query): how many of this phone's uploads wait for the relay. */
 let setRelayWaiting: (n: number) => void = () => undefined;
+/** Set by Harness once mounted: the peer network as the header shows it (harness.setNet). */
+let setNet: (net: { peers: number; synced: boolean; online: boolean }) => void = () => undefined;
 
 function Harness() {
   const [, setTick] = useState(0);
   const [relayWaiting, setWaiting] = useState(0);
+  const [peerNet, setPeerNet] = useState({ peers: 2, synced: true, online: true });
   useEffect(() => {
     setRelayWaiting = setWaiting;
+    setNet = setPeerNet;
   }, []);
   const [now, setNow] = useState(clock);
   useEffect(
@@ -96,9 +102,7 @@ function Harness() {
     const id = setInterval(() => setNow(clock()), 1000);
     return () => clearInterval(id);
   }, []);
-  const net = q.has('relay')
-    ? { peers: 0, synced: false, online: true, relays: { total: 1, connected: 1, caughtUp: 1, waiting: relayWaiting } }
-    : { peers: 2, synced: true, online: true };
+  const net = q.has('relay') ? { peers: 0, synced: false, online: true, relays: { total: 1, connected: 1, caughtUp: 1, waiting: relayWaiting } } : peerNet;
   const session = fakeSession(world, as, state, now, () => setTick((n) => n + 1), net);
   return (
     <div className="app" lang={lang}>
@@ -136,4 +140,19 @@ const seal = (power: Power): void => {
   world.commit(i, power, randomOrders(c.position, power, world.phones[i]!.random.int), clock());
   world.append(null, clock());
 };
-(window as unknown as { harness: unknown }).harness = { world, state, phone: as, setRelayWaiting: (n: number) => setRelayWaiting(n), seal };
+/** Phone `i` claims a wrong state hash for the last resolved phase: every phone shows a hash-mismatch warning. */
+const misreport = (i: number): void => {
+  const ph = world.phones[i];
+  const last = world.view().phases.at(-1);
+  if (!ph || !last) throw new Error('no phone or no resolved phase to misreport');
+  world.append(acknowledge(ph.me, world.gameId, last.key, '0'.repeat(32), ph.stamp(clock())).bytes, clock());
+};
+(window as unknown as { harness: unknown }).harness = {
+  world,
+  state,
+  phone: as,
+  setRelayWaiting: (n: number) => setRelayWaiting(n),
+  setNet: (n: { peers: number; synced: boolean; online: boolean }) => setNet(n),
+  seal,
+  misreport,
+};
