@@ -262,6 +262,11 @@ function emptyIndex(): EntryIndex {
 /** Inserts m into a list in canonical order (binary search on sortKey). */
 function insertSorted<T extends Message>(list: T[], m: T): void {
   const key = sortKey(m);
+  // A new index takes entries in canonical order, so most go at the end: one comparison.
+  if (list.length === 0 || compareText(sortKey(list[list.length - 1]!), key) < 0) {
+    list.push(m);
+    return;
+  }
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
