@@ -1,18 +1,29 @@
 // Byte helpers kept in one place so every encoding in the protocol has exactly one spelling.
 
 const HEX = '0123456789abcdef';
+/** Each byte's two hex digits, and each lower-case hex digit's value by char code (-1: not one). */
+const HEX_PAIRS = Array.from({ length: 256 }, (_, b) => HEX[b >> 4]! + HEX[b & 15]!);
+const HEX_INDEX = new Int8Array(128).fill(-1);
+for (let i = 0; i < HEX.length; i++) HEX_INDEX[HEX.charCodeAt(i)] = i;
 
 export function toHex(bytes: Uint8Array): string {
   let out = '';
-  for (const b of bytes) out += HEX[b >> 4]! + HEX[b & 15]!;
+  for (let i = 0; i < bytes.length; i++) out += HEX_PAIRS[bytes[i]!]!;
   return out;
 }
 
 /** Lower-case hex only, so one byte string has one text form (ids and keys are compared as text). */
 export function fromHex(text: string): Uint8Array | null {
-  if (text.length % 2 !== 0 || !/^[0-9a-f]*$/.test(text)) return null;
+  if (text.length % 2 !== 0) return null;
   const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const a = text.charCodeAt(2 * i);
+    const b = text.charCodeAt(2 * i + 1);
+    const hi = a < 128 ? HEX_INDEX[a]! : -1;
+    const lo = b < 128 ? HEX_INDEX[b]! : -1;
+    if (hi < 0 || lo < 0) return null;
+    out[i] = (hi << 4) | lo;
+  }
   return out;
 }
 

@@ -8,40 +8,53 @@ export type Canonical = null | boolean | number | string | readonly Canonical[] 
 
 export class CanonicalError extends Error {}
 
-function write(value: unknown, out: string[]): void {
-  if (value === null) out.push('null');
-  else if (typeof value === 'boolean') out.push(value ? 'true' : 'false');
-  else if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new CanonicalError(`not a safe integer: ${value}`);
-    out.push(String(value === 0 ? 0 : value));
-  } else if (typeof value === 'string') out.push(JSON.stringify(value));
-  else if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((item, i) => {
-      if (i > 0) out.push(',');
+/**
+ * The canonical text of a value, built as one string (this runs for every state hash and memo
+ * key of a rebuild). Arrays are read exactly as the forEach this replaced read them: a hole is
+ * skipped (never met: no payload or position has one), an undefined element refused.
+ */
+function write(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isSafeInteger(value)) throw new CanonicalError(`not a safe integer: ${value}`);
+      return String(value === 0 ? 0 : value);
+    case 'string':
+      return JSON.stringify(value);
+    case 'object':
+      break;
+    default:
+      throw new CanonicalError(`not canonical JSON: ${typeof value}`);
+  }
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) continue;
+      const item: unknown = value[i];
+      if (i > 0) out += ',';
       if (item === undefined) throw new CanonicalError('undefined in array');
-      write(item, out);
-    });
-    out.push(']');
-  } else if (typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((k) => record[k] !== undefined)
-      .sort();
-    out.push('{');
-    keys.forEach((k, i) => {
-      if (i > 0) out.push(',');
-      out.push(JSON.stringify(k), ':');
-      write(record[k], out);
-    });
-    out.push('}');
-  } else throw new CanonicalError(`not canonical JSON: ${typeof value}`);
+      out += write(item);
+    }
+    return out + ']';
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) throw new CanonicalError(`not canonical JSON: ${typeof value}`);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    if (i > 0) out += ',';
+    out += JSON.stringify(keys[i]) + ':' + write(record[keys[i]!]);
+  }
+  return out + '}';
 }
 
 export function canonicalText(value: unknown): string {
-  const out: string[] = [];
-  write(value, out);
-  return out.join('');
+  return write(value);
 }
 
 /** Throws CanonicalError for floats, NaN, undefined in arrays, class instances, functions. */

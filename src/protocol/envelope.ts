@@ -186,7 +186,10 @@ export function parseEntry(bytes: unknown): Parsed {
   const checked = checkPayload(decoded.value);
   const id = hashHex(body);
   if (!checked.ok) return { ok: false, id, reason: checked.reason };
-  if ((checked.payload.type === 'commit' || checked.payload.type === 'lot-commit') && sealedHash(checked.payload.sealed) !== checked.payload.hash)
+  // A binary payload carries no hash: codec.ts reads it as the hash of the sealed bytes it read
+  // (so hashing them again here would only repeat it); a JSON (version 2) one carries it, checked.
+  const p = checked.payload;
+  if ((p.type === 'commit' || p.type === 'lot-commit') && !isBinaryPayload(body) && sealedHash(p.sealed) !== p.hash)
     return { ok: false, id, reason: 'commit-hash-mismatch' };
   return { ok: true, entry: { id, payload: checked.payload, body, signature } };
 }

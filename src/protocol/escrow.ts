@@ -18,7 +18,7 @@
 // points and scalars come from @noble/curves (audited, pure JS).
 import { ristretto255 } from '@noble/curves/ed25519.js';
 import nacl from 'tweetnacl';
-import { concatBytes, fromBase64, toBase64, utf8 } from './bytes';
+import { concatBytes, fromBase64, toBase64, toHex, utf8 } from './bytes';
 
 const Point = ristretto255.Point;
 type Point = InstanceType<typeof Point>;
@@ -37,10 +37,9 @@ function hashToScalar(label: string, ...parts: readonly Uint8Array[]): bigint {
   return mod(bytesToNumberLE(nacl.hash(concatBytes(utf8(label), ...parts))));
 }
 
+/** Little-endian bytes as a number (through hex, parsed natively: every REVEAL's scalars are read at every rebuild). */
 function bytesToNumberLE(bytes: Uint8Array): bigint {
-  let n = 0n;
-  for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i]!);
-  return n;
+  return bytes.length === 0 ? 0n : BigInt(`0x${toHex(bytes.slice().reverse())}`);
 }
 
 /** Little-endian 32 bytes. */

@@ -22,7 +22,7 @@ import { compareText, utf8 } from './bytes';
 import { hashHex, stateHash } from './canonical';
 import type { Engine } from './engine';
 import type { Message } from './envelope';
-import { escrowPointsValid, escrowShape } from './escrow';
+import { escrowPointsValid, escrowShape, type EscrowFields } from './escrow';
 import { DERIVED_ESCROW_VERSION } from './messages';
 import type {
   AlliancePayload,
@@ -228,6 +228,17 @@ export interface PhaseBallot {
   readonly misconduct: Misconduct[];
 }
 
+/**
+ * Whether every point of a commit's escrow decodes (README "Key escrow": a commit where one does
+ * not is refused), remembered where the caller keeps escrow checks (memo.ts escrowChecksOf): each
+ * decoding costs a square root, and a phone checks a commit's points once per session, not at
+ * every rebuild. The key names everything the answer depends on: E and every commitment.
+ */
+export function escrowPointsChecked(escrow: EscrowFields, checks: EscrowChecks | undefined): boolean {
+  if (checks === undefined) return escrowPointsValid(escrow);
+  return checks(`points|${escrow.e}|${escrow.c.join(',')}`, () => escrowPointsValid(escrow));
+}
+
 /** Ballot: the phase's well-formed commits and finals by the holders, the timeout votes, and the tally. */
 export function ballotStep(input: {
   readonly key: PhaseKey;
@@ -256,7 +267,7 @@ export function ballotStep(input: {
       : p.escrow.c.length !== shape.commitments ||
           p.escrow.s.length !== shape.shares ||
           (p.escrow.e !== null) !== shape.ephemeral ||
-          !escrowPointsValid(p.escrow)
+          !escrowPointsChecked(p.escrow, input.checks)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v)
           ? 'commit-bad-size'

@@ -8,7 +8,7 @@ import { compareText } from './bytes';
 import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
 import { legacyEntry, signatureVerifier, openMessage, type Message, type Opened, type Verifier } from './envelope';
-import { escrowPointsValid, escrowShape } from './escrow';
+import { escrowShape } from './escrow';
 import {
   adjudicationStep,
   ballotStep,
@@ -17,6 +17,7 @@ import {
   concessionEnding,
   drawEnding,
   endingStep,
+  escrowPointsChecked,
   handoverStep,
   phaseEscrowKeys,
   holdersStep,
@@ -261,6 +262,11 @@ function emptyIndex(): EntryIndex {
 /** Inserts m into a list in canonical order (binary search on sortKey). */
 function insertSorted<T extends Message>(list: T[], m: T): void {
   const key = sortKey(m);
+  // A new index takes entries in canonical order, so most go at the end: one comparison.
+  if (list.length === 0 || compareText(sortKey(list[list.length - 1]!), key) < 0) {
+    list.push(m);
+    return;
+  }
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -475,7 +481,7 @@ function reduceOpened(
   let firstOpening = lobbyOpening;
   let lotView: LotView | undefined;
   if (start.payload.roster === null) {
-    const lot = lotBallot(lobby, settings, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct, work);
+    const lot = lotBallot(lobby, settings, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct, work, checks);
     lotView = lot.view;
     if (lot.roster === undefined) {
       for (const [key, g] of groups) if (key !== LOT_PHASE) for (const m of Object.values(g).flat() as Message[]) ignored.add(m.id, 'game-not-started');
@@ -607,6 +613,7 @@ function lotBallot(
   ignored: IgnoredList,
   misconduct: Misconduct[],
   work: WorkCounter,
+  checks: EscrowChecks,
 ): LotOutcome {
   const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${groupIds(group)}`;
   const slot = `${lobby.create!.payload.game}|${LOT_PHASE}`;
@@ -618,7 +625,7 @@ function lotBallot(
   }
   const ownIgnored = new IgnoredList();
   const ownMisconduct: Misconduct[] = [];
-  const outcome = foldLot(lobby, settings, group, openedAt, ownIgnored, ownMisconduct, work);
+  const outcome = foldLot(lobby, settings, group, openedAt, ownIgnored, ownMisconduct, work, checks);
   memoPhase.set(slot, { inKey, outcome, ignored: ownIgnored.list(), misconduct: ownMisconduct });
   ignored.addAll(ownIgnored.list());
   misconduct.push(...ownMisconduct);
@@ -633,6 +640,7 @@ function foldLot(
   ignored: IgnoredList,
   misconduct: Misconduct[],
   work: WorkCounter,
+  checks: EscrowChecks,
 ): LotOutcome {
   const participants = lobby.members;
   const isParticipant = new Set(participants);
@@ -647,7 +655,7 @@ function foldLot(
       : p.escrow.c.length !== shape.commitments ||
           p.escrow.s.length !== shape.shares ||
           (p.escrow.e !== null) !== shape.ephemeral ||
-          !escrowPointsValid(p.escrow)
+          !escrowPointsChecked(p.escrow, checks)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, 0, p.v)
           ? 'commit-bad-size'

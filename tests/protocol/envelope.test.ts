@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { checkPayload, createIdentity, encodePayload, fingerprint, openMessage, PROTOCOL_VERSION, signMessage, type Payload } from '../../src/protocol';
+import {
+  canonicalEncode,
+  checkPayload,
+  createIdentity,
+  encodePayload,
+  fingerprint,
+  openMessage,
+  parseEntry,
+  PROTOCOL_VERSION,
+  sealedHash,
+  signMessage,
+  signPayloadBytes,
+  toBase64,
+  type Payload,
+} from '../../src/protocol';
 import { identity, payloadOf, rng, T0 } from './helpers';
 
 const body = { type: 'ack' as const, game: 'ab'.repeat(16), seq: 3, time: T0, phase: '1901-spring-movement', hash: 'cd'.repeat(16) };
@@ -47,5 +61,29 @@ describe('identities and signed messages', () => {
     expect(checkPayload({ ...base, phase: '1901-summer-movement' })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...base, game: 'AB'.repeat(16) })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload([base])).toEqual({ ok: false, reason: 'not-an-object' });
+  });
+
+  it('a commit’s hash is the hash of its sealed bytes: a version 2 (JSON) commit carrying another is refused, a binary one carries none', () => {
+    const me = identity(1);
+    const sealed = toBase64(rng(3).bytes(80));
+    const c0 = toBase64(rng(4).bytes(32));
+    const commit = {
+      type: 'commit',
+      game: 'ab'.repeat(16),
+      seq: 1,
+      time: T0,
+      phase: '1901-spring-movement',
+      power: 'france',
+      sealed,
+      escrow: { c: [c0], e: null, s: [] },
+    };
+    const json = (hash: string) => signPayloadBytes(me, canonicalEncode({ ...commit, v: 2, from: me.id, hash }));
+    const right = parseEntry(json(sealedHash(sealed)!));
+    expect(right.ok).toBe(true);
+    const wrong = parseEntry(json('00'.repeat(16)));
+    expect(wrong).toMatchObject({ ok: false, reason: 'commit-hash-mismatch' });
+    const binary = encodePayload({ ...commit, v: PROTOCOL_VERSION, from: me.id, hash: sealedHash(sealed)! } as Payload);
+    const opened = parseEntry(signPayloadBytes(me, binary));
+    expect(opened.ok && (opened.entry.payload as Payload & { hash: string }).hash).toBe(sealedHash(sealed));
   });
 });
