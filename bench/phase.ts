@@ -43,6 +43,8 @@ interface Phone {
     publishes: number;
   };
   payloadBytes(): number;
+  probeWrites(n: number): Promise<number[]>;
+  times(): Record<string, { ms: number; n: number }>;
   nativeEd25519(): Promise<boolean>;
   revealedAt(key: string): number | null;
   marks(key: string): Record<string, number>;
@@ -61,6 +63,91 @@ const SETTINGS: Settings = {
   signaling: 'ws://127.0.0.1',
   assignment: 'choice',
 };
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Starts the V8 sampling profiler on a page; the returned function stops it and gives the profile. */
+async function startProfile(page: Page): Promise<() => Promise<Profile>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async () => ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile;
+}
+
+/** Self and inclusive time per function name (summed over pages). */
+function reportProfiles(profiles: readonly Profile[]): void {
+  const self = new Map<string, number>();
+  const incl = new Map<string, number>();
+  let total = 0;
+  for (const p of profiles) {
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    p.samples.forEach((id, i) => {
+      const dt = (p.timeDeltas[i] ?? 0) / 1000;
+      total += dt;
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const f = byId.get(at)!.callFrame;
+        const key = f.functionName || '(anon)';
+        if (at === id) self.set(key, (self.get(key) ?? 0) + dt);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        incl.set(key, (incl.get(key) ?? 0) + dt);
+      }
+    });
+  }
+  const per = (ms: number) => `${(ms / profiles.length / PHASES).toFixed(1)} ms`;
+  // PACTO_PROFILE_TREE=a,b: the call tree under each named function, merged by name path.
+  const roots = (process.env.PACTO_PROFILE_TREE ?? '').split(',').filter((r) => r !== '');
+  const tree = new Map<string, number>();
+  for (const p of profiles) {
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    p.samples.forEach((id, i) => {
+      const dt = (p.timeDeltas[i] ?? 0) / 1000;
+      const stack: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!.callFrame.functionName || '(anon)');
+      stack.reverse();
+      const r = stack.findIndex((f) => roots.includes(f));
+      if (r < 0) return;
+      for (let d = r; d < Math.min(stack.length, r + 6); d++) {
+        const path = stack.slice(r, d + 1).join(' > ');
+        tree.set(path, (tree.get(path) ?? 0) + dt);
+      }
+    });
+  }
+  if (roots.length > 0)
+    report(
+      'phase profile: call trees',
+      [...tree]
+        .filter(([, v]) => v / profiles.length / PHASES >= 4)
+        .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+        .map(([k, v]) => ['  '.repeat(k.split(' > ').length - 1) + k.split(' > ').at(-1)!, per(v)]),
+    );
+  const top = (m: Map<string, number>, n: number): [string, string][] =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => [k, per(v)]);
+  report(`phase profile: per page per phase (sampled, total ${per(total)} incl. idle)`, [
+    ['--- inclusive', ''],
+    ...top(incl, 60),
+    ['--- self', ''],
+    ...top(self, 30),
+  ]);
+}
 
 async function until<T>(what: string, probe: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -144,6 +231,16 @@ export async function benchPhase(): Promise<void> {
     const payloadPerPhase: number[] = [];
     const reduceBefore = await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary())));
     const keys: string[] = [];
+    // PACTO_PROFILE=1: a CPU profile of every page over the timed phases, self time by function.
+    if (process.env.PACTO_PROFILE === '1') {
+      const one = await pages[0]!.evaluate(() => (window as unknown as W).phone.probeWrites(10));
+      const all = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as W).phone.probeWrites(10))));
+      report('phase: a strict write of the game record, idle', [
+        ['one page alone', one.map((t) => t.toFixed(1)).join(' ')],
+        ['all pages at once, page 0', all[0]!.map((t) => t.toFixed(1)).join(' ')],
+      ]);
+    }
+    const profiling = process.env.PACTO_PROFILE === '1' ? await Promise.all(pages.map((p) => startProfile(p))) : [];
     for (let phase = 0; phase < PHASES; phase++) {
       const before = await phone(pages[0]!, (ph) => ph.summary());
       keys.push(before.current ?? '?');
@@ -177,6 +274,20 @@ export async function benchPhase(): Promise<void> {
       const sentAfter = await Promise.all(pages.map((p) => phone(p, (ph) => ph.bytesSent())));
       bytesPerPage.push(sentAfter.reduce((sum, b, i) => sum + b - sentBefore[i]!, 0) / pages.length);
       payloadPerPhase.push((await phone(pages[0]!, (ph) => ph.payloadBytes())) - payloadBefore);
+    }
+    if (profiling.length > 0) {
+      reportProfiles(await Promise.all(profiling.map((stop) => stop())));
+      const times = await Promise.all(pages.map((p) => phone(p, (ph) => ph.times())));
+      const names = [...new Set(times.flatMap((t) => Object.keys(t)))].sort();
+      report(
+        'phase: where a page waited, all phases, mean per occurrence (count per page)',
+        names.map((n) => {
+          const all = times.map((t) => t[n] ?? { ms: 0, n: 0 });
+          const ms = all.reduce((s, t) => s + t.ms, 0);
+          const count = all.reduce((s, t) => s + t.n, 0);
+          return [n, `${(ms / Math.max(1, count)).toFixed(1)} ms (${(count / pages.length).toFixed(1)})`];
+        }),
+      );
     }
     const errors = (await Promise.all(pages.map((p) => phone(p, (ph) => ph.summary().errors)))).flat();
     if (errors.length > 0) throw new Error(`bench: a phone failed: ${errors[0]}`);

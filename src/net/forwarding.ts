@@ -33,7 +33,7 @@ interface Conn {
 interface RoomLike {
   webrtcConns: Map<string, Conn>;
   _docUpdateHandler: (update: Uint8Array, origin: unknown) => void;
-  readonly bcconnected: boolean;
+  bcconnected: boolean;
   readonly doc: { on(e: 'update', f: (u: Uint8Array, o: unknown) => void): void; off(e: 'update', f: (u: Uint8Array, o: unknown) => void): void };
 }
 
@@ -114,9 +114,27 @@ export function skippedFor(room: RoomLike, origin: unknown): Set<Conn> {
   return skip;
 }
 
+/** Rooms where another tab of this browser has been heard over BroadcastChannel. */
+const tabsHeard = new WeakSet<object>();
+
 /**
- * Puts the forwarding rule in front of y-webrtc's doc-update broadcast (its BroadcastChannel half is
- * unchanged). Call once the room exists (after the provider's first 'status' event).
+ * Whether another tab of this browser has spoken in this room over BroadcastChannel. Until one
+ * has, nothing listens there: a tab alone (a phone) need not encrypt and post each doc update to
+ * the channel (see limitForwarding). A tab that opens later announces itself when it connects
+ * (y-webrtc sends its sync step 1 and state over the channel), and is answered there.
+ */
+function otherTabHeard(room: object): boolean {
+  return tabsHeard.has(room);
+}
+
+/** Called by the room's BroadcastChannel subscriber (gateBroadcastChannel) for another tab's message. */
+export function otherTabSpoke(room: object): void {
+  tabsHeard.add(room);
+}
+
+/**
+ * Puts the forwarding rule in front of y-webrtc's doc-update broadcast, whose BroadcastChannel half
+ * posts only once another tab was heard. Call once the room exists (after the provider's first 'status' event).
  */
 export function limitForwarding(provider: WebrtcProvider): void {
   const room = provider.room as unknown as RoomLike | null;
@@ -125,14 +143,17 @@ export function limitForwarding(provider: WebrtcProvider): void {
   const original = room._docUpdateHandler;
   const limited = (update: Uint8Array, origin: unknown): void => {
     const skip = skippedFor(room, origin);
-    if (skip.size === 0) return original(update, origin);
     const all = room.webrtcConns;
+    const bc = room.bcconnected;
     // y-webrtc's broadcast walks room.webrtcConns: show it only the connections that may lack it.
-    room.webrtcConns = new Map([...all].filter(([, c]) => !skip.has(c)));
+    if (skip.size > 0) room.webrtcConns = new Map([...all].filter(([, c]) => !skip.has(c)));
+    // And it posts to the BroadcastChannel while connected to it: only if another tab listens.
+    if (!otherTabHeard(room)) room.bcconnected = false;
     try {
       original(update, origin);
     } finally {
       room.webrtcConns = all;
+      room.bcconnected = bc;
     }
   };
   room._docUpdateHandler = limited;

@@ -14,7 +14,7 @@ import type { WebrtcProvider } from 'y-webrtc';
 import * as bc from 'lib0/broadcastchannel';
 import { decryptMessage } from './one-initiator';
 import { AntiEntropyLink, MESSAGE_ANTI_ENTROPY, type EntrySource } from './anti-entropy';
-import { MESSAGE_NEIGHBORS, receiveNeighbors } from './forwarding';
+import { MESSAGE_NEIGHBORS, otherTabSpoke, receiveNeighbors } from './forwarding';
 import { FRAME_LIMIT_BYTES, type PeerRef, type UpdateGate } from './gate';
 import { splitSyncMessage } from './sync-messages';
 import { EMPTY_UPDATE, MESSAGE_SYNC, messageType, parseStateVector, parseSyncMessage, SYNC_STEP_1, SYNC_STEP_2, syncMessage } from './yjs-update';
@@ -245,7 +245,7 @@ interface BcRoom {
   readonly name: string;
   readonly key: CryptoKey | null;
   bcconnected: boolean;
-  _bcSubscriber: (data: ArrayBuffer) => unknown;
+  _bcSubscriber: (data: ArrayBuffer, origin: unknown) => unknown;
 }
 
 const gatedRooms = new WeakSet<object>();
@@ -261,16 +261,20 @@ export function gateBroadcastChannel(provider: WebrtcProvider, gate: UpdateGate)
   gatedRooms.add(room);
   const original = room._bcSubscriber;
   const peer: PeerRef = { name: 'broadcast-channel', origin: room };
-  const gated = (data: ArrayBuffer): void => {
+  const gated = (data: ArrayBuffer, origin: unknown): void => {
+    // lib0 hands this tab's own posts back to it at once (origin null); another tab's come from
+    // the channel's message event. Ours are already in the doc.
+    if (origin !== 'broadcastchannel') return;
+    otherTabSpoke(room);
     void decryptMessage(new Uint8Array(data), room.key).then(
       (plain) => {
         const type = messageType(plain);
         if (type === MESSAGE_SYNC) {
           const incoming = filterIncoming(plain, gate, peer, undefined);
           // Only a step 1 is handed on (y-webrtc answers it); updates were applied by the gate.
-          if (incoming.pass !== null && !incoming.step2) original(data);
+          if (incoming.pass !== null && !incoming.step2) original(data, origin);
         } else if (type === 4) {
-          original(data); // another tab's announcement, read by y-webrtc with lib0
+          original(data, origin); // another tab's announcement, read by y-webrtc with lib0
         }
       },
       () => gate.report({ kind: 'message-refused', peer: peer.name, reason: 'undecryptable' }),

@@ -30,13 +30,17 @@ export async function saveDraftOrders(db: PactoDB, k: DraftKey, orders: unknown,
   return modify(db, k, (old) => ({ ...k, orders, seals: old?.seals ?? [], updated: now }));
 }
 
-/** Adds a sealing key; stored (durably) before the commit should be published. */
-export async function addSeal(db: PactoDB, k: DraftKey, seal: SealRecord): Promise<DraftRecord> {
+/**
+ * Adds a sealing key; stored (durably) before the commit should be published. With `orders`, the
+ * draft's orders are replaced in the same transaction (what saveDraftOrders would do after it):
+ * sealing costs one strict write.
+ */
+export async function addSeal(db: PactoDB, k: DraftKey, seal: SealRecord, orders?: { readonly orders: unknown; readonly now: number }): Promise<DraftRecord> {
   return modify(db, k, (old) => ({
     ...k,
-    orders: old?.orders ?? null,
+    orders: orders === undefined ? (old?.orders ?? null) : orders.orders,
     seals: [...(old?.seals ?? []).filter((s) => s.hash !== seal.hash), seal],
-    updated: Math.max(old?.updated ?? 0, seal.created),
+    updated: orders === undefined ? Math.max(old?.updated ?? 0, seal.created) : orders.now,
   }));
 }
 

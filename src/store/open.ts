@@ -43,7 +43,8 @@ export interface PactoStore {
 
   getDraft(key: DraftKey): Promise<DraftRecord | undefined>;
   saveDraftOrders(key: DraftKey, orders: unknown, now: number): Promise<DraftRecord>;
-  addSeal(key: DraftKey, seal: SealRecord): Promise<DraftRecord>;
+  /** With `orders`: the draft's orders too, in the same strict write (see drafts.ts). */
+  addSeal(key: DraftKey, seal: SealRecord, orders?: { readonly orders: unknown; readonly now: number }): Promise<DraftRecord>;
   listDrafts(gameId: string): Promise<DraftRecord[]>;
   deleteDraft(key: DraftKey): Promise<void>;
 
@@ -102,7 +103,7 @@ function bindStore(name: string, db: PactoDB): PactoStore {
     replaceUpdates: (gameId, update) => replaceUpdates(db, gameId, update),
     getDraft: (key) => getDraft(db, key),
     saveDraftOrders: (key, orders, now) => saveDraftOrders(db, key, orders, now),
-    addSeal: (key, seal) => addSeal(db, key, seal),
+    addSeal: (key, seal, orders) => addSeal(db, key, seal, orders),
     listDrafts: (gameId) => listDrafts(db, gameId),
     deleteDraft: (key) => deleteDraft(db, key),
     getSettings: () => getSettings(db),

@@ -53,6 +53,26 @@ describe('drafts', () => {
     after.close();
   });
 
+  it('seal with its orders in one write: earlier seals kept, a refused seal changes neither', async () => {
+    const profile = newProfile();
+    const store = await profile.open();
+    await store.saveDraftOrders(spring, orders, 1000);
+    await store.addSeal(spring, { key: new Uint8Array(32).fill(1), hash: 'aa11', created: 1001 });
+    const sealed = { draft: [orders[0]], sealed: [orders[0]] };
+    await store.addSeal(spring, { key: new Uint8Array(32).fill(2), hash: 'bb22', created: 1002 }, { orders: sealed, now: 1003 });
+    await expect(store.addSeal(spring, { key: new Uint8Array(31), hash: 'cc33', created: 1004 }, { orders: [], now: 1005 })).rejects.toThrow(
+      /key has 31 bytes/,
+    );
+    store.close();
+
+    const after = await profile.open();
+    const draft = await after.getDraft(spring);
+    expect(draft?.orders).toEqual(sealed);
+    expect(draft?.seals.map((s) => s.hash)).toEqual(['aa11', 'bb22']);
+    expect(draft?.updated).toBe(1003);
+    after.close();
+  });
+
   it('refuses a sealing key of the wrong length', async () => {
     const store = await newProfile().open();
     await expect(store.addSeal(spring, { key: new Uint8Array(31), hash: 'x', created: 1 })).rejects.toThrow(/key has 31 bytes/);

@@ -106,9 +106,10 @@ export class Drafts {
   /** Stores a commit's secret, then the orders it sealed; from then they are the power's sealed orders. */
   async sealed(phase: string, power: Power, orders: readonly Order[], draw: boolean, seal: SealKept): Promise<void> {
     const k = { gameId: this.gameId, phase, power };
-    // The secret first: a commit whose secret is lost can only be opened by the others' shares.
-    await this.store.addSeal(k, seal);
-    await this.store.saveDraftOrders(k, { draft: [...orders], sealed: [...orders], ...(draw ? { draw: true } : {}) } satisfies StoredOrders, seal.created);
+    // The secret and the sealed orders in one strict write, before the commit goes out: a commit
+    // whose secret is lost can only be opened by the others' shares.
+    const stored = { draft: [...orders], sealed: [...orders], ...(draw ? { draw: true } : {}) } satisfies StoredOrders;
+    await this.store.addSeal(k, seal, { orders: stored, now: seal.created });
     this.phase = phase;
     this.state = {
       drafts: { ...this.state.drafts, [power]: orders },

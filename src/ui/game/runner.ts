@@ -35,6 +35,7 @@ import { ChatReader } from './chats';
 import { Drafts, MissingOrdersError } from './drafts';
 import { powersOf } from './duties';
 import { DutyLoop } from './duty-loop';
+import { nextTask } from './next-task';
 import { Outbox, type EntryLog } from './outbox';
 import { asAppRecord, GameRecordRef, type AppGameRecord } from './records';
 import { pressEnabled } from './screens/logic';
@@ -87,7 +88,8 @@ export class GameRunner {
   private readonly chats: ChatReader;
   private state: RunnerState;
   private work: Promise<void> = Promise.resolve();
-  private scheduled = false;
+  /** A reduction scheduled for the next task (schedule), resolved once it ran. */
+  private scheduled: Promise<void> | null = null;
   private closed = false;
   private unsubscribe: () => void = () => undefined;
 
@@ -154,9 +156,9 @@ export class GameRunner {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves when every duty and store write started so far has finished. */
+  /** Resolves when every duty and store write started so far has finished (and a scheduled reduction has run). */
   idle(): Promise<void> {
-    return this.work;
+    return this.scheduled === null ? this.work : this.scheduled.then(() => this.work);
   }
 
   close(): void {
@@ -166,13 +168,19 @@ export class GameRunner {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.closed) return;
-    this.scheduled = true;
-    // Remote transactions come in bursts during a catch-up: one reduction per burst.
-    queueMicrotask(() => {
-      this.scheduled = false;
-      if (!this.closed) this.refresh();
-    });
+    if (this.scheduled !== null || this.closed) return;
+    // Entries come in bursts (a catch-up, or several peers' messages queued while the phone was
+    // busy): one reduction per burst, in the task after the messages already queued (next-task.ts).
+    this.scheduled = new Promise<void>((resolve) =>
+      nextTask(() => {
+        this.scheduled = null;
+        try {
+          if (!this.closed) this.refresh();
+        } finally {
+          resolve();
+        }
+      }),
+    );
   }
 
   /** Re-reads the entry set and reduces it; then, in the background, loads drafts and performs duties. */

@@ -5,7 +5,7 @@
 // with the real protocol: seals random legal orders when told to, takes the automatic steps
 // (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges each resolved phase, each
 // sent as the app's outbox sends it (its number reserved on disk first, then out at once). Reactions are one reduction per burst of
-// changes, as the app's runner does. window.phone lets the bench act and observe; times are
+// changes, in the next task, as the app's runner does. window.phone lets the bench act and observe; times are
 // Date.now() (every page of the run shares the machine's clock).
 import { connectGame, connectOptionsFor, createGameDoc, GameReplica, parseInvite } from '../../../../src/net';
 import { webCryptoEd25519 } from '../../../../src/net/native-ed25519';
@@ -26,6 +26,7 @@ import {
 } from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
 import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
+import { nextTask } from '../../../../src/ui/game/next-task';
 import { picker } from '../../../../src/util/prng';
 
 const connections: RTCPeerConnection[] = [];
@@ -97,6 +98,15 @@ function mark(key: string, step: string): void {
   m[step] ??= Date.now();
 }
 
+/** Where this page's time went, by name: total ms and count (the bench prints them with PACTO_PROFILE). */
+const times = new Map<string, { ms: number; n: number }>();
+function time(name: string, ms: number): void {
+  const t = times.get(name) ?? { ms: 0, n: 0 };
+  times.set(name, t);
+  t.ms += ms;
+  t.n++;
+}
+
 function bytesOf(text: string): Uint8Array {
   const b = fromBase64(text);
   if (b === null) throw new Error('phone: bad base64 from the bench');
@@ -130,7 +140,10 @@ function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: str
     try {
       bytes = sign(r.stamp);
     } finally {
+      const t1 = performance.now();
       await r.landed;
+      time(`${step ?? 'ack'}: sign`, t1 - t0);
+      time(`${step ?? 'ack'}: then wait for the reservation`, performance.now() - t1);
     }
     await replica.publish([bytes], { reserved: true });
   })().then(
@@ -192,12 +205,13 @@ function react(): void {
   }
 }
 
-/** Changes come in bursts (an update holds several entries, a catch-up several updates): one reaction per burst. */
+/** Changes come in bursts (an update holds several entries, several peers' messages queue while the
+ *  page is busy): one reaction per burst, in the next task, as the app's runner schedules it. */
 let scheduled = false;
 replica.subscribe(() => {
   if (scheduled) return;
   scheduled = true;
-  queueMicrotask(() => {
+  nextTask(() => {
     scheduled = false;
     react();
   });
@@ -230,14 +244,20 @@ const phone = {
     const me = seat;
     // As the app seals: sealed and signed while the number's reservation is being written, the
     // secret kept on disk (the app's drafts) after it, then sent.
+    const t0 = performance.now();
     const reserved = reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     const random = { secret: bytes.slice(0, 32), nonce: bytes.slice(32, 56), entropy: bytes.slice(56, 88), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, me.power, picker(seed));
     const r = commitTurn(me.me, gameId, view, me.power, orders, random, reserved.stamp);
+    const t1 = performance.now();
+    time('seal: sign', t1 - t0);
     await reserved.landed;
+    const t2 = performance.now();
+    time('seal: then wait for the reservation', t2 - t1);
     if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
     await store.updateGame(gameId, { sealed: r.secret.toString() });
+    time('seal: keep the secret', performance.now() - t2);
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
     await replica.publish([r.message.bytes], { reserved: true });
@@ -255,6 +275,17 @@ const phone = {
     publishes,
   }),
   payloadBytes,
+  /** Milliseconds for each of `n` strict writes of the game's record in a row (reserving nothing new). */
+  async probeWrites(n: number): Promise<number[]> {
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await store.updateGame(gameId, { nextSeq: seq });
+      out.push(performance.now() - t0);
+    }
+    return out;
+  },
+  times: (): Record<string, { ms: number; n: number }> => Object.fromEntries(times),
   nativeEd25519: (): Promise<boolean> => nativeEd25519,
   revealedAt: (key: string): number | null => revealedAt.get(key) ?? null,
   marks: (key: string): Record<string, number> => marks.get(key) ?? {},
