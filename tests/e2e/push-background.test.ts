@@ -19,7 +19,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { newProfile, serveApp, type Served } from '../ui/browser-app';
 import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
 import { createGameWith, phaseOf, relaySettled, storedEntries, viewOf } from './relay-app';
-import { openMessage, type Message } from '../../src/protocol';
+import { openLog, type Message } from '../../src/protocol';
 
 let served: Served;
 let relay: ServeProcess;
@@ -82,8 +82,8 @@ async function notificationsOf(p: Page): Promise<{ title: string; body: string; 
 }
 
 function authored(entries: readonly Uint8Array[], key: string): Message[] {
-  return entries.flatMap((e) => {
-    const m = openMessage(e);
+  // The app writes compact entries (protocol 6): read them as the game's log.
+  return openLog(gameId, entries).flatMap((m) => {
     return m.ok && m.message.payload.from === key ? [m.message] : [];
   });
 }
