@@ -408,7 +408,7 @@ export class Admission {
     for (const bytes of byPlace) {
       const p = parseEntry(bytes, this.wireContext(), this.check);
       if (p.ok) parsed.push({ entry: p.entry, bytes });
-      else if (waitsForStart(p.reason)) this.waitForStart(bytes, true);
+      else if (waitsForStart(p.reason)) this.waitForStart(bytes);
     }
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     for (const p of parsed) if (!first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
@@ -429,7 +429,7 @@ export class Admission {
     // bytes whose author's place no START held names wait for one (README.md "The compact wire form").
     const parsed = parseEntry(bytes, this.wireContext(), this.check);
     if (!parsed.ok && waitsForStart(parsed.reason)) {
-      if (!dryRun) this.waitForStart(bytes, trusted);
+      if (!dryRun) this.waitForStart(bytes);
       return { kind: 'pending', id: parsed.id, author: '' };
     }
     if (!parsed.ok) return { kind: 'refused', id: parsed.id, reason: parsed.reason };
@@ -437,7 +437,7 @@ export class Admission {
     // A compact entry read with a place's key that does not sign it may be another START's (a
     // creator who signed two): it waits for a START too, so no honest entry is lost for it.
     if (verdict.kind === 'refused' && verdict.reason === 'bad-signature' && !dryRun && namesAuthorByPlace(bytes.subarray(SIGNATURE_BYTES)))
-      this.waitForStart(bytes, trusted);
+      this.waitForStart(bytes);
     return verdict;
   }
 
@@ -722,10 +722,14 @@ export class Admission {
     return this.context;
   }
 
-  private waitForStart(bytes: Uint8Array, trusted: boolean): void {
+  /**
+   * Keeps compact bytes for a START to come. They are checked when offered again, even if they
+   * came trusted: which key they stand for depends on the STARTs held then.
+   */
+  private waitForStart(bytes: Uint8Array): void {
     const key = rawId(bytes);
     if (this.placeless.has(key)) return;
-    this.placeless.set(key, { bytes, trusted });
+    this.placeless.set(key, { bytes, trusted: false });
     this.placelessBytes += bytes.length;
     while (this.placeless.size > PENDING_LIMITS.entries || this.placelessBytes > PENDING_LIMITS.bytes) {
       const oldest = this.placeless.keys().next().value!;
