@@ -16,6 +16,7 @@ import {
   createGame,
   createIdentity,
   finalOrders,
+  gameMessages,
   joinGame,
   lockBallot,
   openMessage,
@@ -29,12 +30,15 @@ import {
   RULES_ENGINE_VERSION,
   SIGNATURE_BYTES,
   sealOrders,
+  signatureVerifier,
   signMessage,
   startGame,
+  startKeys,
   type GameView,
   type Identity,
   type Message,
   type Settings,
+  type WireContext,
 } from '../src/protocol';
 import { nodeVerifier } from '../tests/native-ed25519';
 import { rng } from '../tests/protocol/helpers';
@@ -60,26 +64,27 @@ interface Seat {
 }
 
 /** Every valid entry of a log by id (what a phone holds), opened once per entry. */
-const openedCache = new WeakMap<Uint8Array, Message | null>();
-function messagesOf(log: readonly Uint8Array[]): Map<string, Message> {
-  const out = new Map<string, Message>();
+function messagesOf(gameId: string, log: readonly Uint8Array[]): ReadonlyMap<string, Message> {
+  return gameMessages(gameId, log);
+}
+
+/** What a log's compact entries are read with: the game and the key list of each START in it. */
+function wireContextOf(gameId: string, log: readonly Uint8Array[]): WireContext {
+  const keyLists: string[][] = [];
   for (const b of log) {
-    let m = openedCache.get(b);
-    if (m === undefined) {
-      const o = openMessage(b);
-      m = o.ok ? o.message : null;
-      openedCache.set(b, m);
-    }
-    if (m !== null) out.set(m.id, m);
+    const o = openMessage(b, signatureVerifier, { game: gameId, keyLists: [] });
+    if (o.ok && o.message.payload.type === 'start') keyLists.push(startKeys(o.message.payload));
   }
-  return out;
+  return { game: gameId, keyLists };
 }
 
 /** An honest seven-player game of `years` years: every power commits, reveals and acknowledges every phase. */
 export function scriptedGame(years: number, seed = 1): { gameId: string; log: Uint8Array[]; view: GameView } {
   const r = rng(seed);
   const seats: Seat[] = POWERS.map((power) => ({ me: createIdentity(r.bytes(32), r.bytes(32)), power, seq: 0, secrets: new Map(), commits: new Map() }));
-  const stamp = (s: Seat, time: number) => ({ seq: s.seq++, time });
+  // After the START every seat names itself by its place in the START's key list (protocol 6's compact form).
+  const placed: { keys?: readonly string[] } = {};
+  const stamp = (s: Seat, time: number) => ({ seq: s.seq++, time, ...(placed.keys === undefined ? {} : { places: placed.keys }) });
   let time = 1_800_000_000_000;
   const creator = seats[0]!;
   const { gameId, message } = createGame(creator.me, r.bytes(16), SETTINGS, stamp(creator, time));
@@ -88,6 +93,7 @@ export function scriptedGame(years: number, seed = 1): { gameId: string; log: Ui
   const roster = Object.fromEntries(seats.map((s) => [s.power, s.me.id])) as Record<Power, string>;
   const start = startGame(creator.me, gameId, roster, Object.fromEntries(seats.map((s) => [s.me.id, s.me.escrowPublicKey])), stamp(creator, time));
   log.push(start.bytes);
+  placed.keys = startKeys({ roster, participants: [] });
   for (const s of seats.slice(1)) log.push(acceptStart(s.me, gameId, start, stamp(s, time)).bytes);
   const byPower = Object.fromEntries(seats.map((s) => [s.power, s])) as Record<Power, Seat>;
   let view = reduceLog(gameId, log);
@@ -106,7 +112,7 @@ export function scriptedGame(years: number, seed = 1): { gameId: string; log: Ui
     // The automatic steps, as honest phones take them: FINAL, then LOCK, then REVEAL.
     for (const step of ['final', 'lock', 'reveal'] as const) {
       const v = reduceLog(gameId, log);
-      const messages = messagesOf(log);
+      const messages = messagesOf(gameId, log);
       for (const s of seats) {
         const due = ballotDuties(v, s.me.id);
         if (step === 'final' && due.finals.length > 0) log.push(finalOrders(s.me, gameId, c.key, s.power, s.commits.get(c.key)!, stamp(s, time + 1)).bytes);
@@ -176,7 +182,7 @@ export async function benchProtocol(): Promise<void> {
     `protocol: 20-year game: ${log.length} messages, ${phases} phases (${kinds}), log ${bytes} bytes = ${Math.round(bytes / years)} bytes per game-year (target < 20,000, every entry signed and verifiable from the log alone; protocol ${PROTOCOL_VERSION}) (generated in ${Math.round(made.ms)} ms)`,
   );
 
-  console.log(`protocol: log bytes per game-year by kind (signature ${SIGNATURE_BYTES} B on each): ${bytesByKind(log, years)}`);
+  console.log(`protocol: log bytes per game-year by kind (signature ${SIGNATURE_BYTES} B on each): ${bytesByKind(gameId, log, years)}`);
 
   clearMemos();
   const cold = time(() => reduceLog(gameId, fresh(log), { verifier: cachedVerifier(checkSignature) }));
@@ -216,8 +222,9 @@ export async function benchProtocol(): Promise<void> {
   // Yjs: the update one new commit and one new reveal put on the wire.
   const doc = new Y.Doc();
   const arr = doc.getArray<Uint8Array>('log');
+  const ctx = wireContextOf(gameId, log);
   const typeAt = (b: Uint8Array) => {
-    const p = parseEntry(b);
+    const p = parseEntry(b, ctx);
     return p.ok ? p.entry.payload.type : null;
   };
   const commitIndex = log.findIndex((b) => typeAt(b) === 'commit');
@@ -233,10 +240,11 @@ export async function benchProtocol(): Promise<void> {
 }
 
 /** "reveal 6.8 KB (15.3 × 436 B), ..." for the kinds of a log, per game-year, largest first. */
-function bytesByKind(log: readonly Uint8Array[], years: number): string {
+function bytesByKind(gameId: string, log: readonly Uint8Array[], years: number): string {
   const by = new Map<string, { n: number; bytes: number }>();
+  const ctx = wireContextOf(gameId, log);
   for (const b of log) {
-    const p = parseEntry(b);
+    const p = parseEntry(b, ctx);
     const kind = p.ok ? p.entry.payload.type : 'unreadable';
     const k = by.get(kind) ?? { n: 0, bytes: 0 };
     by.set(kind, { n: k.n + 1, bytes: k.bytes + b.length });

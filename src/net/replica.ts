@@ -239,7 +239,7 @@ export class GameReplica implements UpdateGate, EntrySource {
     if (!isPreparing(this.check) || !(update instanceof Uint8Array) || update.length > MAX_UPDATE_BYTES) return null;
     const parsed = parseUpdate(update, PEER_LIMITS);
     const fresh = parsed.items.map((i) => i.content).filter((b) => this.admission.idOfBytes(b) === undefined);
-    return fresh.length === 0 ? null : this.check.prepare(fresh);
+    return fresh.length === 0 ? null : this.check.prepare(fresh, this.admission.wireContext());
   }
 
   /** The verifier the admission checks new entries with. */

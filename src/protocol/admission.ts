@@ -18,9 +18,20 @@
 // small pool and are offered again when their author becomes counted.
 import { compareText } from './bytes';
 import { hashHex } from './canonical';
-import { signatureVerifier, MAX_MESSAGE_BYTES, parseEntry, SIGNATURE_BYTES, verifyEntry, type ParsedEntry, type Verifier } from './envelope';
+import { namesAuthorByPlace, type WireContext } from './codec';
+import {
+  signatureVerifier,
+  MAX_MESSAGE_BYTES,
+  parseEntry,
+  rawId,
+  SIGNATURE_BYTES,
+  verifyEntry,
+  waitsForStart,
+  type ParsedEntry,
+  type Verifier,
+} from './envelope';
 import { gameIdFor } from './lobby';
-import { LOT_PHASE, revealLockIds, type Payload } from './messages';
+import { LOT_PHASE, revealLockIds, startKeys, type Payload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
@@ -88,6 +99,8 @@ export interface Changes {
 interface Held {
   readonly id: string;
   readonly bytes: Uint8Array;
+  /** The signed payload bytes (the wire bytes less the signature, rebuilt for a compact entry). */
+  readonly body: Uint8Array;
   readonly payload: Payload;
   readonly bucket: string;
   /** Set for entries subject to the author's phase window. */
@@ -239,6 +252,13 @@ export class Admission {
   private readonly phases = new Map<string, Map<string, number>>();
   private readonly pending = new Map<string, Waiting>();
   private pendingBytes = 0;
+  /**
+   * Compact entries (version 6) whose author's place no START held names yet, by their bytes'
+   * hash: offered again whenever a START is admitted, never forgotten for it (bounded like pending).
+   */
+  private readonly placeless = new Map<string, { readonly bytes: Uint8Array; readonly trusted: boolean }>();
+  private placelessBytes = 0;
+  private context: WireContext | null = null;
   /** Ids named by admitted entries, with how many admitted entries name each: admitted over quota, never evicted. */
   private readonly named = new Map<string, number>();
   private readonly bad = new Map<string, string>();
@@ -374,14 +394,23 @@ export class Admission {
     const before = new Set(this.dirty);
     // Lowest (seq, id) first so that buckets fill as they would have; the result does not depend on it.
     const parsed: { entry: ParsedEntry; bytes: Uint8Array }[] = [];
+    const byPlace: Uint8Array[] = [];
     for (const bytes of entries) {
-      const p = parseEntry(bytes);
+      const p = parseEntry(bytes, this.wireContext(), this.check);
       if (p.ok) parsed.push({ entry: p.entry, bytes });
+      else if (waitsForStart(p.reason)) byPlace.push(bytes);
     }
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     // CREATE, STARTs and JOINs first, so authors count before their other entries come.
     const first = (t: Payload['type']) => t === 'create' || t === 'start' || t === 'join' || t === 'handover';
     for (const p of parsed) if (first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
+    // Compact entries name their author by a place in a START: read once the STARTs are in.
+    for (const bytes of byPlace) {
+      const p = parseEntry(bytes, this.wireContext(), this.check);
+      if (p.ok) parsed.push({ entry: p.entry, bytes });
+      else if (waitsForStart(p.reason)) this.waitForStart(bytes);
+    }
+    parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     for (const p of parsed) if (!first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
     // What came from the store needs no writing back; stored entries that no longer count are
     // deleted from it (a change of these rules, or a store written by another version).
@@ -396,10 +425,20 @@ export class Admission {
     if (bytes.length > MAX_MESSAGE_BYTES) return { kind: 'refused', id: 'too-large', reason: 'too-large' };
     const known = this.idOfBytes(bytes);
     if (known !== undefined) return { kind: 'duplicate', id: known, author: this.held.get(known)!.payload.from };
-    // Bytes that do not parse are cheap to refuse again; nothing is remembered of them.
-    const parsed = parseEntry(bytes);
+    // Bytes that do not parse are cheap to refuse again; nothing is remembered of them. Compact
+    // bytes whose author's place no START held names wait for one (README.md "The compact wire form").
+    const parsed = parseEntry(bytes, this.wireContext(), this.check);
+    if (!parsed.ok && waitsForStart(parsed.reason)) {
+      if (!dryRun) this.waitForStart(bytes);
+      return { kind: 'pending', id: parsed.id, author: '' };
+    }
     if (!parsed.ok) return { kind: 'refused', id: parsed.id, reason: parsed.reason };
-    return this.offerParsed(parsed.entry, bytes, trusted, dryRun);
+    const verdict = this.offerParsed(parsed.entry, bytes, trusted, dryRun);
+    // A compact entry read with a place's key that does not sign it may be another START's (a
+    // creator who signed two): it waits for a START too, so no honest entry is lost for it.
+    if (verdict.kind === 'refused' && verdict.reason === 'bad-signature' && !dryRun && namesAuthorByPlace(bytes.subarray(SIGNATURE_BYTES)))
+      this.waitForStart(bytes);
+    return verdict;
   }
 
   /** Everything after parsing: remembered failures, the plan, the signature, the change. */
@@ -511,7 +550,7 @@ export class Admission {
       for (const id of [...(this.byAuthor.get(author) ?? [])]) if (this.held.get(id)?.phase === plan.evictPhase) this.drop(id);
     }
     if (plan.evictBucket !== null) this.drop(plan.evictBucket.id);
-    const h: Held = { id: entry.id, bytes, payload: entry.payload, bucket: rule.bucket, phase: rule.phase };
+    const h: Held = { id: entry.id, bytes, body: entry.body, payload: entry.payload, bucket: rule.bucket, phase: rule.phase };
     this.held.set(h.id, h);
     this.bySig.set(sigKey(bytes), h.id);
     const list = this.buckets.get(rule.bucket);
@@ -529,7 +568,15 @@ export class Admission {
     for (const id of namedBy(entry.payload)) this.named.set(id, (this.named.get(id) ?? 0) + 1);
     const t = entry.payload.type;
     const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join'].includes(e.payload.type));
+    if (t === 'create' || t === 'start' || evictedCounting) this.context = null;
     if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
+    if (t === 'start' && this.placeless.size > 0) {
+      // Compact entries may name their author by a place in this START.
+      const waiting = [...this.placeless.values()];
+      this.placeless.clear();
+      this.placelessBytes = 0;
+      for (const w of waiting) this.offerUnsafe(w.bytes, w.trusted, false);
+    }
     // What it names may be waiting (its author did not count yet): offer it again.
     for (const id of namedBy(entry.payload)) {
       if (this.held.has(id)) continue;
@@ -546,6 +593,7 @@ export class Admission {
     const h = this.held.get(id);
     if (h === undefined) return undefined;
     this.held.delete(id);
+    if (h.payload.type === 'start' || h.payload.type === 'create') this.context = null;
     for (const n of namedBy(h.payload)) {
       const k = (this.named.get(n) ?? 0) - 1;
       if (k <= 0) this.named.delete(n);
@@ -649,7 +697,7 @@ export class Admission {
         again.push({
           bytes: h.bytes,
           trusted: true,
-          entry: { id: h.id, payload: h.payload, body: h.bytes.subarray(SIGNATURE_BYTES), signature: h.bytes.subarray(0, SIGNATURE_BYTES) },
+          entry: { id: h.id, payload: h.payload, body: h.body, signature: h.bytes.subarray(0, SIGNATURE_BYTES) },
         });
     }
     for (const w of [...this.pending.values()]) {
@@ -662,6 +710,33 @@ export class Admission {
   }
 
   // ---- The waiting pool -------------------------------------------------------------------
+
+  /** What a compact entry is read with: this game, and the key list of each START of its creator held. */
+  wireContext(): WireContext {
+    if (this.context !== null) return this.context;
+    const creator = this.findCreator();
+    const starts: Held[] = [];
+    for (const h of this.held.values()) if (h.payload.type === 'start' && h.payload.from === creator) starts.push(h);
+    starts.sort((a, b) => compareText(a.id, b.id));
+    this.context = { game: this.gameId, keyLists: starts.map((h) => startKeys(h.payload as Extract<Payload, { type: 'start' }>)) };
+    return this.context;
+  }
+
+  /**
+   * Keeps compact bytes for a START to come. They are checked when offered again, even if they
+   * came trusted: which key they stand for depends on the STARTs held then.
+   */
+  private waitForStart(bytes: Uint8Array): void {
+    const key = rawId(bytes);
+    if (this.placeless.has(key)) return;
+    this.placeless.set(key, { bytes, trusted: false });
+    this.placelessBytes += bytes.length;
+    while (this.placeless.size > PENDING_LIMITS.entries || this.placelessBytes > PENDING_LIMITS.bytes) {
+      const oldest = this.placeless.keys().next().value!;
+      this.placelessBytes -= this.placeless.get(oldest)!.bytes.length;
+      this.placeless.delete(oldest);
+    }
+  }
 
   /** A JOIN waits only when no joiner slot is open to it, so waiting changes no standing. */
   private wait(key: string, entry: ParsedEntry, bytes: Uint8Array, verified: boolean): void {

@@ -5,7 +5,7 @@ import { isTossPhase, missingOrders, variantById, type Loc, type Order, type Pow
 import { escrowHolders, revealOwes, type RevealDue } from './ballot';
 import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
-import { parseEntry, signMessage, type Message } from './envelope';
+import { compactEntry, parseEntry, signMessage, type Message } from './envelope';
 import { checkHolderShare, dealDerivedEscrow, escrowOn, holderShare, pointFromText, proveShared, scalarText, scalarToBytes, type EscrowFields } from './escrow';
 import type { Identity } from './identity';
 import { gameIdFor } from './lobby';
@@ -31,6 +31,18 @@ import type { BallotView, GameView } from './view';
 export interface Stamp {
   readonly seq: number;
   readonly time: number;
+  /**
+   * The key list of the START this phone is anchored to (startKeys; `authorPlaces`): with it, an
+   * entry of a kind that may be is written in the compact wire form, its author named by its place
+   * in the list (README.md "The compact wire form"). Not part of the payload.
+   */
+  readonly places?: readonly string[];
+}
+
+/** The key list a phone names its author's place in (Stamp.places): its START's, or none before START. */
+export function authorPlaces(view: GameView, messages: ReadonlyMap<string, Message>): readonly string[] | undefined {
+  const start = 'start' in view && typeof view.start === 'string' ? messages.get(view.start) : undefined;
+  return start?.payload.type === 'start' ? startKeys(start.payload) : undefined;
 }
 
 export interface Signed {
@@ -38,14 +50,18 @@ export interface Signed {
   readonly bytes: Uint8Array;
 }
 
-/** The id of a signed entry (hash of its payload), as the reducer and every naming use it. */
+/**
+ * The id of a signed entry in its full wire form (hash of its payload), as the reducer and every
+ * naming use it. A compact entry's id is that of its signed bytes (Signed.id; parseEntry).
+ */
 export function messageId(bytes: Uint8Array): string {
   return hashHex(bytes.subarray(64));
 }
 
-function sign(identity: Identity, body: PayloadBody): Signed {
-  const bytes = signMessage(identity, body);
-  return { id: messageId(bytes), bytes };
+function sign(identity: Identity, body: PayloadBody & { readonly places?: readonly string[] }): Signed {
+  const { places, ...payload } = body;
+  const full = signMessage(identity, payload as PayloadBody);
+  return { id: messageId(full), bytes: places === undefined ? full : compactEntry(full, places) };
 }
 
 // ---- The lobby ----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } fro
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
 import {
   ACK_IN_LOCK_VERSION,
+  COMPACT_VERSION,
   DERIVED_ESCROW_VERSION,
   LOCK_LIST_VERSION,
   PIN_VERSION,
@@ -37,9 +38,10 @@ export const BINARY_VERSION = 3;
  * the shares (messages.ts LOCK_LIST_VERSION). 5 is 4 with the changes its constants name: a
  * commit's escrow (the ephemeral point, then one commitment per holder, no share;
  * DERIVED_ESCROW_VERSION), a LOCK's ACK (ACK_IN_LOCK_VERSION), and a START's and a HANDOVER's
- * escrow keys (PIN_VERSION).
+ * escrow keys (PIN_VERSION). 6 signs exactly 5's layout (with v = 6) and is carried in the compact
+ * wire form (compactPayload, expandWire; COMPACT_VERSION).
  */
-export const BINARY_VERSIONS: readonly number[] = [3, 4, 5];
+export const BINARY_VERSIONS: readonly number[] = [3, 4, 5, 6];
 
 /** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
 export class CodecError extends Error {}
@@ -601,4 +603,117 @@ export function peekBinary(bytes: Uint8Array): { version: number; type: string; 
 /** Whether payload bytes are binary (protocol 3 and later): JSON payloads always begin with '{'. */
 export function isBinaryPayload(bytes: Uint8Array): boolean {
   return bytes.length > 0 && bytes[0] !== 0x7b;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The compact wire form (version 6; src/protocol/README.md "The compact wire form").
+//
+// The signed bytes (and the id) of a version 6 payload are exactly what encodePayload writes:
+// version, type, game id, author key, then the rest. That is also its full wire form, read with no
+// context. After the START an entry may instead be carried compact: version, type + 128, the
+// author's place in a START's key list (messages.ts startKeys, 1 for the first) as a varint, then
+// the rest; the game id and the key are left out. The reader puts them back (expandWire) and checks
+// the signature over what it rebuilt, so a wrong game or a wrong key only fails the signature.
+
+/** What a reader knows that the compact form leaves out: the game, and the key lists of the STARTs it holds. */
+export interface WireContext {
+  readonly game: string;
+  /** startKeys of every START of the game's creator the reader holds (usually one; a forked lobby, two). */
+  readonly keyLists: readonly (readonly string[])[];
+}
+
+/** The flag on a compact entry's type byte. */
+const BY_PLACE = 128;
+/** Types never carried compact: the lobby's own entries, read before any START exists. */
+const KEY_ONLY: readonly MessageType[] = ['create', 'join', 'start'];
+
+/**
+ * The wire form of version 6 signed payload bytes: compact (the author by its place in `keys`, a
+ * START's key list) when the author is there and the type may be, else the bytes as signed. Throws
+ * (CodecError) for bytes that are not a version 6 payload: a caller's bug.
+ */
+export function compactPayload(signed: Uint8Array, keys: readonly string[] | null): Uint8Array {
+  let version: number;
+  let type: number;
+  let from: string;
+  let rest: number;
+  try {
+    const i = new Reader(signed);
+    version = i.varint();
+    type = i.u8();
+    i.raw(16);
+    from = r.key(i);
+    rest = i.pos;
+  } catch {
+    throw new CodecError('not a payload');
+  }
+  if (version !== COMPACT_VERSION || TYPES[type] === undefined) throw new CodecError(`not a version ${COMPACT_VERSION} payload`);
+  const at = keys === null || KEY_ONLY.includes(TYPES[type]!) ? -1 : keys.indexOf(from);
+  if (at < 0) return signed.slice();
+  const o = new Writer();
+  o.varint(version);
+  o.u8(type + BY_PLACE);
+  o.varint(at + 1);
+  o.raw(signed.subarray(rest));
+  return o.done();
+}
+
+export type Expanded =
+  /** The signed bytes the wire bytes stand for: one, or one per distinct key the place names across the START lists. */
+  { readonly ok: true; readonly signed: readonly Uint8Array[] } | { readonly ok: false; readonly reason: string };
+
+/** Whether wire bytes name their author by place (version 6 compact): they need the game's STARTs to be read. */
+export function namesAuthorByPlace(wire: Uint8Array): boolean {
+  try {
+    const i = new Reader(wire);
+    return i.varint() === COMPACT_VERSION && i.u8() >= BY_PLACE;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The signed bytes of wire bytes: the bytes themselves unless they are compact, else rebuilt with
+ * the game id and the key at the place named, once per distinct key the reader's START lists have
+ * there. Never throws. Bytes no honest phone sends give a reason: `binary-truncated`,
+ * `not-canonical` (a padded place, place 0, a lobby entry carried compact), `unknown-type`;
+ * `author-place-unknown` when no START list the reader holds has that place (or it holds none, or
+ * no context): a START still to come may have it, so such bytes are kept waiting, never forgotten.
+ */
+export function expandWire(wire: Uint8Array, ctx: WireContext | undefined): Expanded {
+  try {
+    const i = new Reader(wire);
+    const version = i.varint();
+    if (version !== COMPACT_VERSION) return { ok: true, signed: [wire] };
+    const flagged = i.u8();
+    if (flagged < BY_PLACE) return { ok: true, signed: [wire] };
+    const type = TYPES[flagged - BY_PLACE];
+    if (type === undefined) return { ok: false, reason: 'unknown-type' };
+    if (KEY_ONLY.includes(type)) return { ok: false, reason: 'not-canonical' };
+    const head = i.pos;
+    const place = i.varint();
+    const again = new Writer();
+    again.varint(place);
+    if (place === 0 || again.done().length !== i.pos - head) return { ok: false, reason: 'not-canonical' };
+    const game = ctx === undefined ? null : fromHex(ctx.game);
+    if (ctx === undefined || game === null || game.length !== 16) return { ok: false, reason: 'author-place-unknown' };
+    const named = [...new Set(ctx.keyLists.map((l) => l[place - 1]).filter((k): k is string => k !== undefined))].sort(compareText);
+    const keys = named.map((k) => fromHex(k)).filter((k): k is Uint8Array => k !== null && k.length === 32);
+    if (keys.length === 0) return { ok: false, reason: 'author-place-unknown' };
+    const rest = wire.subarray(i.pos);
+    return {
+      ok: true,
+      signed: keys.map((key) => {
+        const o = new Writer();
+        o.varint(version);
+        o.u8(flagged - BY_PLACE);
+        o.raw(game);
+        o.raw(key);
+        o.raw(rest);
+        return o.done();
+      }),
+    };
+  } catch (e) {
+    return { ok: false, reason: e instanceof DecodeError ? `binary-${e.message}` : 'binary-unreadable' };
+  }
 }

@@ -5,7 +5,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { concatBytes, fromHex, toHex } from './bytes';
 import { checkSignature, ruleRefusal, type NativeCheck } from './ed25519';
 import { canonicalDecode, hashHex } from './canonical';
-import { decodePayload, encodePayload, isBinaryPayload, peekBinary } from './codec';
+import { compactPayload, decodePayload, encodePayload, expandWire, isBinaryPayload, peekBinary, type WireContext } from './codec';
 import type { Identity } from './identity';
 import { checkPayload, JSON_VERSION, PROTOCOL_VERSION, READABLE_VERSIONS, type Payload, type PayloadBody } from './messages';
 import { sealedHash } from './seal';
@@ -59,7 +59,7 @@ export interface PreparingVerifier extends Verifier {
    * verify() later finds the answers. Null when there is nothing to check (or no platform
    * verifier): verify() then checks in pure code. Never rejects.
    */
-  prepare(entries: readonly Uint8Array[]): Promise<void> | null;
+  prepare(entries: readonly Uint8Array[], ctx?: WireContext): Promise<void> | null;
 }
 
 /**
@@ -89,13 +89,14 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
       remember(key, ok);
       return ok;
     },
-    prepare(entries) {
+    prepare(entries, ctx) {
       if (platform === null) return null;
       const todo: { key: string; body: Uint8Array; signature: Uint8Array; publicKey: Uint8Array }[] = [];
-      for (const bytes of entries) {
-        const parsed = parseEntry(bytes);
-        if (!parsed.ok) continue;
-        const { id, body, signature, payload } = parsed.entry;
+      for (const entry of entries.flatMap((bytes) => {
+        const parsed = parseCandidates(bytes, ctx);
+        return parsed.ok ? parsed.entries : [];
+      })) {
+        const { id, body, signature, payload } = entry;
         const key = id + toHex(signature);
         const publicKey = fromHex(payload.from);
         if (known.has(key) || publicKey === null) continue;
@@ -137,6 +138,15 @@ export function signMessage(identity: Identity, body: PayloadBody): Uint8Array {
   return signPayloadBytes(identity, encodePayload({ ...body, v: PROTOCOL_VERSION, from: identity.id } as Payload));
 }
 
+/**
+ * A version 6 entry (signature ‖ signed payload) in its compact wire form (codec.ts
+ * compactPayload): the author by its place in `keys` (the START's key list) when it is there. The
+ * signature is kept as it is: it is over the signed payload, which the reader rebuilds.
+ */
+export function compactEntry(entry: Uint8Array, keys: readonly string[] | null): Uint8Array {
+  return concatBytes(entry.subarray(0, SIG), compactPayload(entry.subarray(SIG), keys));
+}
+
 /** Signs payload bytes as they are: the entry is signature ‖ payload. */
 export function signPayloadBytes(identity: Identity, payload: Uint8Array): Uint8Array {
   return concatBytes(ed25519.sign(payload, identity.signSecretKey.subarray(0, 32)), payload);
@@ -175,12 +185,38 @@ export interface ParsedEntry {
 export type Parsed = { ok: true; entry: ParsedEntry } | { ok: false; id: string; reason: string };
 
 /** Everything openMessage checks except the signature; never throws. */
-export function parseEntry(bytes: unknown): Parsed {
+export function parseEntry(bytes: unknown, ctx?: WireContext, verifier: Verifier = signatureVerifier): Parsed {
+  const all = parseCandidates(bytes, ctx);
+  if (!all.ok || all.entries.length === 1) return all.ok ? { ok: true, entry: all.entries[0]! } : all;
+  // A place named in two START lists with two keys (a creator who signed two STARTs): the one
+  // expansion whose signature holds, if any (README.md "The compact wire form": at most one can).
+  return { ok: true, entry: all.entries.find((e) => verifyEntry(e, verifier)) ?? all.entries[0]! };
+}
+
+/** Why wire bytes cannot be read yet, but may be once the reader holds a START: kept waiting, never forgotten for it. */
+export function waitsForStart(reason: string): boolean {
+  return reason === 'author-place-unknown';
+}
+
+/** Every reading of wire bytes (one unless a place names two keys across START lists), unchecked signatures. */
+function parseCandidates(bytes: unknown, ctx: WireContext | undefined): { ok: true; entries: ParsedEntry[] } | { ok: false; id: string; reason: string } {
   if (!(bytes instanceof Uint8Array)) return { ok: false, id: 'not-bytes', reason: 'not-bytes' };
   if (bytes.length <= SIG) return { ok: false, id: rawId(bytes), reason: 'truncated' };
   if (bytes.length > MAX_MESSAGE_BYTES) return { ok: false, id: rawId(bytes), reason: 'too-large' };
   const signature = bytes.subarray(0, SIG);
-  const body = bytes.subarray(SIG);
+  const wire = bytes.subarray(SIG);
+  const expanded = isBinaryPayload(wire) ? expandWire(wire, ctx) : ({ ok: true, signed: [wire] } as const);
+  if (!expanded.ok) return { ok: false, id: rawId(bytes), reason: expanded.reason };
+  const entries: ParsedEntry[] = [];
+  for (const body of expanded.signed) {
+    const one = parseSigned(bytes, body, signature);
+    if (!one.ok) return one;
+    entries.push(one.entry);
+  }
+  return { ok: true, entries };
+}
+
+function parseSigned(bytes: Uint8Array, body: Uint8Array, signature: Uint8Array): Parsed {
   const decoded = decodeBody(body);
   if (!decoded.ok) return { ok: false, id: decoded.reason === 'unknown-protocol-version' ? hashHex(body) : rawId(bytes), reason: decoded.reason };
   const checked = checkPayload(decoded.value);
@@ -200,9 +236,12 @@ export function verifyEntry(entry: ParsedEntry, verifier: Verifier = signatureVe
   return publicKey !== null && verifier.verify(entry.id, entry.body, entry.signature, publicKey);
 }
 
-/** Parses and verifies one log entry; never throws. */
-export function openMessage(bytes: unknown, verifier: Verifier = signatureVerifier): Opened {
-  const parsed = parseEntry(bytes);
+/**
+ * Parses and verifies one log entry; never throws. `ctx`: the game and its START key lists, which
+ * a version 6 entry (other than a CREATE) needs to be read (codec.ts expandWire).
+ */
+export function openMessage(bytes: unknown, verifier: Verifier = signatureVerifier, ctx?: WireContext): Opened {
+  const parsed = parseEntry(bytes, ctx, verifier);
   if (!parsed.ok) return parsed;
   if (!verifyEntry(parsed.entry, verifier)) return { ok: false, id: rawId(bytes as Uint8Array), reason: 'bad-signature' };
   return { ok: true, message: { id: parsed.entry.id, payload: parsed.entry.payload } };

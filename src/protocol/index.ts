@@ -6,6 +6,7 @@ export { createIdentity, fingerprint, type Identity } from './identity';
 export {
   PROTOCOL_VERSION,
   READABLE_VERSIONS,
+  COMPACT_VERSION,
   JSON_VERSION,
   LOCK_LIST_VERSION,
   PIN_VERSION,
@@ -25,13 +26,25 @@ export {
   type MessageType,
 } from './messages';
 export { ruleRefusal, nativeAgrees, KNOWN_ANSWERS, type NativeCheck } from './ed25519';
-export { encodePayload, decodePayload, CodecError, BINARY_VERSION, BINARY_VERSIONS } from './codec';
+export {
+  encodePayload,
+  decodePayload,
+  compactPayload,
+  expandWire,
+  namesAuthorByPlace,
+  CodecError,
+  BINARY_VERSION,
+  BINARY_VERSIONS,
+  type WireContext,
+} from './codec';
 export {
   signMessage,
   signPayloadBytes,
   decodeBody,
   openMessage,
   parseEntry,
+  compactEntry,
+  waitsForStart,
   verifyEntry,
   cachedVerifier,
   checkSignature,
@@ -43,6 +56,7 @@ export {
   type Message,
   type Verifier,
   type ParsedEntry,
+  type Opened,
 } from './envelope';
 export {
   Admission,
@@ -81,7 +95,7 @@ export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeou
 export { escrowHolders, revealOwes, tallyBallot, type RevealDue, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
-export { gameMessages, reduceLog, type ReduceOptions } from './reduce';
+export { gameMessages, openLog, reduceLog, type ReduceOptions } from './reduce';
 export { clearMemos, clearFoldMemos } from './memo';
 export * from './client';
 export type * from './view';

@@ -39,16 +39,20 @@ export function escrowChecksOf(verifier: Verifier, limit = 200_000): EscrowCheck
   return checks;
 }
 
-const openedBy = new WeakMap<Verifier, WeakMap<object, Opened>>();
+const openedBy = new WeakMap<Verifier, WeakMap<object, { readonly slot: string; readonly opened: Opened }>>();
 
-export function memoOpen(bytes: unknown, verifier: Verifier, open: () => Opened): Opened {
+/**
+ * What an entry opens to, by its bytes' identity and `slot`: what else the opening read (the game,
+ * and for a version 6 entry naming its author by place, the STARTs held), so a new START reads it again.
+ */
+export function memoOpen(bytes: unknown, verifier: Verifier, open: () => Opened, slot = ''): Opened {
   if (typeof bytes !== 'object' || bytes === null) return open();
-  const opened = openedBy.get(verifier) ?? new WeakMap<object, Opened>();
+  const opened = openedBy.get(verifier) ?? new WeakMap<object, { readonly slot: string; readonly opened: Opened }>();
   openedBy.set(verifier, opened);
   const have = opened.get(bytes);
-  if (have !== undefined) return have;
+  if (have !== undefined && have.slot === slot) return have.opened;
   const fresh = open();
-  opened.set(bytes, fresh);
+  opened.set(bytes, { slot, opened: fresh });
   return fresh;
 }
 

@@ -5,16 +5,24 @@ import { POWERS, type Power } from '../rules';
 import { compareText } from './bytes';
 
 /**
- * The version new entries are written in: 5, binary payloads (codec.ts). Each entry carries its
- * own version, which says its encoding; README.md "Wire form and ids".
+ * The version new entries are written in: 6, binary payloads (codec.ts) carried in the compact
+ * wire form after the START. Each entry carries its own version, which says its encoding; README.md
+ * "Wire form and ids".
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /**
  * The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec), 3
- * (binary, a REVEAL's LOCKs keyed by author), 4 (a REVEAL names its LOCKs by id alone) and 5.
+ * (binary, a REVEAL's LOCKs keyed by author), 4 (a REVEAL names its LOCKs by id alone), 5 and 6.
  */
-export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5];
+export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5, 6];
+
+/**
+ * The first version whose entries may be carried in the compact wire form (codec.ts
+ * compactPayload): after the START, no game id and the author named by its place in a START's key
+ * list. The signed bytes and the id are over the full payload, which is also its full wire form.
+ */
+export const COMPACT_VERSION = 6;
 
 /**
  * The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the

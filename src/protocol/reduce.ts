@@ -7,7 +7,8 @@ import { tallyBallot, escrowHolders, type BallotCommit, type BallotFinal, type W
 import { compareText } from './bytes';
 import { canonicalEncode, canonicalText, hashHex, stateHash } from './canonical';
 import { standardEngine, phaseKey, type Engine } from './engine';
-import { legacyEntry, signatureVerifier, openMessage, type Message, type Opened, type Verifier } from './envelope';
+import { namesAuthorByPlace, type WireContext } from './codec';
+import { legacyEntry, signatureVerifier, openMessage, SIGNATURE_BYTES, type Message, type Opened, type Verifier } from './envelope';
 import { escrowShape } from './escrow';
 import {
   adjudicationStep,
@@ -29,12 +30,13 @@ import {
   uniqueSorted,
   type FoldState,
 } from './fold';
-import { reduceLobby, type Lobby } from './lobby';
+import { gameIdFor, reduceLobby, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
+  startKeys,
   TYPE_ORDER,
   type AckPayload,
   type AlliancePayload,
@@ -49,6 +51,7 @@ import {
   type Payload,
   type RevealPayload,
   type Settings,
+  type StartPayload,
   type TimeoutPayload,
 } from './messages';
 import { escrowChecksOf, memoChain, memoPositionHash, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
@@ -169,7 +172,7 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
 
   // The view is a function of what each entry opens to: the same entries in the same order as the
   // last reduce of this game on this phone give the same view, remembered (phones re-reduce often).
-  const openedList = log.map((raw) => memoOpen(raw, verifier, () => openMessage(raw, verifier)));
+  const openedList = openLog(gameId, log, verifier);
   const keys = openedList.map((opened) => (opened.ok ? opened.message.id : `${opened.id}!${opened.reason}`));
   const viewSlot = `${gameId}|${options.me ?? ''}|${options.anchor ?? ''}`;
   const remembered = memoView.get(engine, viewSlot) as { keys: readonly string[]; view: GameView; index: EntryIndex } | undefined;
@@ -192,14 +195,39 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
 }
 
 /**
+ * Every entry of a game's log opened (remembered per entry). A version 6 entry is read with the
+ * game's id; one naming its author by place, with the key lists of the STARTs of the game's
+ * creator the log holds (README.md "The compact wire form"): those are opened first, in full form.
+ * An entry whose place no START names is listed as ignored until one comes.
+ */
+export function openLog(gameId: string, log: readonly unknown[], verifier: Verifier = signatureVerifier): Opened[] {
+  const plain: WireContext = { game: gameId, keyLists: [] };
+  const byPlace = (raw: unknown) => raw instanceof Uint8Array && raw.length > SIGNATURE_BYTES && namesAuthorByPlace(raw.subarray(SIGNATURE_BYTES));
+  const first = log.map((raw) => (byPlace(raw) ? null : memoOpen(raw, verifier, () => openMessage(raw, verifier, plain), gameId)));
+  if (first.every((o) => o !== null)) return first as Opened[];
+  const creators = new Set<string>();
+  for (const o of first) {
+    const p = o?.ok === true ? o.message.payload : null;
+    if (p?.type === 'create' && p.game === gameId && gameIdFor(p.from, p.salt, p.settings) === gameId) creators.add(p.from);
+  }
+  const starts: Message[] = [];
+  for (const o of first)
+    if (o?.ok === true && o.message.payload.type === 'start' && o.message.payload.game === gameId && creators.has(o.message.payload.from))
+      starts.push(o.message);
+  starts.sort((a, b) => compareText(a.id, b.id));
+  const ctx: WireContext = { game: gameId, keyLists: starts.map((m) => startKeys(m.payload as StartPayload)) };
+  const slot = `${gameId}|${starts.map((m) => m.id).join(',')}`;
+  return first.map((o, i) => o ?? memoOpen(log[i], verifier, () => openMessage(log[i], verifier, ctx), slot));
+}
+
+/**
  * The game's entries as the reducer opens them (each remembered per entry, so after a reduce this
  * opens nothing again), by id: what a LOCK and a REVEAL name and open (client.ts lockBallot,
  * revealBallot). Entries of other games and entries that do not open are left out.
  */
 export function gameMessages(gameId: string, log: readonly unknown[], verifier: Verifier = signatureVerifier): ReadonlyMap<string, Message> {
   const out = new Map<string, Message>();
-  for (const raw of log) {
-    const opened = memoOpen(raw, verifier, () => openMessage(raw, verifier));
+  for (const opened of openLog(gameId, log, verifier)) {
     if (opened.ok && opened.message.payload.game === gameId) out.set(opened.message.id, opened.message);
   }
   return out;

@@ -19,7 +19,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { newProfile, serveApp, type Served } from '../ui/browser-app';
 import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
 import { createGameWith, phaseOf, relaySettled, storedEntries, viewOf } from './relay-app';
-import { openMessage, type Message } from '../../src/protocol';
+import { openLog, type Message } from '../../src/protocol';
 
 let served: Served;
 let relay: ServeProcess;
@@ -81,10 +81,12 @@ async function notificationsOf(p: Page): Promise<{ title: string; body: string; 
   });
 }
 
-function authored(entries: readonly Uint8Array[], key: string): Message[] {
-  return entries.flatMap((e) => {
-    const m = openMessage(e);
-    return m.ok && m.message.payload.from === key ? [m.message] : [];
+/** The entries of `all` that `which` picks and `key` signed. All are opened as one log: the app writes compact entries (protocol 6), read with the log's START. */
+function authored(all: readonly Uint8Array[], which: (e: Uint8Array) => boolean, key: string): Message[] {
+  const opened = openLog(gameId, all);
+  return all.flatMap((e, i) => {
+    const m = opened[i]!;
+    return which(e) && m.ok && m.message.payload.from === key ? [m.message] : [];
   });
 }
 
@@ -219,10 +221,7 @@ describe('duties in the background: a push wakes a closed phone', () => {
     let reveals = 0;
     for (const who of ['bea', 'carl'] as const) {
       const key = views.ana.players.find((p) => p.name === NAMES[who])!.key;
-      const signedLater = authored(
-        entries.ana.filter((e) => !held[who].has(b64(e))),
-        key,
-      );
+      const signedLater = authored(entries.ana, (e) => !held[who].has(b64(e)), key);
       const types = signedLater.map((m) => `${m.payload.type} ${(m.payload as { phase?: string }).phase}`);
       const spring = views.ana.phases[0]!.key;
       const powers = Object.values((views.ana.holders ?? views.ana.roster)!).filter((k) => k === key).length;

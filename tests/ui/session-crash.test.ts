@@ -9,7 +9,7 @@ import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createGameDoc, GameReplica } from '../../src/net';
-import { openMessage } from '../../src/protocol';
+import { parseEntry, type WireContext } from '../../src/protocol';
 import { entryStorage } from '../../src/store';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { GameRunner } from '../../src/ui/game/runner';
@@ -21,9 +21,9 @@ const clock = 1_700_000_000_000;
 const now = () => clock;
 const WIRE = { name: 'wire', origin: 'wire' };
 
-const payloadOf = (bytes: Uint8Array) => {
-  const o = openMessage(bytes);
-  return o.ok ? o.message.payload : null;
+const payloadOf = (bytes: Uint8Array, ctx?: WireContext) => {
+  const o = parseEntry(bytes, ctx);
+  return o.ok ? o.entry.payload : null;
 };
 
 /** Docs wired like connected peers, except phones in `dead` (a crashed phone neither sends nor receives). */
@@ -45,12 +45,14 @@ function link(phones: Phone[], dead: Set<Phone>): void {
 async function crashingPhone(d: Phone['device'], gameId: string, onCrash: () => void): Promise<Phone & { crashed: () => boolean }> {
   const inner = entryStorage(d.store, gameId);
   let crashed = false;
+  const opened: { replica?: GameReplica } = {};
   const never = new Promise<void>(() => undefined);
   const storage = {
     load: () => inner.load(),
     save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict?: boolean): Promise<void> {
       if (crashed) return never;
-      if (put.some((e) => payloadOf(e.bytes)?.type === 'final' && payloadOf(e.bytes)?.from === d.identity.id)) {
+      const ctx = opened.replica?.admission.wireContext();
+      if (put.some((e) => payloadOf(e.bytes, ctx)?.type === 'final' && payloadOf(e.bytes, ctx)?.from === d.identity.id)) {
         // The write is under way when the phone dies: it has gone out by then (the send does not
         // wait for it), and nothing of it lands.
         crashed = true;
@@ -63,6 +65,7 @@ async function crashingPhone(d: Phone['device'], gameId: string, onCrash: () => 
   };
   const doc = createGameDoc();
   const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage });
+  opened.replica = replica;
   const runner = await GameRunner.open({ store: d.store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
   return { device: d, doc, replica, runner, crashed: () => crashed };
 }
@@ -164,21 +167,25 @@ describe('a crash between sending an own entry and storing it', () => {
     for (const power of b.runner.current.me.powers) await b.runner.seal(power, []);
     await settle([a, c]);
     expect(b.crashed()).toBe(true);
-    const sentFinals = a.replica.entries().filter((e) => payloadOf(e)?.type === 'final' && payloadOf(e)?.from === bea);
+    const sentFinals = a.replica
+      .entries()
+      .filter((e) => payloadOf(e, a.replica.admission.wireContext())?.type === 'final' && payloadOf(e, a.replica.admission.wireContext())?.from === bea);
     expect(sentFinals.length).toBeGreaterThan(0);
 
     // Reopened from its store, which lacks the FINAL; given first only the others' entries, the
     // FINAL is due again on its view, and it signs nothing it reserved before the crash.
     const b2 = await openPhone(db, gameId, now);
-    const stored = b2.replica.entries().map(payloadOf);
+    const stored = b2.replica.entries().map((e) => payloadOf(e, b2.replica.admission.wireContext()));
     expect(stored.some((p) => p?.type === 'final' && p.from === bea)).toBe(false);
     b2.replica.receiveEntries(
-      a.replica.entries().filter((e) => payloadOf(e)?.from !== bea),
+      a.replica.entries().filter((e) => payloadOf(e, a.replica.admission.wireContext())?.from !== bea),
       WIRE,
     );
     await settle([b2]);
     expect(b2.runner.view.current?.key).toBe(phase);
-    const finalsAfter = b2.replica.entries().filter((e) => payloadOf(e)?.type === 'final' && payloadOf(e)?.from === bea);
+    const finalsAfter = b2.replica
+      .entries()
+      .filter((e) => payloadOf(e, b2.replica.admission.wireContext())?.type === 'final' && payloadOf(e, b2.replica.admission.wireContext())?.from === bea);
     expect(finalsAfter).toEqual([]);
 
     // Back online: it gets its FINALs back from the others and the game goes on.
@@ -189,7 +196,9 @@ describe('a crash between sending an own entry and storing it', () => {
       expect(p.runner.view.phases.map((ph) => ph.key)).toContain(phase);
       expect(p.runner.view.misconduct).toEqual([]);
     }
-    const seqs = a.replica.entries().flatMap((e) => (payloadOf(e)?.from === bea ? [payloadOf(e)!.seq] : []));
+    const seqs = a.replica
+      .entries()
+      .flatMap((e) => (payloadOf(e, a.replica.admission.wireContext())?.from === bea ? [payloadOf(e, a.replica.admission.wireContext())!.seq] : []));
     expect(new Set(seqs).size).toBe(seqs.length);
   });
   it("a crash while the FINAL's reservation is being written lets nothing out; reopened later, the phone signs one FINAL and the phase resolves", async () => {
@@ -201,7 +210,10 @@ describe('a crash between sending an own entry and storing it', () => {
     expect(b.crashed()).toBe(true);
     // The FINAL may have been signed in memory while its reservation was being written: it must
     // not have left the phone.
-    const beaFinals = (p: Phone) => p.replica.entries().filter((e) => payloadOf(e)?.type === 'final' && payloadOf(e)?.from === bea);
+    const beaFinals = (p: Phone) =>
+      p.replica
+        .entries()
+        .filter((e) => payloadOf(e, p.replica.admission.wireContext())?.type === 'final' && payloadOf(e, p.replica.admission.wireContext())?.from === bea);
     expect(beaFinals(a)).toEqual([]);
     expect(beaFinals(c)).toEqual([]);
 
@@ -210,7 +222,7 @@ describe('a crash between sending an own entry and storing it', () => {
     const later = () => clock + 60_000;
     const b2 = await openPhone(db, gameId, later);
     b2.replica.receiveEntries(
-      a.replica.entries().filter((e) => payloadOf(e)?.from !== bea),
+      a.replica.entries().filter((e) => payloadOf(e, a.replica.admission.wireContext())?.from !== bea),
       WIRE,
     );
     await settle([b2]);
@@ -223,7 +235,9 @@ describe('a crash between sending an own entry and storing it', () => {
       expect(p.runner.view.misconduct).toEqual([]);
       expect(beaFinals(p)).toHaveLength(1);
     }
-    const seqs = a.replica.entries().flatMap((e) => (payloadOf(e)?.from === bea ? [payloadOf(e)!.seq] : []));
+    const seqs = a.replica
+      .entries()
+      .flatMap((e) => (payloadOf(e, a.replica.admission.wireContext())?.from === bea ? [payloadOf(e, a.replica.admission.wireContext())!.seq] : []));
     expect(new Set(seqs).size).toBe(seqs.length);
   });
 });

@@ -5,7 +5,7 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { ackCarriedByLock, messageId, openMessage, signMessage, type Identity } from '../../src/protocol';
+import { ackCarriedByLock, messageId, openLog, signMessage, type Identity } from '../../src/protocol';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
@@ -94,9 +94,7 @@ describe('game session plumbing (three phones, no network)', () => {
     // Protocol 5: each phone's ACK of the phase rides in its LOCK of the next one, so none is
     // signed on its own while that LOCK is owed.
     const acks = () =>
-      readLog(a.doc)
-        .map((e) => openMessage(e))
-        .filter((m) => m.ok && m.message.payload.type === 'ack' && m.message.payload.phase === '1901-spring-movement');
+      openLog(a.runner.gameId, readLog(a.doc)).filter((m) => m.ok && m.message.payload.type === 'ack' && m.message.payload.phase === '1901-spring-movement');
     expect(acks().length).toBe(0);
     for (const p of phones) expect(ackCarriedByLock(p.runner.view, p.device.identity.id)).toBe('1901-spring-movement');
     // The home screen's record knows the phase and what is owed.
@@ -125,11 +123,9 @@ describe('game session plumbing (three phones, no network)', () => {
     // The votes are seals: c sees that a's and b's powers sealed, and nothing else.
     expect(half.committed.length).toBe(a.runner.current.me.powers.length + b.runner.current.me.powers.length);
     expect(half.finalized).toEqual([]);
-    expect(
-      readLog(a.doc)
-        .map((e) => openMessage(e))
-        .some((m) => m.ok && (m.message.payload.type === 'reveal' || m.message.payload.type === 'lock')),
-    ).toBe(false);
+    expect(openLog(a.runner.gameId, readLog(a.doc)).some((m) => m.ok && (m.message.payload.type === 'reveal' || m.message.payload.type === 'lock'))).toBe(
+      false,
+    );
     expect(a.runner.current.drawVotes).toEqual(Object.fromEntries(a.runner.current.me.powers.map((p) => [p, true])));
     await c.runner.voteDraw(true);
     await settle(phones);
@@ -186,8 +182,7 @@ describe('game session plumbing (three phones, no network)', () => {
     wire(all);
     await settle(all);
     const mine = () =>
-      readLog(b2.doc).flatMap((e) => {
-        const m = openMessage(e);
+      openLog(gameId, readLog(b2.doc)).flatMap((m) => {
         return m.ok && m.message.payload.from === id.id ? [m.message] : [];
       });
     const before = mine().length;
@@ -315,9 +310,7 @@ describe('game session plumbing (three phones, no network)', () => {
     await settle(all);
     expect(a.runner.view.phases.length).toBe(1);
     expect(a.runner.view.misconduct).toEqual([]);
-    const seqs = readLog(a.doc)
-      .map((e) => openMessage(e))
-      .flatMap((m) => (m.ok && m.message.payload.from === b.device.identity.id ? [m.message.payload.seq] : []));
+    const seqs = openLog(gameId, readLog(a.doc)).flatMap((m) => (m.ok && m.message.payload.from === b.device.identity.id ? [m.message.payload.seq] : []));
     expect(new Set(seqs).size).toBe(seqs.length);
   });
 });

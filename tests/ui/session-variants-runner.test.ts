@@ -5,7 +5,7 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { openMessage } from '../../src/protocol';
+import { openLog } from '../../src/protocol';
 import { formatUnit, type Order, type Power } from '../../src/rules';
 import { MissingOrdersError } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
@@ -43,10 +43,7 @@ function holdAll(phone: Phone, power: Power): Order[] {
   return units.filter((u) => u.power === power).map((u) => hold(power, u.type, u.loc));
 }
 
-const commitsIn = (p: Phone) =>
-  readLog(p.doc)
-    .map((e) => openMessage(e))
-    .filter((m) => m.ok && m.message.payload.type === 'commit').length;
+const commitsIn = (p: Phone) => openLog(p.runner.gameId, readLog(p.doc)).filter((m) => m.ok && m.message.payload.type === 'commit').length;
 
 describe('variants through the game plumbing', () => {
   it('1914, three players without Italy: seats by claim, Italy nobody’s, every unit must be ordered', async () => {

@@ -6,7 +6,7 @@
 // the phone (it is signed in memory meanwhile), and what it depends on before it is published, so
 // a crash at any moment never makes this phone sign two conflicting messages that anyone sees; the
 // message itself is stored as it goes out (see append).
-import { openMessage, QUOTAS, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
+import { openMessage, QUOTAS, type Opened, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
 import type { PactoStore } from '../../store';
 import type { Lang } from '../i18n';
 import type { GameRecordRef } from './records';
@@ -75,6 +75,11 @@ export interface OutboxOptions {
   /** Called once an entry is published (the runner re-reduces). */
   readonly published: () => void;
   readonly closed: () => boolean;
+  /**
+   * The key list of the START this phone is anchored to, once there is one (protocol authorPlaces):
+   * entries are then written compact, the author named by its place in it.
+   */
+  readonly places?: () => readonly string[] | undefined;
   /** Told, after it is stored and published, what this phone appended. */
   readonly onAppended?: (m: { readonly type: string; readonly phase?: string }) => void;
   readonly onError?: (e: unknown) => void;
@@ -160,14 +165,21 @@ export class Outbox {
     // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
     const seq = await Promise.race([choice, landed.then(() => choice)]);
     if (seq === null) return null;
-    return { stamp: { seq, time: this.o.now() }, landed };
+    const places = this.o.places?.();
+    return { stamp: { seq, time: this.o.now(), ...(places === undefined ? {} : { places }) }, landed };
+  }
+
+  /** Opens an entry this phone signed: a compact one names its place in the list `places` gives. */
+  private openOwn(bytes: Uint8Array): Opened {
+    const places = this.o.places?.();
+    return openMessage(bytes, this.o.log.verifier, { game: this.o.record.gameId, keyLists: places === undefined ? [] : [places] });
   }
 
   /** Refuses, before anything is stored, an entry the protocol's quotas would refuse. */
   check(signed: Signed): void {
     const v = this.o.log.preview(signed.bytes);
     if (v.kind !== 'refused') return;
-    const kind = openMessage(signed.bytes, this.o.log.verifier);
+    const kind = this.openOwn(signed.bytes);
     throw new QuotaError(v.reason, kind.ok ? kind.message.payload.type : '', this.o.lang());
   }
 
@@ -184,7 +196,7 @@ export class Outbox {
     await this.o.log.publish([signed.bytes], { reserved: true });
     this.o.published();
     if (this.o.onAppended === undefined) return;
-    const opened = openMessage(signed.bytes, this.o.log.verifier);
+    const opened = this.openOwn(signed.bytes);
     if (!opened.ok) return;
     const phase = (opened.message.payload as { phase?: unknown }).phase;
     try {

@@ -5,6 +5,7 @@
 // honest phone signs on its own) and the chat reader. The network is the caller's business: it only
 // ever sees the replica.
 import {
+  authorPlaces,
   chatPlayers,
   commitTurn,
   concede as concedeMessage,
@@ -104,6 +105,7 @@ export class GameRunner {
       now: o.now,
       lang: () => this.lang(),
       seqFloor: () => this.state.view.nextSeq,
+      places: () => authorPlaces(this.state.view, gameMessages(o.gameId, o.log.entries(), o.log.verifier)),
       published: () => this.refresh(),
       closed: () => this.closed,
       ...(o.onAppended === undefined ? {} : { onAppended: o.onAppended }),

@@ -175,7 +175,7 @@ function react(): void {
       for (const e of replica.entries()) {
         if (seen.has(e)) continue;
         seen.add(e);
-        const o = openMessage(e, replica.verifier);
+        const o = openMessage(e, replica.verifier, replica.admission.wireContext());
         if (o.ok) opened.set(o.message.id, o.message);
       }
       const due = ballotDuties(view, seat.me.id);
