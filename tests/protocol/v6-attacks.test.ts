@@ -130,7 +130,11 @@ describe('protocol 6 attacks: one message, one id, whatever form carries it', ()
   });
 
   it('a START the creator signs after play began (another key at the places after it): every compact entry still reads as the key that signed it', () => {
-    const late = otherStart(g, g.phones[3]!.me, identity(70), 40);
+    // A fresh key below every key of the list: each place up to the one it takes names a lower key
+    // than before, so taking the lowest key at a place (not the one whose signature holds) reads wrong.
+    const low = Array.from({ length: 60 }, (_, k) => identity(300 + k)).reduce((x, y) => (y.id < x.id ? y : x));
+    expect(low.id < g.keys[0]!).toBe(true);
+    const late = otherStart(g, g.phones[3]!.me, low, 40);
     const lateKeys = startKeys(payloadOf(late.bytes) as never);
     expect(lateKeys).not.toEqual(g.keys);
     for (const log of [
