@@ -9,8 +9,9 @@
 //   refused, which keeps exactly the K lowest of everything ever offered while storing only them;
 //   kinds the protocol allows once keep two (the second proves equivocation, a third adds nothing);
 // - an entry named by an admitted entry (the commit a FINAL names, the FINALs and commits a LOCK
-//   names, the LOCKs a REVEAL names) is admitted over its bucket's quota and never evicted, so no
-//   phone misses what another phone's admitted entry refers to (anti-entropy fetches it by id);
+//   names, the LOCKs a REVEAL names, the START a start ACK names) is admitted over its bucket's
+//   quota and never evicted, so no phone misses what another phone's admitted entry refers to
+//   (anti-entropy fetches it by id);
 // - the phases an author's phase entries fall in are kept the same way (the lowest PHASES);
 // - whose entries count at all ("counted" authors) is recomputed from the admitted CREATE,
 //   STARTs, HANDOVERs and JOINs whenever one of them changes.
@@ -194,6 +195,10 @@ function namedBy(p: Payload): string[] {
       return [...Object.values(p.finals), ...Object.values(p.heads)];
     case 'reveal':
       return [...revealLockIds(p)];
+    case 'ack':
+      // A start ACK names the START its author plays under: the creator's other STARTs never push
+      // it out (and a compact entry is read with the START it was signed under; README.md).
+      return p.phase === 'start' ? [p.hash] : [];
     default:
       return [];
   }
@@ -256,7 +261,7 @@ export class Admission {
    * Compact entries (version 6) whose author's place no START held names yet, by their bytes'
    * hash: offered again whenever a START is admitted, never forgotten for it (bounded like pending).
    */
-  private readonly placeless = new Map<string, { readonly bytes: Uint8Array; readonly trusted: boolean }>();
+  private readonly placeless = new Map<string, Uint8Array>();
   private placelessBytes = 0;
   private context: WireContext | null = null;
   /** Ids named by admitted entries, with how many admitted entries name each: admitted over quota, never evicted. */
@@ -404,14 +409,25 @@ export class Admission {
     // CREATE, STARTs and JOINs first, so authors count before their other entries come.
     const first = (t: Payload['type']) => t === 'create' || t === 'start' || t === 'join' || t === 'handover';
     for (const p of parsed) if (first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
-    // Compact entries name their author by a place in a START: read once the STARTs are in.
+    // Compact entries name their author by a place in a START: read once the STARTs are in, with
+    // every stored START of the creator, also one over the quota that a start ACK read here names
+    // (it is admitted below): a compact entry is read with the START it was admitted under.
+    const creator = this.findCreator();
+    const stored = parsed.filter((p) => p.entry.payload.type === 'start' && p.entry.payload.from === creator).map((p) => p.entry);
+    stored.sort((a, b) => compareText(a.id, b.id));
+    const ctx: WireContext = {
+      game: this.gameId,
+      keyLists: [...this.wireContext().keyLists, ...stored.map((e) => startKeys(e.payload as Extract<Payload, { type: 'start' }>))],
+    };
     for (const bytes of byPlace) {
-      const p = parseEntry(bytes, this.wireContext(), this.check);
+      const p = parseEntry(bytes, ctx, this.check);
       if (p.ok) parsed.push({ entry: p.entry, bytes });
       else if (waitsForStart(p.reason)) this.waitForStart(bytes);
     }
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     for (const p of parsed) if (!first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
+    // A START refused for the quota above may now be named by a start ACK (kept over the quota).
+    for (const p of parsed) if (p.entry.payload.type === 'start' && !this.held.has(p.entry.id)) this.offerParsed(p.entry, p.bytes, true, false);
     // What came from the store needs no writing back; stored entries that no longer count are
     // deleted from it (a change of these rules, or a store written by another version).
     const dirty = new Set(before);
@@ -575,7 +591,9 @@ export class Admission {
       const waiting = [...this.placeless.values()];
       this.placeless.clear();
       this.placelessBytes = 0;
-      for (const w of waiting) this.offerUnsafe(w.bytes, w.trusted, false);
+      // Not trusted even if it came from the store: its signature held under the START it was
+      // read with then, and this START may name another key at its place (README.md).
+      for (const w of waiting) this.offerUnsafe(w, false, false);
     }
     // What it names may be waiting (its author did not count yet): offer it again.
     for (const id of namedBy(entry.payload)) {
@@ -729,11 +747,11 @@ export class Admission {
   private waitForStart(bytes: Uint8Array): void {
     const key = rawId(bytes);
     if (this.placeless.has(key)) return;
-    this.placeless.set(key, { bytes, trusted: false });
+    this.placeless.set(key, bytes);
     this.placelessBytes += bytes.length;
     while (this.placeless.size > PENDING_LIMITS.entries || this.placelessBytes > PENDING_LIMITS.bytes) {
       const oldest = this.placeless.keys().next().value!;
-      this.placelessBytes -= this.placeless.get(oldest)!.bytes.length;
+      this.placelessBytes -= this.placeless.get(oldest)!.length;
       this.placeless.delete(oldest);
     }
   }

@@ -676,7 +676,7 @@ export function namesAuthorByPlace(wire: Uint8Array): boolean {
  * The signed bytes of wire bytes: the bytes themselves unless they are compact, else rebuilt with
  * the game id and the key at the place named, once per distinct key the reader's START lists have
  * there. Never throws. Bytes no honest phone sends give a reason: `binary-truncated`,
- * `not-canonical` (a padded place, place 0, a lobby entry carried compact), `unknown-type`;
+ * `not-canonical` (a padded version or place, place 0, a lobby entry carried compact), `unknown-type`;
  * `author-place-unknown` when no START list the reader holds has that place (or it holds none, or
  * no context): a START still to come may have it, so such bytes are kept waiting, never forgotten.
  */
@@ -687,6 +687,8 @@ export function expandWire(wire: Uint8Array, ctx: WireContext | undefined): Expa
     if (version !== COMPACT_VERSION) return { ok: true, signed: [wire] };
     const flagged = i.u8();
     if (flagged < BY_PLACE) return { ok: true, signed: [wire] };
+    // The version as written (one byte): a padded one would make another byte string of the message.
+    if (i.pos !== 2) return { ok: false, reason: 'not-canonical' };
     const type = TYPES[flagged - BY_PLACE];
     if (type === undefined) return { ok: false, reason: 'unknown-type' };
     if (KEY_ONLY.includes(type)) return { ok: false, reason: 'not-canonical' };
