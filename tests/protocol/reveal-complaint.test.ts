@@ -1,0 +1,87 @@
+// One cheater's spoiled escrow share for a holder whose LOCK did not name that commit (README.md
+// "The sealed ballot", "a REVEAL's complaint in a share's place"). Before protocol version 6 the
+// holder owed a share it could not give and could not complain about: its REVEAL was refused and
+// its own orders were lost at the price of the cheater's. A version 6 REVEAL carries, in that
+// share's place, the same complaint a LOCK carries.
+import { describe, expect, it } from 'vitest';
+import { escrowHolders, finalOrders, messageId, signMessage, voteTimeout, type GameView, type PayloadBody, type Power } from '../../src/protocol';
+import { escrowPublic, pointFromText, pointText } from '../../src/protocol/escrow';
+import { payloadOf, startedGame, T0, view, type Game, type Phone } from './helpers';
+
+/** A commit of `cheat`'s power like an honest one, but with holder `victim`'s S_i moved by G, re-signed. */
+function spoiledCommit(game: Game, v: GameView, cheat: Phone, victim: Phone, time: number): Uint8Array {
+  const honest = cheat.commit(game.gameId, v, [], time);
+  const p = payloadOf(honest.bytes);
+  const i = escrowHolders(v.current!.ballotKeys, cheat.me.id).indexOf(victim.me.id);
+  const c = [...p.escrow.c];
+  c[i] = pointText(pointFromText(c[i])!.add(pointFromText(escrowPublic(1n))!));
+  const { v: _v, from: _f, ...body } = { ...p, escrow: { ...p.escrow, c } };
+  return signMessage(cheat.me, body as PayloadBody);
+}
+
+const revealsOf = (game: Game, v: GameView) => v.ignored.filter((x) => x.reason.startsWith('reveal'));
+
+describe('a spoiled share for a holder whose own LOCK did not name the commit', () => {
+  it('FINAL equivocation: France complains in its REVEAL, its orders are played, Turkey is void', () => {
+    const game = startedGame(7);
+    const v0 = view(game);
+    const key = v0.current!.key;
+    const turkey = game.byPower.turkey;
+    const france = game.byPower.france;
+    for (const p of v0.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v0, [], T0 + 100).bytes);
+    const a = turkey.commits.get(key)!.at(-1)!;
+    const bBytes = spoiledCommit(game, v0, turkey, france, T0 + 101);
+    const b = messageId(bBytes);
+    game.log.push(bBytes);
+    const v1 = view(game);
+    for (const ph of game.phones) if (ph !== turkey) game.log.push(ph.final(game.gameId, v1, T0 + 102).bytes);
+    const finalB = finalOrders(turkey.me, game.gameId, key, 'turkey', b, { seq: 50, time: T0 + 102 });
+    const finalA = finalOrders(turkey.me, game.gameId, key, 'turkey', a, { seq: 51, time: T0 + 102 });
+    game.log.push(finalA.bytes);
+    game.log.push(france.lock(game.gameId, view(game), game.log, T0 + 103).bytes);
+    game.log.push(finalB.bytes);
+    for (const ph of game.phones) if (ph !== france) game.log.push(ph.lock(game.gameId, view(game), game.log, T0 + 104).bytes);
+    for (const ph of game.phones) if (ph !== turkey) game.log.push(ph.reveal(game.gameId, view(game), game.log, T0 + 105).bytes);
+    const after = view(game);
+    expect(revealsOf(game, after), 'no honest REVEAL is refused').toEqual([]);
+    // Turkey withholds its REVEAL (so its share of France's commit): France's own secret opens it.
+    expect(after.phases).toHaveLength(1);
+    const spring = after.phases[0]!;
+    expect(spring.civilDisorder).toContain('turkey');
+    expect(spring.civilDisorder).not.toContain('france');
+    expect(spring.commits.france).toBe(france.commits.get(key)!.at(-1));
+    expect(after.misconduct.filter((m) => m.author === turkey.me.id).map((m) => m.kind)).toContain('equivocation');
+  });
+
+  it("timed-out heads: France named Turkey's older commit; the later one, spoiled for France, is void and France's orders are played", () => {
+    const game = startedGame(8);
+    const v0 = view(game);
+    const key = v0.current!.key;
+    const turkey = game.byPower.turkey;
+    const france = game.byPower.france;
+    for (const p of v0.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v0, [], T0 + 100).bytes);
+    const a = turkey.commits.get(key)!.at(-1)!;
+    const v1 = view(game);
+    for (const ph of game.phones) if (ph !== turkey) game.log.push(ph.final(game.gameId, v1, T0 + 102).bytes);
+    const late = v1.current!.revealDeadline + 5;
+    for (const ph of game.phones) if (ph !== turkey) game.log.push(voteTimeout(ph.me, game.gameId, key, ['turkey'], ph.stamp(late)).bytes);
+    expect(view(game).current?.timedOut).toEqual(['turkey']);
+    game.log.push(france.lock(game.gameId, view(game), game.log, late + 1).bytes);
+    const bBytes = spoiledCommit(game, v0, turkey, france, late + 2);
+    const b = messageId(bBytes);
+    game.log.push(bBytes);
+    expect(payloadOf(game.log.at(-2)!).heads.turkey).toBe(a);
+    for (const ph of game.phones) if (ph !== france && ph !== turkey) game.log.push(ph.lock(game.gameId, view(game), game.log, late + 3).bytes);
+    expect(payloadOf(game.log.at(-1)!).heads.turkey).toBe(b);
+    for (const ph of game.phones) if (ph !== turkey) game.log.push(ph.reveal(game.gameId, view(game), game.log, late + 4).bytes);
+    const after = view(game);
+    expect(revealsOf(game, after), 'no honest REVEAL is refused').toEqual([]);
+    expect(after.phases).toHaveLength(1);
+    const spring = after.phases[0]!;
+    expect(spring.civilDisorder).not.toContain('france');
+    expect(spring.commits.france).toBe(france.commits.get(key)!.at(-1));
+    // The counted head is B (highest seq), provably spoiled: void, as a LOCK complaint would make it.
+    expect(spring.civilDisorder).toContain('turkey');
+    expect(after.misconduct.some((m) => m.author === turkey.me.id && m.kind === 'escrow-bad-share' && m.ids.includes(b))).toBe(true);
+  });
+});
