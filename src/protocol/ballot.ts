@@ -14,7 +14,7 @@
 import { compareText } from './bytes';
 import type { Message } from './envelope';
 import { checkCommitSecret, checkHolderShare, complaintValidFor, escrowOn, reconstructFor, scalarFromText } from './escrow';
-import { revealLockIds, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
+import { revealLockIds, type Complaint, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
 import { memoUnseal, type EscrowChecks } from './memo';
 import { openSealed } from './seal';
 import type { BallotView, Ignored, Misconduct } from './view';
@@ -60,6 +60,11 @@ export interface BallotInput {
   readonly work?: WorkCounter;
   /** Where escrow checks are remembered beyond this tally (memo.ts escrowChecksOf). */
   readonly checks?: EscrowChecks;
+  /**
+   * The game's START is of version 6 or later (messages.ts REVEAL_COMPLAINT_VERSION): a REVEAL may
+   * carry a complaint in the place of a share (revealOwes). Older games keep the old rule.
+   */
+  readonly revealComplaints?: boolean;
 }
 
 /** A count of entry visits, for tests that assert linear work (reduce.ts ReduceOptions.work). */
@@ -105,6 +110,26 @@ const bySeq = (a: { seq: number; id: string }, b: { seq: number; id: string }) =
 /** Escrow holders of a commit: the other keys of the ballot, in key order (holder i at index i−1). */
 export function escrowHolders(ballotKeys: readonly string[], owner: string): string[] {
   return ballotKeys.filter((k) => k !== owner);
+}
+
+/**
+ * What a REVEAL by `author` owes for one commit that the LOCKs it names name: the author's secret
+ * of its own commit; a share of a commit whose escrow holds it, unless its own named LOCK
+ * complained about it (validly: the tally judges, an honest writer's complaints are); in a version
+ * 6 game, of a commit that LOCK did not name, a share or, when the share does not check, a
+ * complaint in its place (README.md "The sealed ballot"). The tally and the writer (client.ts
+ * revealBallot) both read this one function.
+ */
+export function revealOwes(
+  commit: { readonly from: string },
+  author: string,
+  holders: readonly string[],
+  own: { readonly names: boolean; readonly complained: boolean },
+  revealComplaints: boolean,
+): 'secret' | 'share' | 'share-or-complaint' | 'nothing' {
+  if (commit.from === author) return 'secret';
+  if (!escrowOn(holders.length) || !holders.includes(author) || own.complained) return 'nothing';
+  return revealComplaints && !own.names ? 'share-or-complaint' : 'share';
 }
 
 /**
@@ -260,14 +285,18 @@ export function tallyBallot(input: BallotInput): BallotResult {
   }
   const lockValid = (id: string | undefined) => id !== undefined && lockStatus.get(id) === 'valid';
 
-  const complaintOk = (lock: LockPayload, c: BallotCommit): boolean => {
-    const k = lock.complaints.find((x) => x.commit === c.id);
-    if (k === undefined) return false;
+  // A complaint by `from` about its share of c: its proof pins K = x_i·E, and the share read with K fails.
+  const complaintChecks = (from: string, k: Complaint, c: BallotCommit): boolean => {
     const holders = holdersOf(c);
-    const index = holders.indexOf(lock.from) + 1;
-    const key = input.escrowKeys.get(lock.from);
+    const index = holders.indexOf(from) + 1;
+    const key = input.escrowKeys.get(from);
     return key != null && index > 0 && complaintValidFor(key, c.escrow, c.derived, c.from, index, k, c.id);
   };
+  const complaintOk = (lock: LockPayload, c: BallotCommit): boolean => {
+    const k = lock.complaints.find((x) => x.commit === c.id);
+    return k !== undefined && complaintChecks(lock.from, k, c);
+  };
+  const revealComplaints = input.revealComplaints === true;
 
   // REVEALs, first by shape: from a key of the ballot, naming a valid LOCK of every such key, the
   // author's secret of each of its own named commits and a share of every other named commit it holds one of.
@@ -276,6 +305,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
     /** commit id -> share, for every share the REVEAL must carry (and that a complaint does not excuse). */
     readonly owed: Map<BallotCommit, bigint>;
     readonly secrets: Map<string, bigint>;
+    /** Commits its valid complaints (version 6, in the place of a share) prove spoiled. */
+    readonly spoiled: BallotCommit[];
   }
   const candidates: Checked[] = [];
   for (const [author, rs] of revealsBy) {
@@ -295,8 +326,14 @@ export function tallyBallot(input: BallotInput): BallotResult {
       if (listed) for (const k of keys) if (reason === null && !lockOf.has(k)) reason = 'reveal-misses-a-lock';
       const owed = new Map<BallotCommit, bigint>();
       const secrets = new Map<string, bigint>();
+      const spoiled: BallotCommit[] = [];
+      const complaints = p.complaints ?? [];
+      // Before version 6 a REVEAL's complaint excuses nothing: the old rule (a share owed is a share).
+      if (reason === null && !revealComplaints && complaints.length > 0) reason = 'reveal-complaint-before-version-6';
       if (reason === null) {
         const own = lockById.get(lockOf.get(author) ?? '')?.payload;
+        const ownNamed = new Set(own === undefined ? [] : namedBy(own).map((c) => c.id));
+        let complaintsUsed = 0;
         const named = new Map<string, BallotCommit>();
         for (const id of lockOf.values()) for (const c of namedBy(lockById.get(id)!.payload)) named.set(c.id, c);
         // Version 4 lists secrets and shares in the order of their commits' ids; 3 keys them by id.
@@ -304,13 +341,27 @@ export function tallyBallot(input: BallotInput): BallotResult {
         const shareAt = textsOf(p.shares);
         const order = listed ? [...named.values()].sort((a, b) => compareText(a.id, b.id)) : [...named.values()];
         for (const c of order) {
-          if (c.from === author) {
+          const due = revealOwes(
+            c,
+            author,
+            holdersOf(c),
+            { names: ownNamed.has(c.id), complained: own !== undefined && complaintOk(own, c) },
+            revealComplaints,
+          );
+          if (due === 'secret') {
             const text = secretAt(c.id);
             const s = text === undefined ? null : scalarFromText(text);
             if (s === null || !secretChecks(c, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
-          } else if (escrowOn(holdersOf(c).length) && holdersOf(c).includes(author)) {
-            if (own !== undefined && complaintOk(own, c)) continue;
+          } else if (due !== 'nothing') {
+            const k = due === 'share-or-complaint' ? complaints.find((x) => x.commit === c.id) : undefined;
+            if (k !== undefined) {
+              complaintsUsed += 1;
+              if (complaintChecks(author, k, c)) spoiled.push(c);
+              else reason = 'reveal-complaint-does-not-check';
+              if (reason !== null) break;
+              continue;
+            }
             const text = shareAt(c.id);
             const v = text === undefined ? null : scalarFromText(text);
             if (v === null) reason = 'reveal-misses-a-share';
@@ -321,8 +372,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
         // A list says nothing more than what is owed: one form per REVEAL.
         if (reason === null && secretAt.left() > 0) reason = 'reveal-has-extra-secrets';
         if (reason === null && shareAt.left() > 0) reason = 'reveal-has-extra-shares';
+        if (reason === null && complaintsUsed < complaints.length) reason = 'reveal-complains-about-commit-not-owed';
       }
-      if (reason === null) candidates.push({ r, owed, secrets });
+      if (reason === null) candidates.push({ r, owed, secrets, spoiled });
       else if (reason !== 'pending') ignored.push({ id: r.id, reason });
     }
   }
@@ -352,6 +404,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
   }
   const secretOf = new Map<string, bigint>();
   for (const v of valid) for (const [id, s] of v.secrets) secretOf.set(id, s);
+  // Commits a valid REVEAL's complaint proves spoiled (version 6): void, as a counted LOCK's complaint makes them.
+  const spoiledByReveal = new Set<string>();
+  for (const v of valid) for (const c of v.spoiled) spoiledByReveal.add(c.id);
 
   // Counted LOCKs: a key of the ballot with exactly one LOCK stands by it (every valid REVEAL
   // needed it, so it came before anything was readable); otherwise only the LOCKs that a valid
@@ -402,7 +457,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
       }
     }
     const c = commit!;
-    if (allCounted.some((l) => complaintOk(l, c))) {
+    if (spoiledByReveal.has(c.id) || allCounted.some((l) => complaintOk(l, c))) {
       outcomes.set(slot, { kind: 'void', reason: 'escrow-bad-share', commit: c.id });
       misconduct.push({ author: c.from, phase: input.phase, slot, kind: 'escrow-bad-share', ids: [c.id] });
       continue;

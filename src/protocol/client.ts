@@ -2,7 +2,7 @@
 // per-author sequence number and every random byte; the duty functions say what an honest phone
 // signs on its own, as functions of the view and of the messages it holds.
 import { isTossPhase, missingOrders, variantById, type Loc, type Order, type Power } from '../rules';
-import { escrowHolders } from './ballot';
+import { escrowHolders, revealOwes } from './ballot';
 import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
 import { compactEntry, parseEntry, signMessage, type Message } from './envelope';
@@ -13,6 +13,7 @@ import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PIN_VERSION,
+  REVEAL_COMPLAINT_VERSION,
   startKeys,
   type CommitPayload,
   type Complaint,
@@ -416,10 +417,20 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
   return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints, ack });
 }
 
+/** The commits a LOCK names: through its FINALs (the lot: its lot commits) and its `heads`. */
+function lockNames(
+  messages: ReadonlyMap<string, Message>,
+  l: { readonly finals: Readonly<Record<string, string>>; readonly heads: Readonly<Record<string, string>> },
+): string[] {
+  return [...Object.values(l.finals).map((id) => finalCommit(messages, id)), ...Object.values(l.heads)].filter((x): x is string => x !== undefined);
+}
+
 /**
  * REVEAL: one LOCK per key of the ballot (and of any other player whose LOCK this phone has; for a
  * key with two, the one the REVEALs seen name), this phone's secret of each of its own named
- * commits (`secretOf`, from its store) and its share of every other named commit it holds one of.
+ * commits (`secretOf`, from its store) and what it owes of every other named commit (ballot.ts
+ * revealOwes): its share, or in a version 6 game, for a commit its own LOCK did not name whose
+ * share does not check, a complaint in the share's place.
  */
 export function revealBallot(
   identity: Identity,
@@ -443,22 +454,31 @@ export function revealBallot(
   Object.assign(locks, naming);
   const mine = messages.get(locks[identity.id] ?? '')?.payload;
   const complained = new Set(mine?.type === 'lock' ? mine.complaints.map((k) => k.commit) : []);
+  const ownNamed = new Set(mine?.type === 'lock' ? lockNames(messages, mine) : []);
+  const startPayload = 'start' in view && typeof view.start === 'string' ? messages.get(view.start)?.payload : undefined;
+  const revealComplaints = startPayload !== undefined && startPayload.v >= REVEAL_COMPLAINT_VERSION;
   const secrets: Record<string, string> = {};
   const shareTexts: Record<string, string> = {};
+  const complaints: Record<string, Complaint> = {};
   for (const lockId of Object.values(locks)) {
     const l = messages.get(lockId)?.payload;
     if (l?.type !== 'lock') continue;
-    const named = [...Object.values(l.finals).map((id) => finalCommit(messages, id)), ...Object.values(l.heads)].filter((x): x is string => x !== undefined);
-    for (const id of named) {
+    for (const id of lockNames(messages, l)) {
       const c = commitPayload(messages, id);
       if (c === undefined) continue;
-      if (c.from === identity.id) {
+      const holders = escrowHolders(b.ballotKeys, c.from);
+      const due = revealOwes(c, identity.id, holders, { names: ownNamed.has(id), complained: complained.has(id) }, revealComplaints);
+      if (due === 'secret') {
         const s = secretOf(id);
         if (s === null) throw new Error(`no secret on this device for commit ${id}`);
         secrets[id] = scalarText(s);
-      } else if (!complained.has(id) && !withholdSharesOf.includes(c.from)) {
-        const share = myShare(identity, id, c, escrowHolders(b.ballotKeys, c.from));
+      } else if (due !== 'nothing' && !withholdSharesOf.includes(c.from)) {
+        const share = myShare(identity, id, c, holders);
         if (share !== undefined && share !== null) shareTexts[id] = scalarText(share);
+        else if (due === 'share-or-complaint' && c.escrow.e !== null) {
+          const proof = proveShared(identity.escrowSecret, c.escrow.e, id);
+          if (proof !== null) complaints[id] = { commit: id, k: proof.k, proof: proof.proof };
+        }
       }
     }
   }
@@ -477,6 +497,10 @@ export function revealBallot(
     locks: lockList,
     secrets: inIdOrder(secrets),
     shares: inIdOrder(shareTexts),
+    // Version 6: complaints in the place of shares, sorted by commit id.
+    complaints: Object.keys(complaints)
+      .sort(compareText)
+      .map((id) => complaints[id]!),
   });
 }
 

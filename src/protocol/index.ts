@@ -92,7 +92,7 @@ export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from '.
 export { variantOf, rosterProblem, lotPlayersProblem, tossWinner } from './variants';
 export { gameIdFor, startMembers } from './lobby';
 export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeout';
-export { escrowHolders, tallyBallot, type WorkCounter } from './ballot';
+export { escrowHolders, revealOwes, tallyBallot, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';
 export { gameMessages, openLog, reduceLog, type ReduceOptions } from './reduce';

@@ -35,6 +35,7 @@ import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
+  REVEAL_COMPLAINT_VERSION,
   startKeys,
   TYPE_ORDER,
   type AckPayload,
@@ -535,6 +536,7 @@ function reduceOpened(
     misconduct,
     work,
     checks,
+    revealComplaints: revealComplaintsIn(lobby),
   });
   // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
   const handedEscrow = fold.handedEscrow;
@@ -636,7 +638,8 @@ function lotBallot(
   misconduct: Misconduct[],
   work: WorkCounter,
 ): LotOutcome {
-  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${groupIds(group)}`;
+  const revealComplaints = revealComplaintsIn(lobby);
+  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${revealComplaints}|${groupIds(group)}`;
   const slot = `${lobby.create!.payload.game}|${LOT_PHASE}`;
   const hit = memoPhase.get(slot) as { inKey: string; outcome: LotOutcome; ignored: Ignored[]; misconduct: Misconduct[] } | undefined;
   if (hit !== undefined && hit.inKey === inKey) {
@@ -652,6 +655,9 @@ function lotBallot(
   misconduct.push(...ownMisconduct);
   return outcome;
 }
+
+/** The START's version decides whether REVEALs may complain (ballot.ts revealOwes). */
+const revealComplaintsIn = (lobby: Lobby) => (lobby.start?.payload.v ?? 0) >= REVEAL_COMPLAINT_VERSION;
 
 function foldLot(
   lobby: Lobby,
@@ -713,6 +719,7 @@ function foldLot(
     reveals: group.reveals,
     escrowKeys: lobby.escrowKeys,
     work,
+    revealComplaints: revealComplaintsIn(lobby),
   });
   ignored.addAll(tally.ignored);
   misconduct.push(...tally.misconduct);
@@ -759,6 +766,8 @@ interface FoldInput {
   readonly misconduct: Misconduct[];
   readonly work: WorkCounter;
   readonly checks: EscrowChecks;
+  /** The START is of version 6 or later: REVEALs may complain (ballot.ts revealOwes); fixed by startId. */
+  readonly revealComplaints: boolean;
 }
 
 interface Fold {
@@ -1012,6 +1021,7 @@ function foldPhase(args: {
     escrowKeys: phaseEscrowKeys(input.escrowKeys, state.handedEscrow),
     work: input.work,
     checks: input.checks,
+    revealComplaints: input.revealComplaints,
   });
   ignored.addAll(ballot.ignored);
   misconduct.push(...ballot.misconduct);
