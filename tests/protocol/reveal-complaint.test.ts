@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { escrowHolders, finalOrders, messageId, signMessage, voteTimeout, type GameView, type PayloadBody } from '../../src/protocol';
 import { escrowPublic, pointFromText, pointText, proveShared } from '../../src/protocol/escrow';
-import { checkPayload } from '../../src/protocol/messages';
+import { decodePayload, encodePayload } from '../../src/protocol/codec';
+import { checkPayload, type Payload } from '../../src/protocol/messages';
 import { payloadOf, startedGame, T0, view, type Game, type Phone } from './helpers';
 
 /** A commit of `cheat`'s power like an honest one, but with holder `victim`'s S_i moved by G, re-signed. */
@@ -152,5 +153,22 @@ describe('a complaint in a REVEAL excuses only a share that provably does not ch
     expect(checkPayload(bare)).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...reveal, v: 5 })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...bare, v: 5 }).ok).toBe(true);
+  });
+
+  it('bytes whose complaints are out of order are refused with a reason, not a throw (one byte form)', () => {
+    const { game, turkey, france, b } = equivocatedFinals(12);
+    expect(turkey).toBeDefined();
+    const p = payloadOf(france.reveal(game.gameId, view(game), game.log, T0 + 105).bytes);
+    expect(p.complaints.map((k: { commit: string }) => k.commit)).toEqual([b]);
+    const two = { ...p, complaints: [{ ...p.complaints[0], commit: '00'.repeat(16) }, ...p.complaints] };
+    const bytes = encodePayload(two as unknown as Payload);
+    expect(decodePayload(bytes).ok).toBe(true);
+    // Each complaint is 16 + 32 + 64 bytes and the list ends the payload: swap the two.
+    const n = bytes.length;
+    const swapped = new Uint8Array([...bytes.subarray(0, n - 224), ...bytes.subarray(n - 112), ...bytes.subarray(n - 224, n - 112)]);
+    let decoded: ReturnType<typeof decodePayload> | undefined;
+    expect(() => (decoded = decodePayload(swapped))).not.toThrow();
+    expect(decoded).toEqual({ ok: false, reason: 'binary-not-canonical' });
+    expect(() => encodePayload({ ...two, complaints: [...two.complaints].reverse() } as unknown as Payload)).toThrow();
   });
 });
