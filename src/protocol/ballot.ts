@@ -14,7 +14,7 @@
 import { compareText } from './bytes';
 import type { Message } from './envelope';
 import { checkCommitSecret, checkHolderShare, complaintValidFor, escrowOn, reconstructFor, scalarFromText } from './escrow';
-import { revealLockIds, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
+import { revealLockIds, type Complaint, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
 import { memoUnseal, type EscrowChecks } from './memo';
 import { openSealed } from './seal';
 import type { BallotView, Ignored, Misconduct } from './view';
@@ -60,6 +60,11 @@ export interface BallotInput {
   readonly work?: WorkCounter;
   /** Where escrow checks are remembered beyond this tally (memo.ts escrowChecksOf). */
   readonly checks?: EscrowChecks;
+  /**
+   * The game's START is of version 6 or later (messages.ts REVEAL_COMPLAINT_VERSION): a REVEAL may
+   * carry a complaint in the place of a share (revealOwes). Older games keep the old rule.
+   */
+  readonly revealComplaints?: boolean;
 }
 
 /** A count of entry visits, for tests that assert linear work (reduce.ts ReduceOptions.work). */
@@ -107,26 +112,32 @@ export function escrowHolders(ballotKeys: readonly string[], owner: string): str
   return ballotKeys.filter((k) => k !== owner);
 }
 
-/** One value a REVEAL must release: its author's secret of an own commit, or its share of another's. */
+/**
+ * One value a REVEAL must release: its author's secret of an own commit, its share of another's,
+ * or (a version 6 game, a commit its own LOCK did not name) that share or, when it does not
+ * check, a complaint in its place.
+ */
 export interface RevealDue<C> {
   readonly commit: C;
-  readonly release: 'secret' | 'share';
+  readonly release: 'secret' | 'share' | 'share-or-complaint';
 }
 
 /**
  * What a REVEAL by `author` must release, given the commits the LOCKs it names name (`named`, a
  * commit may come twice): in the order of the commits' ids, the author's secret of each own commit
- * and its share of each other commit whose escrow holds it, less those `excused` (its own named
- * LOCK validly complained about). From version 4 on a REVEAL lists exactly these, by position
- * (README.md "a REVEAL's secrets and shares without commit ids"), so the writer (client.ts
- * revealDue) and the tally both read this one list, or they would pair values with other commits.
- * `excused` is asked only for a share the author's escrow would otherwise owe.
+ * and its share of each other commit whose escrow holds it, less those `own.complained` (its own
+ * named LOCK validly complained about). In a version 6 game (`revealComplaints`) a share of a
+ * commit its own LOCK did not name (`own.names`) may be replaced by a complaint (README.md "The
+ * sealed ballot"). From version 4 on a REVEAL lists exactly these, by position (README.md "a
+ * REVEAL's secrets and shares without commit ids"), so the writer (client.ts revealDue) and the
+ * tally both read this one list, or they would pair values with other commits.
  */
 export function revealOwes<C extends { readonly id: string; readonly from: string }>(
   author: string,
   named: Iterable<C>,
   ballotKeys: readonly string[],
-  excused: (c: C) => boolean,
+  own: { readonly names: (c: C) => boolean; readonly complained: (c: C) => boolean },
+  revealComplaints: boolean,
 ): RevealDue<C>[] {
   const byId = new Map<string, C>();
   for (const c of named) byId.set(c.id, c);
@@ -135,7 +146,8 @@ export function revealOwes<C extends { readonly id: string; readonly from: strin
     if (c.from === author) out.push({ commit: c, release: 'secret' });
     else {
       const holders = escrowHolders(ballotKeys, c.from);
-      if (escrowOn(holders.length) && holders.includes(author) && !excused(c)) out.push({ commit: c, release: 'share' });
+      if (escrowOn(holders.length) && holders.includes(author) && !own.complained(c))
+        out.push({ commit: c, release: revealComplaints && !own.names(c) ? 'share-or-complaint' : 'share' });
     }
   }
   return out;
@@ -294,14 +306,18 @@ export function tallyBallot(input: BallotInput): BallotResult {
   }
   const lockValid = (id: string | undefined) => id !== undefined && lockStatus.get(id) === 'valid';
 
-  const complaintOk = (lock: LockPayload, c: BallotCommit): boolean => {
-    const k = lock.complaints.find((x) => x.commit === c.id);
-    if (k === undefined) return false;
+  // A complaint by `from` about its share of c: its proof pins K = x_i·E, and the share read with K fails.
+  const complaintChecks = (from: string, k: Complaint, c: BallotCommit): boolean => {
     const holders = holdersOf(c);
-    const index = holders.indexOf(lock.from) + 1;
-    const key = input.escrowKeys.get(lock.from);
+    const index = holders.indexOf(from) + 1;
+    const key = input.escrowKeys.get(from);
     return key != null && index > 0 && complaintValidFor(key, c.escrow, c.derived, c.from, index, k, c.id);
   };
+  const complaintOk = (lock: LockPayload, c: BallotCommit): boolean => {
+    const k = lock.complaints.find((x) => x.commit === c.id);
+    return k !== undefined && complaintChecks(lock.from, k, c);
+  };
+  const revealComplaints = input.revealComplaints === true;
 
   // REVEALs, first by shape: from a key of the ballot, naming a valid LOCK of every such key, the
   // author's secret of each of its own named commits and a share of every other named commit it holds one of.
@@ -310,6 +326,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
     /** commit id -> share, for every share the REVEAL must carry (and that a complaint does not excuse). */
     readonly owed: Map<BallotCommit, bigint>;
     readonly secrets: Map<string, bigint>;
+    /** Commits its valid complaints (version 6, in the place of a share) prove spoiled. */
+    readonly spoiled: BallotCommit[];
   }
   const candidates: Checked[] = [];
   for (const [author, rs] of revealsBy) {
@@ -329,13 +347,25 @@ export function tallyBallot(input: BallotInput): BallotResult {
       if (listed) for (const k of keys) if (reason === null && !lockOf.has(k)) reason = 'reveal-misses-a-lock';
       const owed = new Map<BallotCommit, bigint>();
       const secrets = new Map<string, bigint>();
+      const spoiled: BallotCommit[] = [];
+      const complaints = p.complaints ?? [];
+      // Before version 6 a REVEAL's complaint excuses nothing: the old rule (a share owed is a share).
+      if (reason === null && !revealComplaints && complaints.length > 0) reason = 'reveal-complaint-before-version-6';
       if (reason === null) {
         const own = lockById.get(lockOf.get(author) ?? '')?.payload;
+        const ownNamed = new Set(own === undefined ? [] : namedBy(own).map((c) => c.id));
+        let complaintsUsed = 0;
         const named = [...lockOf.values()].flatMap((id) => namedBy(lockById.get(id)!.payload));
         // Version 4 lists secrets and shares in the order of their commits' ids; 3 keys them by id.
         const secretAt = textsOf(p.secrets);
         const shareAt = textsOf(p.shares);
-        const due = revealOwes(author, named, input.ballotKeys, (c) => own !== undefined && complaintOk(own, c));
+        const due = revealOwes(
+          author,
+          named,
+          input.ballotKeys,
+          { names: (c) => ownNamed.has(c.id), complained: (c) => own !== undefined && complaintOk(own, c) },
+          revealComplaints,
+        );
         for (const { commit: c, release } of due) {
           if (release === 'secret') {
             const text = secretAt(c.id);
@@ -343,6 +373,14 @@ export function tallyBallot(input: BallotInput): BallotResult {
             if (s === null || !secretChecks(c, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else {
+            const k = release === 'share-or-complaint' ? complaints.find((x) => x.commit === c.id) : undefined;
+            if (k !== undefined) {
+              complaintsUsed += 1;
+              if (complaintChecks(author, k, c)) spoiled.push(c);
+              else reason = 'reveal-complaint-does-not-check';
+              if (reason !== null) break;
+              continue;
+            }
             const text = shareAt(c.id);
             const v = text === undefined ? null : scalarFromText(text);
             if (v === null) reason = 'reveal-misses-a-share';
@@ -353,8 +391,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
         // A list says nothing more than what is owed: one form per REVEAL.
         if (reason === null && secretAt.left() > 0) reason = 'reveal-has-extra-secrets';
         if (reason === null && shareAt.left() > 0) reason = 'reveal-has-extra-shares';
+        if (reason === null && complaintsUsed < complaints.length) reason = 'reveal-complains-about-commit-not-owed';
       }
-      if (reason === null) candidates.push({ r, owed, secrets });
+      if (reason === null) candidates.push({ r, owed, secrets, spoiled });
       else if (reason !== 'pending') ignored.push({ id: r.id, reason });
     }
   }
@@ -384,6 +423,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
   }
   const secretOf = new Map<string, bigint>();
   for (const v of valid) for (const [id, s] of v.secrets) secretOf.set(id, s);
+  // Commits a valid REVEAL's complaint proves spoiled (version 6): void, as a counted LOCK's complaint makes them.
+  const spoiledByReveal = new Set<string>();
+  for (const v of valid) for (const c of v.spoiled) spoiledByReveal.add(c.id);
 
   // Counted LOCKs: a key of the ballot with exactly one LOCK stands by it (every valid REVEAL
   // needed it, so it came before anything was readable); otherwise only the LOCKs that a valid
@@ -434,7 +476,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
       }
     }
     const c = commit!;
-    if (allCounted.some((l) => complaintOk(l, c))) {
+    if (spoiledByReveal.has(c.id) || allCounted.some((l) => complaintOk(l, c))) {
       outcomes.set(slot, { kind: 'void', reason: 'escrow-bad-share', commit: c.id });
       misconduct.push({ author: c.from, phase: input.phase, slot, kind: 'escrow-bad-share', ids: [c.id] });
       continue;

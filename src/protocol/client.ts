@@ -13,6 +13,7 @@ import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PIN_VERSION,
+  REVEAL_COMPLAINT_VERSION,
   startKeys,
   type CommitPayload,
   type Complaint,
@@ -429,34 +430,48 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
   return sign(identity, { type: 'lock', game: gameId, ...stamp, phase: b.phase, finals, heads, complaints, ack });
 }
 
+/** The commits a LOCK names: through its FINALs (the lot: its lot commits) and its `heads`. */
+function lockNames(
+  messages: ReadonlyMap<string, Message>,
+  l: { readonly finals: Readonly<Record<string, string>>; readonly heads: Readonly<Record<string, string>> },
+): string[] {
+  return [...Object.values(l.finals).map((id) => finalCommit(messages, id)), ...Object.values(l.heads)].filter((x): x is string => x !== undefined);
+}
+
 /**
  * What a REVEAL by `me` naming the LOCKs `lockIds` must release, in its listed order (ballot.ts
  * revealOwes, which the tally reads too): the commits those LOCKs name (through their FINALs, and
  * `heads`), `me`'s own LOCK among them excusing the commits it complained about (an honest phone
- * complains only with a true proof about a share that does not check, so its complaints are valid).
+ * complains only with a true proof about a share that does not check, so its complaints are valid)
+ * and, in a version 6 game (`revealComplaints`), letting a complaint stand in for the share of a
+ * commit it did not name.
  */
 export function revealDue(
   me: string,
   ballotKeys: readonly string[],
   messages: ReadonlyMap<string, Message>,
   lockIds: readonly string[],
+  revealComplaints: boolean,
 ): RevealDue<{ id: string; from: string; payload: CommitPayload | LotCommitPayload }>[] {
   const locks = lockIds.map((id) => messages.get(id)?.payload).filter((l): l is LockPayload => l?.type === 'lock');
-  const complained = new Set(locks.find((l) => l.from === me)?.complaints.map((k) => k.commit) ?? []);
+  const mine = locks.find((l) => l.from === me);
+  const complained = new Set(mine?.complaints.map((k) => k.commit) ?? []);
+  const ownNamed = new Set(mine === undefined ? [] : lockNames(messages, mine));
   const named: { id: string; from: string; payload: CommitPayload | LotCommitPayload }[] = [];
   for (const l of locks)
-    for (const id of [...Object.values(l.finals).map((f) => finalCommit(messages, f)), ...Object.values(l.heads)]) {
-      const payload = id === undefined ? undefined : commitPayload(messages, id);
-      if (payload !== undefined) named.push({ id: id!, from: payload.from, payload });
+    for (const id of lockNames(messages, l)) {
+      const payload = commitPayload(messages, id);
+      if (payload !== undefined) named.push({ id, from: payload.from, payload });
     }
-  return revealOwes(me, named, ballotKeys, (c) => complained.has(c.id));
+  return revealOwes(me, named, ballotKeys, { names: (c) => ownNamed.has(c.id), complained: (c) => complained.has(c.id) }, revealComplaints);
 }
 
 /**
  * REVEAL: one LOCK per key of the ballot (for a key with two, the one the REVEALs seen name, else
  * the lowest id), and what naming them owes (revealDue): this phone's secret of each of its own
  * named commits (`secretOf`, from its store), then its share of every other named commit it holds
- * one of, each list in the order of the commits' ids.
+ * one of, each list in the order of the commits' ids; in a version 6 game, for a commit its own
+ * LOCK did not name whose share does not check, a complaint in the share's place.
  */
 export function revealBallot(
   identity: Identity,
@@ -473,9 +488,12 @@ export function revealBallot(
     if (!b.ballotKeys.includes(key) || ids.length === 0) continue;
     lockIds.push(b.ballot.lockNamed[key] ?? [...ids].sort(compareText)[0]!);
   }
+  const startPayload = 'start' in view && typeof view.start === 'string' ? messages.get(view.start)?.payload : undefined;
+  const revealComplaints = startPayload !== undefined && startPayload.v >= REVEAL_COMPLAINT_VERSION;
   const secrets: string[] = [];
   const shares: string[] = [];
-  for (const { commit: c, release } of revealDue(identity.id, b.ballotKeys, messages, lockIds)) {
+  const complaints: Complaint[] = [];
+  for (const { commit: c, release } of revealDue(identity.id, b.ballotKeys, messages, lockIds, revealComplaints)) {
     if (release === 'secret') {
       const s = secretOf(c.id);
       if (s === null) throw new Error(`no secret on this device for commit ${c.id}`);
@@ -483,10 +501,24 @@ export function revealBallot(
     } else {
       const share = myShare(identity, c.id, c.payload, escrowHolders(b.ballotKeys, c.from));
       if (share !== undefined && share !== null) shares.push(scalarText(share));
+      else if (release === 'share-or-complaint' && c.payload.escrow.e !== null) {
+        const proof = proveShared(identity.escrowSecret, c.payload.escrow.e, c.id);
+        if (proof !== null) complaints.push({ commit: c.id, k: proof.k, proof: proof.proof });
+      }
     }
   }
-  // Version 4 names the LOCKs by id alone, sorted (each LOCK's key is its signer).
-  return sign(identity, { type: 'reveal', game: gameId, ...stamp, phase: b.phase, locks: [...new Set(lockIds)].sort(compareText), secrets, shares });
+  // Version 4 names the LOCKs by id alone, sorted (each LOCK's key is its signer); version 6 lists
+  // its complaints in the place of shares in the order of their commits' ids, as revealDue gives them.
+  return sign(identity, {
+    type: 'reveal',
+    game: gameId,
+    ...stamp,
+    phase: b.phase,
+    locks: [...new Set(lockIds)].sort(compareText),
+    secrets,
+    shares,
+    complaints,
+  });
 }
 
 // ---- Votes, clock and the rest ---------------------------------------------------------------------

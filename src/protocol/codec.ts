@@ -18,6 +18,7 @@ import { compareText, fromBase64, fromHex, fromUtf8, toBase64, toHex, utf8 } fro
 import { canonicalDecode, canonicalEncode, hashHex } from './canonical';
 import {
   ACK_IN_LOCK_VERSION,
+  REVEAL_COMPLAINT_VERSION,
   COMPACT_VERSION,
   DERIVED_ESCROW_VERSION,
   LOCK_LIST_VERSION,
@@ -306,6 +307,14 @@ export function encodePayload(p: Payload): Uint8Array {
         w.sortedList(o, p.locks, w.id);
         w.list(o, p.secrets, w.b32);
         w.list(o, p.shares, w.b32);
+        // Version 6: complaints in the place of shares (ballot.ts revealOwes), sorted by commit id.
+        if (p.v >= REVEAL_COMPLAINT_VERSION) {
+          const complaints = p.complaints;
+          if (!Array.isArray(complaints)) throw new CodecError('a version 6 REVEAL lists its complaints (maybe none)');
+          if (complaints.some((c: Complaint, n) => n > 0 && compareText(complaints[n - 1]!.commit, c.commit) >= 0))
+            throw new CodecError("a REVEAL's complaints are sorted by commit, one per commit");
+          w.list(o, complaints, w.complaint);
+        } else if (p.complaints !== undefined) throw new CodecError('a REVEAL before version 6 carries no complaint');
       } else {
         w.record(o, p.locks, w.key, w.id);
         w.record(o, p.secrets, w.id, w.b32);
@@ -361,7 +370,7 @@ const FIELDS: Record<MessageType, readonly string[]> = {
   'lot-commit': [...BASE_FIELDS, 'sealed', 'hash', 'escrow'],
   final: [...BASE_FIELDS, 'phase', 'power', 'commit'],
   lock: [...BASE_FIELDS, 'phase', 'finals', 'heads', 'complaints', 'ack'],
-  reveal: [...BASE_FIELDS, 'phase', 'locks', 'secrets', 'shares'],
+  reveal: [...BASE_FIELDS, 'phase', 'locks', 'secrets', 'shares', 'complaints'],
   timeout: [...BASE_FIELDS, 'phase', 'slots'],
   clock: [...BASE_FIELDS, 'phase', 'stage'],
   concede: [...BASE_FIELDS, 'phase', 'power'],
@@ -493,6 +502,13 @@ const r = {
   },
 };
 
+/** A version 6 REVEAL's complaints: sorted by commit, one per commit (one byte form). */
+function revealComplaints(i: Reader): Complaint[] {
+  const list = r.list(i, 64, r.complaint);
+  if (list.some((c, n) => n > 0 && compareText(list[n - 1]!.commit, c.commit) >= 0)) throw new DecodeError('not-canonical');
+  return list;
+}
+
 function readBody(i: Reader, type: MessageType, v: number): Record<string, unknown> {
   switch (type) {
     case 'create': {
@@ -530,7 +546,12 @@ function readBody(i: Reader, type: MessageType, v: number): Record<string, unkno
       return {
         phase: r.phase(i),
         ...(v >= LOCK_LIST_VERSION
-          ? { locks: r.sortedList(i, 64, r.id), secrets: r.list(i, 64, r.b32), shares: r.list(i, 64, r.b32) }
+          ? {
+              locks: r.sortedList(i, 64, r.id),
+              secrets: r.list(i, 64, r.b32),
+              shares: r.list(i, 64, r.b32),
+              ...(v >= REVEAL_COMPLAINT_VERSION ? { complaints: revealComplaints(i) } : {}),
+            }
           : { locks: r.record(i, 64, r.key, r.id), secrets: r.record(i, 64, r.id, r.b32), shares: r.record(i, 64, r.id, r.b32) }),
       };
     case 'timeout':

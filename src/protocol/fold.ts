@@ -252,6 +252,8 @@ export function ballotStep(input: {
   readonly escrowKeys: ReadonlyMap<string, string | null>;
   readonly work: WorkCounter;
   readonly checks?: EscrowChecks;
+  /** The game's START is of version 6 or later: REVEALs may complain (ballot.ts revealOwes). */
+  readonly revealComplaints?: boolean;
 }): PhaseBallot {
   const { key, position, holders, neutral, seats, entries, settings } = input;
   const ignored: Ignored[] = [];
@@ -318,6 +320,7 @@ export function ballotStep(input: {
     escrowKeys: input.escrowKeys,
     work: input.work,
     ...(input.checks === undefined ? {} : { checks: input.checks }),
+    revealComplaints: input.revealComplaints === true,
   });
   ignored.push(...tally.ignored);
   return { deadline, revealDeadline, committed, timeouts, timedOut, clocked: uniqueSorted(clocks.keys()), tally, ignored, misconduct: [...tally.misconduct] };

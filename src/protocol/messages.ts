@@ -50,6 +50,14 @@ export const DERIVED_ESCROW_VERSION = 5;
  */
 export const ACK_IN_LOCK_VERSION = 5;
 
+/**
+ * The first version whose REVEAL carries `complaints`: in the place of a share it owes of a commit
+ * its author's own LOCK did not name, a complaint (the kind a LOCK carries) when that share does
+ * not check (ballot.ts revealOwes). Games whose START is older keep the old rule (README.md "The
+ * sealed ballot").
+ */
+export const REVEAL_COMPLAINT_VERSION = 6;
+
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
 
@@ -205,6 +213,12 @@ export interface RevealPayload extends Base {
    * shares alone, in the order of those commits' ids.
    */
   readonly shares: Readonly<Record<string, string>> | readonly string[];
+  /**
+   * Version 6 (required there, absent before): complaints, sorted by commit id, each in the place of
+   * a share owed of a commit that the author's own named LOCK did not name (ballot.ts revealOwes);
+   * those shares are left out of `shares`.
+   */
+  readonly complaints?: readonly Complaint[];
 }
 /** Votes `slots` (powers, or participant keys in the lot) out of the phase; the voter is the author key. */
 export interface TimeoutPayload extends Base {
@@ -399,6 +413,7 @@ const SHAPES: Record<MessageType, Check> = {
     locks: (v) => (Array.isArray(v) ? sortedUnique(id, 16)(v) : recordOf(pk, id, 16)(v)),
     secrets: (v) => (Array.isArray(v) ? listOf(b32, 16)(v) : recordOf(id, b32, 16)(v)),
     shares: (v) => (Array.isArray(v) ? listOf(b32, 32)(v) : recordOf(id, b32, 32)(v)),
+    complaints: (v) => v === undefined || listOf(complaint, 32)(v),
   }),
   timeout: shape({ ...BASE, phase: anyPhase, slots: (v) => sortedUnique(slot, 16)(v) && (v as unknown[]).length > 0 }),
   clock: shape({ ...BASE, phase: anyPhase, stage: (v) => v === 'orders' || v === 'reveal' }),
@@ -417,6 +432,9 @@ export function checkPayload(value: unknown): { ok: true; payload: Payload } | {
   if (!check(value)) return { ok: false, reason: 'bad-shape' };
   // A REVEAL's LOCKs, secrets and shares: lists from version 4 on, keyed before.
   if (value.type === 'reveal' && [value.locks, value.secrets, value.shares].some((x) => Array.isArray(x) !== (value.v as number) >= LOCK_LIST_VERSION))
+    return { ok: false, reason: 'bad-shape' };
+  // A REVEAL carries `complaints` (a list, maybe empty) from version 6 on, and never before.
+  if (value.type === 'reveal' && (value.v as number) >= REVEAL_COMPLAINT_VERSION !== (value.complaints !== undefined))
     return { ok: false, reason: 'bad-shape' };
   // A START's escrow keys and a HANDOVER's: from version 5 on, never before.
   if ((value.type === 'start' || value.type === 'handover') && (value.escrow !== undefined) !== (value.v as number) >= PIN_VERSION)

@@ -36,6 +36,7 @@ import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
+  REVEAL_COMPLAINT_VERSION,
   startKeys,
   TYPE_ORDER,
   type AckPayload,
@@ -541,6 +542,7 @@ function reduceOpened(
     misconduct,
     work,
     checks,
+    revealComplaints: revealComplaintsIn(lobby),
   });
   // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
   const handedEscrow = fold.handedEscrow;
@@ -643,7 +645,8 @@ function lotBallot(
   work: WorkCounter,
   checks: EscrowChecks,
 ): LotOutcome {
-  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${groupIds(group)}`;
+  const revealComplaints = revealComplaintsIn(lobby);
+  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${revealComplaints}|${groupIds(group)}`;
   const slot = `${lobby.create!.payload.game}|${LOT_PHASE}`;
   const hit = memoPhase.get(slot) as { inKey: string; outcome: LotOutcome; ignored: Ignored[]; misconduct: Misconduct[] } | undefined;
   if (hit !== undefined && hit.inKey === inKey) {
@@ -659,6 +662,9 @@ function lotBallot(
   misconduct.push(...ownMisconduct);
   return outcome;
 }
+
+/** The START's version decides whether REVEALs may complain (ballot.ts revealOwes). */
+const revealComplaintsIn = (lobby: Lobby) => (lobby.start?.payload.v ?? 0) >= REVEAL_COMPLAINT_VERSION;
 
 function foldLot(
   lobby: Lobby,
@@ -721,6 +727,7 @@ function foldLot(
     reveals: group.reveals,
     escrowKeys: lobby.escrowKeys,
     work,
+    revealComplaints: revealComplaintsIn(lobby),
   });
   ignored.addAll(tally.ignored);
   misconduct.push(...tally.misconduct);
@@ -767,6 +774,8 @@ interface FoldInput {
   readonly misconduct: Misconduct[];
   readonly work: WorkCounter;
   readonly checks: EscrowChecks;
+  /** The START is of version 6 or later: REVEALs may complain (ballot.ts revealOwes); fixed by startId. */
+  readonly revealComplaints: boolean;
 }
 
 interface Fold {
@@ -1020,6 +1029,7 @@ function foldPhase(args: {
     escrowKeys: phaseEscrowKeys(input.escrowKeys, state.handedEscrow),
     work: input.work,
     checks: input.checks,
+    revealComplaints: input.revealComplaints,
   });
   ignored.addAll(ballot.ignored);
   misconduct.push(...ballot.misconduct);

@@ -141,7 +141,7 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
     const { game } = lockedGame(41);
     const { p } = revealOf(game, 'france', T0 + 200);
     const france = game.byPower.france.me.id;
-    const due = revealDue(france, view(game).current!.ballotKeys, messagesOf(game.log), p.locks);
+    const due = revealDue(france, view(game).current!.ballotKeys, messagesOf(game.log), p.locks, true);
     const { mine, others } = commitsOf(game, france);
     expect(due.filter((d) => d.release === 'secret').map((d) => d.commit.id)).toEqual(mine);
     expect(due.filter((d) => d.release === 'share').map((d) => d.commit.id)).toEqual(others);
@@ -154,7 +154,8 @@ describe('protocol 4: a REVEAL names its LOCKs by id alone', () => {
         france,
         due.map((d) => d.commit),
         view(game).current!.ballotKeys,
-        (c) => c.id === excused,
+        { names: () => true, complained: (c) => c.id === excused },
+        true,
       ).map((d) => d.commit.id),
     ).toEqual(due.map((d) => d.commit.id).filter((id) => id !== excused));
   });

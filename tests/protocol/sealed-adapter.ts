@@ -466,7 +466,7 @@ function cheatReveal(
   locks.sort(compareText);
   const secrets: string[] = [];
   const shares: string[] = [];
-  for (const { commit: c, release } of revealDue(d.key, b.ballotKeys, messages, locks)) {
+  for (const { commit: c, release } of revealDue(d.key, b.ballotKeys, messages, locks, honest.complaints !== undefined)) {
     if (release === 'secret') secrets.push(scalarText(secretOf(d)(c.id)!));
     else if (!(cheat.withholdFrom ?? []).includes(c.from)) {
       const share = myShare(d.me, c.id, c.payload, escrowHolders(b.ballotKeys, c.from));
