@@ -84,50 +84,43 @@ async function startProfile(page: Page): Promise<() => Promise<Profile>> {
   return async () => ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile;
 }
 
+/** Each sample's stack, innermost first, as function names: one walk for both reports below. */
+function sampleStacks(p: Profile): { stack: string[]; ms: number }[] {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  return p.samples.map((id, i) => {
+    const stack: string[] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!.callFrame.functionName || '(anon)');
+    return { stack, ms: (p.timeDeltas[i] ?? 0) / 1000 };
+  });
+}
+
 /** Self and inclusive time per function name (summed over pages). */
 function reportProfiles(profiles: readonly Profile[]): void {
   const self = new Map<string, number>();
   const incl = new Map<string, number>();
   let total = 0;
-  for (const p of profiles) {
-    const byId = new Map(p.nodes.map((n) => [n.id, n]));
-    const parent = new Map<number, number>();
-    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    p.samples.forEach((id, i) => {
-      const dt = (p.timeDeltas[i] ?? 0) / 1000;
+  for (const p of profiles)
+    for (const { stack, ms: dt } of sampleStacks(p)) {
       total += dt;
-      const seen = new Set<string>();
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-        const f = byId.get(at)!.callFrame;
-        const key = f.functionName || '(anon)';
-        if (at === id) self.set(key, (self.get(key) ?? 0) + dt);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        incl.set(key, (incl.get(key) ?? 0) + dt);
-      }
-    });
-  }
+      self.set(stack[0]!, (self.get(stack[0]!) ?? 0) + dt);
+      for (const key of new Set(stack)) incl.set(key, (incl.get(key) ?? 0) + dt);
+    }
   const per = (ms: number) => `${(ms / profiles.length / PHASES).toFixed(1)} ms`;
   // PACTO_PROFILE_TREE=a,b: the call tree under each named function, merged by name path.
   const roots = (process.env.PACTO_PROFILE_TREE ?? '').split(',').filter((r) => r !== '');
   const tree = new Map<string, number>();
-  for (const p of profiles) {
-    const byId = new Map(p.nodes.map((n) => [n.id, n]));
-    const parent = new Map<number, number>();
-    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    p.samples.forEach((id, i) => {
-      const dt = (p.timeDeltas[i] ?? 0) / 1000;
-      const stack: string[] = [];
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(byId.get(at)!.callFrame.functionName || '(anon)');
-      stack.reverse();
+  for (const p of profiles)
+    for (const { stack: inner, ms: dt } of sampleStacks(p)) {
+      const stack = [...inner].reverse();
       const r = stack.findIndex((f) => roots.includes(f));
-      if (r < 0) return;
+      if (r < 0) continue;
       for (let d = r; d < Math.min(stack.length, r + 6); d++) {
         const path = stack.slice(r, d + 1).join(' > ');
         tree.set(path, (tree.get(path) ?? 0) + dt);
       }
-    });
-  }
+    }
   if (roots.length > 0)
     report(
       'phase profile: call trees',
