@@ -364,7 +364,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
           named,
           input.ballotKeys,
           { names: (c) => ownNamed.has(c.id), complained: (c) => own !== undefined && complaintOk(own, c) },
-          revealComplaints,
+          // An equivocator (never an honest phone) keeps the old rule: with two LOCKs, one not naming
+          // its dealer's commit, it could otherwise void that commit or not after reading.
+          revealComplaints && !equivocators.has(author),
         );
         for (const { commit: c, release } of due) {
           if (release === 'secret') {
