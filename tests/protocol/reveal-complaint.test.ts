@@ -4,48 +4,20 @@
 // its own orders were lost at the price of the cheater's. A version 6 REVEAL carries, in that
 // share's place, the same complaint a LOCK carries.
 import { describe, expect, it } from 'vitest';
-import { escrowHolders, finalOrders, messageId, signMessage, voteTimeout, type GameView, type PayloadBody } from '../../src/protocol';
-import { escrowPublic, pointFromText, pointText, proveShared } from '../../src/protocol/escrow';
+import { messageId, signMessage, voteTimeout, type GameView, type PayloadBody } from '../../src/protocol';
+import { proveShared } from '../../src/protocol/escrow';
 import { decodePayload, encodePayload } from '../../src/protocol/codec';
 import { checkPayload, type Payload } from '../../src/protocol/messages';
 import { payloadOf, startedGame, T0, view, type Game, type Phone } from './helpers';
+import { equivocatedFinals, spoiledCommit } from './complaint-helpers';
 
-/** A commit of `cheat`'s power like an honest one, but with holder `victim`'s S_i moved by G, re-signed. */
-function spoiledCommit(game: Game, v: GameView, cheat: Phone, victim: Phone, time: number): Uint8Array {
-  const honest = cheat.commit(game.gameId, v, [], time);
-  const p = payloadOf(honest.bytes);
-  const i = escrowHolders(v.current!.ballotKeys, cheat.me.id).indexOf(victim.me.id);
-  const c = [...p.escrow.c];
-  c[i] = pointText(pointFromText(c[i])!.add(pointFromText(escrowPublic(1n))!));
-  const { v: _v, from: _f, ...body } = { ...p, escrow: { ...p.escrow, c } } as Record<string, unknown>;
-  return signMessage(cheat.me, body as PayloadBody);
+/** The equivocated-FINALs game with France the key that locked blind (complaint-helpers.ts). */
+function equivocatedFinalsFrance(seed: number) {
+  const { blind: france, ...rest } = equivocatedFinals(startedGame(seed));
+  return { ...rest, france };
 }
 
 const revealsOf = (v: GameView) => v.ignored.filter((x) => x.reason.startsWith('reveal'));
-
-/**
- * Turkey signs commits A and B (B spoiled for France) and FINALs of both; France locks having seen
- * FINAL A only, every other key after FINAL B. Nobody has revealed yet.
- */
-function equivocatedFinals(seed: number) {
-  const game = startedGame(seed);
-  const v0 = view(game);
-  const key = v0.current!.key;
-  const turkey = game.byPower.turkey;
-  const france = game.byPower.france;
-  for (const p of v0.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v0, [], T0 + 100).bytes);
-  const a = turkey.commits.get(key)!.at(-1)!;
-  const bBytes = spoiledCommit(game, v0, turkey, france, T0 + 101);
-  const b = messageId(bBytes);
-  game.log.push(bBytes);
-  const v1 = view(game);
-  for (const ph of game.phones) if (ph !== turkey) game.log.push(ph.final(game.gameId, v1, T0 + 102).bytes);
-  game.log.push(finalOrders(turkey.me, game.gameId, key, 'turkey', a, { seq: 51, time: T0 + 102 }).bytes);
-  game.log.push(france.lock(game.gameId, view(game), game.log, T0 + 103).bytes);
-  game.log.push(finalOrders(turkey.me, game.gameId, key, 'turkey', b, { seq: 50, time: T0 + 102 }).bytes);
-  for (const ph of game.phones) if (ph !== france) game.log.push(ph.lock(game.gameId, view(game), game.log, T0 + 104).bytes);
-  return { game, key, turkey, france, a, b };
-}
 
 /** `author`'s REVEAL with `change` applied to its payload, re-signed. */
 function tampered(game: Game, author: Phone, change: (p: Record<string, any>) => Record<string, any>): Uint8Array {
@@ -56,7 +28,7 @@ function tampered(game: Game, author: Phone, change: (p: Record<string, any>) =>
 
 describe('a spoiled share for a holder whose own LOCK did not name the commit', () => {
   it('FINAL equivocation: France complains in its REVEAL, its orders are played, Turkey is void', () => {
-    const { game, key, turkey, france, b } = equivocatedFinals(7);
+    const { game, key, turkey, france, b } = equivocatedFinalsFrance(7);
     for (const ph of game.phones) if (ph !== turkey) game.log.push(ph.reveal(game.gameId, view(game), game.log, T0 + 105).bytes);
     const fromFrance = payloadOf(game.log.find((x) => payloadOf(x).type === 'reveal' && payloadOf(x).from === france.me.id)!);
     expect(fromFrance.complaints.map((k: { commit: string }) => k.commit)).toEqual([b]);
@@ -85,7 +57,7 @@ describe('a spoiled share for a holder whose own LOCK did not name the commit', 
     for (const ph of game.phones) if (ph !== turkey) game.log.push(voteTimeout(ph.me, game.gameId, key, ['turkey'], ph.stamp(late)).bytes);
     expect(view(game).current?.timedOut).toEqual(['turkey']);
     game.log.push(france.lock(game.gameId, view(game), game.log, late + 1).bytes);
-    const bBytes = spoiledCommit(game, v0, turkey, france, late + 2);
+    const bBytes = spoiledCommit(game, v0, turkey, [france], late + 2);
     const b = messageId(bBytes);
     game.log.push(bBytes);
     expect(payloadOf(game.log.at(-2)!).heads.turkey).toBe(a);
@@ -108,7 +80,7 @@ describe('a complaint in a REVEAL excuses only a share that provably does not ch
   const escrowE = (game: Game, commit: string) => payloadOf(game.log.find((x) => messageId(x) === commit)!).escrow.e as string;
 
   it('a complaint with a true proof against an honest commit, in the place of a share owed, is refused', () => {
-    const { game, key, a, b } = equivocatedFinals(9);
+    const { game, key, a, b } = equivocatedFinalsFrance(9);
     const england = game.byPower.england;
     // England's LOCK named FINAL B: A is a commit England's own LOCK did not name, and England's share of it checks.
     const owedOrder = game.phones
@@ -133,7 +105,7 @@ describe('a complaint in a REVEAL excuses only a share that provably does not ch
   });
 
   it('a complaint about a commit its own LOCK named (it would have complained there, blind) is refused', () => {
-    const { game, france, a } = equivocatedFinals(10);
+    const { game, france, a } = equivocatedFinalsFrance(10);
     const proof = proveShared(france.me.escrowSecret, escrowE(game, a), a)!;
     const forged = tampered(game, france, (p) => ({
       ...p,
@@ -145,7 +117,7 @@ describe('a complaint in a REVEAL excuses only a share that provably does not ch
   });
 
   it('the shape: a version 6 REVEAL lists its complaints (maybe none); an older one has none', () => {
-    const { game, france } = equivocatedFinals(11);
+    const { game, france } = equivocatedFinalsFrance(11);
     const reveal = payloadOf(france.reveal(game.gameId, view(game), game.log, T0 + 105).bytes);
     expect(reveal.v).toBe(6);
     expect(checkPayload(reveal).ok).toBe(true);
@@ -156,7 +128,7 @@ describe('a complaint in a REVEAL excuses only a share that provably does not ch
   });
 
   it('bytes whose complaints are out of order are refused with a reason, not a throw (one byte form)', () => {
-    const { game, turkey, france, b } = equivocatedFinals(12);
+    const { game, turkey, france, b } = equivocatedFinalsFrance(12);
     expect(turkey).toBeDefined();
     const p = payloadOf(france.reveal(game.gameId, view(game), game.log, T0 + 105).bytes);
     expect(p.complaints.map((k: { commit: string }) => k.commit)).toEqual([b]);
