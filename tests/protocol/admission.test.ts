@@ -18,17 +18,7 @@ import {
   startLot,
 } from '../../src/protocol';
 import { countingVerifier, nodeVerifier } from '../native-ed25519';
-import { escrowOf, identity, messagesOf, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view, type Game } from './helpers';
-
-function shuffled<T>(list: readonly T[], seed: number): T[] {
-  const r = rng(seed);
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
+import { escrowOf, identity, messagesOf, playPhase, randomPhaseOrders, rng, startedGame, stateOf, T0, view, type Game, shuffled } from './helpers';
 
 const fast = nodeVerifier();
 

@@ -42,6 +42,17 @@ export function rng(seed: number): { next: () => number; int: (n: number) => num
   };
 }
 
+/** Fisher–Yates with the seeded generator: `xs` in an order fixed by `seed`. */
+export function shuffled<T>(xs: readonly T[], seed: number): T[] {
+  const r = rng(seed);
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = r.int(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 /** The escrow key of each identity, as a START pins them (what the app reads from the JOINs, view.players). */
 export function escrowOf(ids: readonly Identity[]): Record<string, string> {
   return Object.fromEntries(ids.map((i) => [i.id, i.escrowPublicKey]));

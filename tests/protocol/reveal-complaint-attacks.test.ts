@@ -27,7 +27,7 @@ import { escrowPublic, pointFromText, pointText, proveShared, scalarText } from 
 import { decodePayload, encodePayload } from '../../src/protocol/codec';
 import type { Payload } from '../../src/protocol/messages';
 import { POWERS, type Power } from '../../src/rules';
-import { escrowOf, messagesOf, payloadOf, Phone, rng, settings, startedGame, T0, view, identity, type Game } from './helpers';
+import { escrowOf, messagesOf, payloadOf, Phone, rng, settings, startedGame, T0, view, identity, type Game, shuffled } from './helpers';
 import { equivocatedFinals, reasonOf, resign, spoiledCommit } from './complaint-helpers';
 
 type Complaint = { commit: string; k: string; proof: string };
@@ -281,17 +281,6 @@ describe('a version 5 game keeps the old rule', () => {
     expect(reasonOf(view(six.game), r6.id)).toBeUndefined();
   });
 });
-
-/** Fisher–Yates with the seeded generator. */
-function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const r = rng(seed);
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 describe('order independence', () => {
   it('a game whose REVEALs carry complaints (and a refused forged one) reduces to one state hash in any order', () => {

@@ -27,7 +27,7 @@ import {
   type Verifier,
 } from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
-import { escrowOf, identity, payloadOf, playPhase, randomPhaseOrders, rng, settings, startedGame, T0, view, type Game } from './helpers';
+import { escrowOf, identity, payloadOf, playPhase, randomPhaseOrders, rng, settings, startedGame, T0, view, type Game, shuffled } from './helpers';
 
 const wire = (b: Uint8Array) => b.subarray(SIGNATURE_BYTES);
 
@@ -50,16 +50,6 @@ function played(seed: number): Game & { keys: string[] } {
   playPhase(g, randomPhaseOrders(view(g), r.int), T0 + 100);
   const start = payloadOf(g.log.find((b) => payloadOf(b).type === 'start')!);
   return { ...g, keys: startKeys(start as never) };
-}
-
-function shuffled<T>(xs: readonly T[], seed: number): T[] {
-  const r = rng(seed);
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = r.int(i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** A second START of `g`'s creator whose roster puts `fresh` in the place of `gone`: later places name other keys. */
