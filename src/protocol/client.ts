@@ -13,7 +13,7 @@ import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PIN_VERSION,
-  REVEAL_COMPLAINT_VERSION,
+  revealComplaintsAllowed,
   startKeys,
   type CommitPayload,
   type Complaint,
@@ -489,7 +489,7 @@ export function revealBallot(
     lockIds.push(b.ballot.lockNamed[key] ?? [...ids].sort(compareText)[0]!);
   }
   const startPayload = 'start' in view && typeof view.start === 'string' ? messages.get(view.start)?.payload : undefined;
-  const revealComplaints = startPayload !== undefined && startPayload.v >= REVEAL_COMPLAINT_VERSION;
+  const revealComplaints = revealComplaintsAllowed(startPayload);
   const secrets: string[] = [];
   const shares: string[] = [];
   const complaints: Complaint[] = [];

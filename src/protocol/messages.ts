@@ -58,6 +58,15 @@ export const ACK_IN_LOCK_VERSION = 5;
  */
 export const REVEAL_COMPLAINT_VERSION = 6;
 
+/**
+ * Whether a game's REVEALs may complain in a share's place: its START (the one the game counts;
+ * none yet: no) is of REVEAL_COMPLAINT_VERSION or later. The reducer's tally and the writer
+ * (client.ts revealBallot) both ask this, so they cannot disagree on a game's rule.
+ */
+export function revealComplaintsAllowed(start: { readonly v: number } | undefined): boolean {
+  return start !== undefined && start.v >= REVEAL_COMPLAINT_VERSION;
+}
+
 /** The one version whose payloads are canonical JSON and still read. */
 export const JSON_VERSION = 2;
 

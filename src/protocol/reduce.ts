@@ -36,7 +36,7 @@ import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
-  REVEAL_COMPLAINT_VERSION,
+  revealComplaintsAllowed,
   startKeys,
   TYPE_ORDER,
   type AckPayload,
@@ -664,7 +664,7 @@ function lotBallot(
 }
 
 /** The START's version decides whether REVEALs may complain (ballot.ts revealOwes). */
-const revealComplaintsIn = (lobby: Lobby) => (lobby.start?.payload.v ?? 0) >= REVEAL_COMPLAINT_VERSION;
+const revealComplaintsIn = (lobby: Lobby) => revealComplaintsAllowed(lobby.start?.payload);
 
 function foldLot(
   lobby: Lobby,
