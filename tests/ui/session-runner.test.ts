@@ -5,7 +5,8 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
-import { ackCarriedByLock, messageId, openLog, signMessage, type Identity } from '../../src/protocol';
+import { ackCarriedByLock, messageId, openLog, signMessage, SIGNATURE_BYTES, type Identity } from '../../src/protocol';
+import { namesAuthorByPlace } from '../../src/protocol/codec';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
@@ -109,6 +110,14 @@ describe('game session plumbing (three phones, no network)', () => {
     expect(a.runner.view.acked['1901-spring-movement']).toEqual(phones.map((p) => p.device.identity.id).sort());
     expect(acks().length).toBe(0);
     expect(a.runner.view.hashMismatches).toEqual([]);
+    // Protocol 6: after the START the app writes its entries compact (the author by its place in
+    // the START's key list), and every phone reads them.
+    const played = readLog(a.doc).filter((b) => {
+      const o = openLog(a.runner.gameId, [b])[0];
+      return o?.ok !== true || !['create', 'join', 'start'].includes(o.message.payload.type);
+    });
+    expect(played.length).toBeGreaterThan(0);
+    expect(played.every((b) => namesAuthorByPlace(b.subarray(SIGNATURE_BYTES)))).toBe(true);
   });
 
   it('draw votes travel sealed with the orders: nothing opens until all have sealed; then the game is drawn', async () => {
