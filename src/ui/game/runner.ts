@@ -91,6 +91,8 @@ export class GameRunner {
   private work: Promise<void> = Promise.resolve();
   /** A reduction scheduled for the next task (schedule), resolved once it ran. */
   private scheduled: Promise<void> | null = null;
+  /** The anchored START's key list (authorPlaces), kept per START: the outbox asks for it several times per entry. */
+  private placesOf: { readonly start: string; readonly keys: readonly string[] } | null = null;
   private closed = false;
   private unsubscribe: () => void = () => undefined;
 
@@ -105,7 +107,7 @@ export class GameRunner {
       now: o.now,
       lang: () => this.lang(),
       seqFloor: () => this.state.view.nextSeq,
-      places: () => authorPlaces(this.state.view, gameMessages(o.gameId, o.log.entries(), o.log.verifier)),
+      places: () => this.places(),
       published: () => this.refresh(),
       closed: () => this.closed,
       ...(o.onAppended === undefined ? {} : { onAppended: o.onAppended }),
@@ -156,6 +158,18 @@ export class GameRunner {
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The key list this phone names its place in (Stamp.places), read from the log once per START it is anchored to. */
+  private places(): readonly string[] | undefined {
+    const view = this.state.view;
+    const start = 'start' in view && typeof view.start === 'string' ? view.start : null;
+    if (start === null) return undefined;
+    if (this.placesOf?.start === start) return this.placesOf.keys;
+    const keys = authorPlaces(view, gameMessages(this.gameId, this.o.log.entries(), this.o.log.verifier));
+    // Kept only once found: until then entries go in full form, and the log is read again next time.
+    if (keys !== undefined) this.placesOf = { start, keys };
+    return keys;
   }
 
   /** Resolves when every duty and store write started so far has finished (and a scheduled reduction has run). */
