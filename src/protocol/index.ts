@@ -70,6 +70,7 @@ export {
   type AdmissionOptions,
   type Changes,
   type FailedSet,
+  type StoredEntry,
   type Verdict,
 } from './admission';
 export { sealOrders, sealLotValue, openSealed, ordersFromPlain, lotValueFromPlain, sealedHash, paddedSize, paddingUnits, type SealedBox } from './seal';
