@@ -31,8 +31,8 @@ import {
   type ParsedEntry,
   type Verifier,
 } from './envelope';
-import { gameIdFor } from './lobby';
-import { LOT_PHASE, revealLockIds, startKeys, type Payload } from './messages';
+import { gameIdFor, wireContextOf } from './lobby';
+import { LOT_PHASE, revealLockIds, type Payload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
@@ -440,13 +440,7 @@ export class Admission {
     // Compact entries name their author by a place in a START: read once the STARTs are in, with
     // every stored START of the creator, also one over the quota that a start ACK read here names
     // (it is admitted below): a compact entry is read with the START it was admitted under.
-    const creator = this.findCreator();
-    const stored = parsed.filter((p) => p.entry.payload.type === 'start' && p.entry.payload.from === creator).map((p) => p.entry);
-    stored.sort((a, b) => compareText(a.id, b.id));
-    const ctx: WireContext = {
-      game: this.gameId,
-      keyLists: [...this.wireContext().keyLists, ...stored.map((e) => startKeys(e.payload as Extract<Payload, { type: 'start' }>))],
-    };
+    const ctx = wireContextOf(this.gameId, [...this.held.values(), ...parsed.map((p) => p.entry)]);
     for (const item of byPlace) read(item, ctx, false);
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     for (const p of parsed) if (!first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
@@ -771,12 +765,7 @@ export class Admission {
 
   /** What a compact entry is read with: this game, and the key list of each START of its creator held. */
   wireContext(): WireContext {
-    if (this.context !== null) return this.context;
-    const creator = this.findCreator();
-    const starts: Held[] = [];
-    for (const h of this.held.values()) if (h.payload.type === 'start' && h.payload.from === creator) starts.push(h);
-    starts.sort((a, b) => compareText(a.id, b.id));
-    this.context = { game: this.gameId, keyLists: starts.map((h) => startKeys(h.payload as Extract<Payload, { type: 'start' }>)) };
+    this.context ??= wireContextOf(this.gameId, this.held.values());
     return this.context;
   }
 

@@ -6,6 +6,7 @@
 import { POWERS } from '../rules';
 import { compareText, utf8 } from './bytes';
 import { canonicalEncode, hashHex } from './canonical';
+import type { WireContext } from './codec';
 import type { Message } from './envelope';
 import { pointFromText } from './escrow';
 import { fingerprint } from './identity';
@@ -26,6 +27,28 @@ import type { ForkView, Ignored, Misconduct, Player } from './view';
 /** The game id: creator key, salt and every setting, so a second CREATE cannot change what a game is. */
 export function gameIdFor(creatorKey: string, salt: string, settings: Settings): string {
   return hashHex(utf8(`pacto-game-v2:${creatorKey}:${salt}:${hashHex(canonicalEncode(settings))}`));
+}
+
+/**
+ * What a compact entry is read with (codec.ts expandWire; README.md "The compact wire form"): the
+ * game, and the key list (startKeys) of each START of the game's creator among `entries`, each
+ * once, in id order (`startIds` names them). The creator is the author of a CREATE bound to the
+ * game id. One fact for the admission (the entries it holds; at restore, also those its store
+ * holds) and the reducer (the entries it opened in full form).
+ */
+export function wireContextOf(
+  game: string,
+  entries: Iterable<{ readonly id: string; readonly payload: Payload }>,
+): WireContext & { readonly startIds: readonly string[] } {
+  let creator: string | undefined;
+  const starts = new Map<string, StartPayload>();
+  for (const { id, payload: p } of entries) {
+    if (p.game !== game) continue;
+    if (p.type === 'create' && creator === undefined && gameIdFor(p.from, p.salt, p.settings) === game) creator = p.from;
+    else if (p.type === 'start') starts.set(id, p);
+  }
+  const startIds = [...starts].flatMap(([id, p]) => (p.from === creator ? [id] : [])).sort(compareText);
+  return { game, keyLists: startIds.map((id) => startKeys(starts.get(id)!)), startIds };
 }
 
 export interface LobbyOptions {
