@@ -51,6 +51,20 @@ export function wireContextOf(
   return { game, keyLists: startIds.map((id) => startKeys(starts.get(id)!)), startIds };
 }
 
+/**
+ * The players as the view shows them, each with the escrow key shares are dealt to: the one `keys`
+ * names for it (the lobby's: a version 5 START's pins, else the one its JOINs agree on; from the
+ * fold on, with those hand-overs pinned, fold.ts phaseEscrowKeys), else the one its JOINs agree
+ * on. One place for both the lobby's view and the game's; a player whose key is unchanged is the
+ * same object.
+ */
+export function withEscrowKeys(players: readonly Player[], keys: ReadonlyMap<string, string | null>): Player[] {
+  return players.map((p) => {
+    const escrow = keys.get(p.key);
+    return escrow === undefined || escrow === p.escrow ? p : { ...p, escrow };
+  });
+}
+
 export interface LobbyOptions {
   /** This phone's key: its own ACK (or its own START, or a hand-over to it) anchors it. */
   readonly me?: string;
@@ -226,7 +240,7 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   // Escrow keys: pinned by a version 5 START (a later JOIN changes nothing), else the old rule.
   const pins = start?.payload.v !== undefined && start.payload.v >= PIN_VERSION ? start.payload.escrow : undefined;
   const escrowKeys: Map<string, string | null> = pins === undefined ? agreed : new Map(Object.entries(pins));
-  const shown = pins === undefined ? players : players.map((p) => (pins[p.key] === undefined ? p : { ...p, escrow: pins[p.key]! }));
+  const shown = withEscrowKeys(players, escrowKeys);
   return {
     create,
     start,

@@ -30,7 +30,7 @@ import {
   uniqueSorted,
   type FoldState,
 } from './fold';
-import { reduceLobby, wireContextOf, type Lobby } from './lobby';
+import { reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
   DERIVED_ESCROW_VERSION,
@@ -536,9 +536,7 @@ function reduceOpened(
     revealComplaints: revealComplaintsIn(lobby),
   });
   // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
-  const handedEscrow = fold.handedEscrow;
-  if (Object.keys(handedEscrow).length > 0)
-    base.players = base.players.map((p) => (handedEscrow[p.key] === undefined ? p : { ...p, escrow: handedEscrow[p.key]! }));
+  base.players = withEscrowKeys(base.players, phaseEscrowKeys(lobby.escrowKeys, fold.handedEscrow));
   const players = new Set([...members, ...fold.handedTo]);
   base.members = [...players].sort(compareText);
   base.spectators = [...joined].filter((k) => !players.has(k)).sort(compareText);
@@ -1008,6 +1006,7 @@ function foldPhase(args: {
   const conceding = concessionEnding(seats.survivors, state.conceded, key);
   if (conceding !== undefined) return done(state, { result: conceding });
 
+  const escrowKeys = phaseEscrowKeys(input.escrowKeys, state.handedEscrow);
   const ballot = ballotStep({
     key,
     position: state.position,
@@ -1017,7 +1016,7 @@ function foldPhase(args: {
     neutral,
     seats,
     entries: raw,
-    escrowKeys: phaseEscrowKeys(input.escrowKeys, state.handedEscrow),
+    escrowKeys,
     work: input.work,
     checks: input.checks,
     revealComplaints: input.revealComplaints,
@@ -1049,7 +1048,7 @@ function foldPhase(args: {
     timedOut: ballot.timedOut,
     joined: input.joined,
     startId: input.startId,
-    ...(input.joinEscrows === undefined ? {} : { pins: { joinEscrows: input.joinEscrows, pinned: phaseEscrowKeys(input.escrowKeys, state.handedEscrow) } }),
+    ...(input.joinEscrows === undefined ? {} : { pins: { joinEscrows: input.joinEscrows, pinned: escrowKeys } }),
     handedEscrow: state.handedEscrow,
   });
   ignored.addAll(handed.ignored);
