@@ -104,7 +104,9 @@ export class Outbox {
 
   /**
    * Stamps, has `sign` sign once with the stamp (it may return null: nothing to send any more),
-   * checks the quotas, keeps and appends. Resolves to the entry appended, or null.
+   * checks the quotas, keeps and appends. Resolves to the entry appended, or null. `sign` must let
+   * nothing it signs out of the phone but by returning it: if it throws, the once-only right is
+   * given back (release).
    */
   async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
     const reserved = await this.reserve(options.once);
@@ -115,9 +117,15 @@ export class Outbox {
     let signed: Signed | null;
     try {
       signed = await sign(reserved.stamp);
-    } finally {
+    } catch (e) {
       await reserved.landed;
+      // Nothing signed with the once-only right left the phone: `sign` returned nothing, and only
+      // what it returns is ever stored or sent. So the right is given back (else a duty whose sign
+      // step failed once could never be done again); see release.
+      if (options.once !== undefined) await this.release(options.once);
+      throw e;
     }
+    await reserved.landed;
     if (signed === null) return null;
     this.check(signed);
     await options.keep?.(signed, reserved.stamp);
@@ -153,7 +161,7 @@ export class Outbox {
     const record = this.o.record;
     let chosen!: (seq: number | null) => void;
     const choice = new Promise<number | null>((resolve) => (chosen = resolve));
-    const landed = withLock(`pacto-seq-${this.o.store.name}-${record.gameId}`, async () => {
+    const landed = withLock(this.lockName(), async () => {
       const fresh = await record.fresh();
       if (once !== undefined && (fresh.once ?? []).includes(once)) return chosen(null);
       const seq = Math.max(fresh.nextSeq ?? 0, record.current.nextSeq ?? 0, this.seqReserved, this.o.seqFloor());
@@ -167,6 +175,33 @@ export class Outbox {
     if (seq === null) return null;
     const places = this.o.places?.();
     return { stamp: { seq, time: this.o.now(), ...(places === undefined ? {} : { places }) }, landed };
+  }
+
+  /**
+   * Gives back a once-only right whose sign step threw, under the reservation's lock, in a strict
+   * write. Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or
+   * sends what it signs (they are the protocol's pure signing calls; the lot commit's also stores
+   * its secret, which a later commit's replaces), so no message signed under the right exists
+   * outside this call; another tab asking for the right meanwhile got null (nothing signed) under
+   * the same lock and asks again when its duty comes back. A crash before this write lands leaves
+   * the right used up, as before: a stall, never a second message. The sequence number stays
+   * used (skipped numbers cost nothing). A failure of this write leaves the right used up too.
+   */
+  private async release(once: string): Promise<void> {
+    const record = this.o.record;
+    try {
+      await withLock(this.lockName(), async () => {
+        const names = (await record.fresh()).once ?? [];
+        if (names.includes(once)) await record.patch({ once: names.filter((n) => n !== once) });
+      });
+    } catch {
+      // Kept used up: safe, and the sign step's own error is the one to report.
+    }
+  }
+
+  /** The Web Lock the game's reservations (and their releases) take: one per store and game, shared by tabs. */
+  private lockName(): string {
+    return `pacto-seq-${this.o.store.name}-${this.o.record.gameId}`;
   }
 
   /** Opens an entry this phone signed: a compact one names its place in the list `places` gives. */
