@@ -26,6 +26,7 @@ import {
 } from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
 import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
+import { AheadWork } from '../../../../src/ui/game/ahead';
 import { nextTask } from '../../../../src/ui/game/next-task';
 import { picker } from '../../../../src/util/prng';
 
@@ -205,6 +206,19 @@ function react(): void {
   }
 }
 
+/** As the app's runner: the next LOCK's and seal's curve work in idle time, as commits arrive (ahead.ts). */
+let ahead: AheadWork | undefined;
+function aheadFor(me: Identity): AheadWork {
+  ahead ??= new AheadWork({
+    identity: me,
+    view: () => view ?? reduce(),
+    messages: () => opened,
+    closed: () => false,
+    onError: (e) => errors.push(`ahead: ${String(e)}`),
+  });
+  return ahead;
+}
+
 /** Changes come in bursts (an update holds several entries, several peers' messages queue while the
  *  page is busy): one reaction per burst, in the next task, as the app's runner schedules it. */
 let scheduled = false;
@@ -214,6 +228,7 @@ replica.subscribe(() => {
   nextTask(() => {
     scheduled = false;
     react();
+    if (seat !== undefined) aheadFor(seat.me).poke();
   });
 });
 
