@@ -7,6 +7,7 @@ import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
 import { compactEntry, parseEntry, signMessage, type Message } from './envelope';
 import {
+  dealAhead,
   dealDerivedEscrow,
   escrowOn,
   holderCheck,
@@ -196,12 +197,17 @@ function escrowFor(
   owner: string,
   random: Pick<SealRandom, 'secret' | 'entropy'>,
 ): { escrow: EscrowFields; secret: bigint } {
-  const holders = escrowHolders(ballotKeys, owner);
-  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
-  if (escrowOn(holders.length) && keys.some((k) => k === null)) throw new Error('a player has no usable escrow key');
-  const dealt = dealDerivedEscrow(owner, keys as string[], random.secret, random.entropy);
+  const keys = holderKeys(view, ballotKeys, owner);
+  const dealt = keys === null ? null : dealDerivedEscrow(owner, keys, random.secret, random.entropy);
   if (dealt === null) throw new Error('a player has no usable escrow key');
   return dealt;
+}
+
+/** The escrow keys a commit by `owner` deals shares to (every other key of the ballot, in key order); null if one has none. */
+function holderKeys(view: GameView, ballotKeys: readonly string[], owner: string): string[] | null {
+  const holders = escrowHolders(ballotKeys, owner);
+  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
+  return escrowOn(holders.length) && keys.some((k) => k === null) ? null : (keys as string[]);
 }
 
 export interface SealOptions {
@@ -438,6 +444,29 @@ export function prepareShare(identity: Identity, view: GameView, messages: Reado
   const c = commitPayload(messages, commitId);
   if (b === undefined || c === undefined || c.from === identity.id) return;
   myCheck(identity, commitId, c, escrowHolders(b.ballotKeys, c.from));
+}
+
+/**
+ * Deals the escrow of this phone's next seal in the open ballot now, from the random bytes that
+ * seal will be given (`random.secret` and `random.entropy`, drawn fresh for it): commitTurn (or
+ * commitLotValue) given those bytes then takes it and does no curve work; what it signs is the same
+ * (escrow.ts dealAhead). Does nothing outside a ballot this phone's key is in.
+ */
+export function prepareSealEscrow(identity: Identity, view: GameView, random: Pick<SealRandom, 'secret' | 'entropy'>): void {
+  const b = openBallot(view);
+  if (b === undefined || !b.ballotKeys.includes(identity.id)) return;
+  const keys = holderKeys(view, b.ballotKeys, identity.id);
+  if (keys !== null) dealAhead(identity.id, keys, random.secret, random.entropy);
+}
+
+/**
+ * Whether this phone has a first seal still to make in the open phase: a slot it holds, awaited,
+ * with no commit yet (what prepareSealEscrow is worth doing for).
+ */
+export function sealAhead(view: GameView, me: string): boolean {
+  const b = openBallot(view);
+  if (b === undefined || b.lot) return false;
+  return b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
 }
 
 /**

@@ -371,6 +371,40 @@ export function dealDerivedEscrow(
   random: Uint8Array,
   entropy: Uint8Array,
 ): { escrow: EscrowFields; secret: bigint } | null {
+  const key = dealKey(owner, holders, random, entropy);
+  const ahead = dealtAhead.get(key);
+  if (ahead !== undefined) {
+    dealtAhead.delete(key);
+    return ahead;
+  }
+  return deal(owner, holders, random, entropy);
+}
+
+type Dealt = { escrow: EscrowFields; secret: bigint };
+const dealtAhead = new Map<string, Dealt>();
+/** Deals kept for seals to come: one or two per game being played on this phone. */
+const DEALT_AHEAD = 16;
+
+const dealKey = (owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): string =>
+  `${owner}|${holders.join(',')}|${toHex(random)}|${toHex(entropy)}`;
+
+/**
+ * Deals a version-5 escrow now (dealDerivedEscrow), for a seal to come that will be given these
+ * very inputs: that call then takes it, once, instead of dealing (the same escrow and secret, it
+ * depends on nothing else; only time changes). The escrow is independent of the orders, so a phone
+ * deals it in idle time and its seal, in the critical path when it is the last, does no curve work.
+ * The random bytes are the caller's, drawn fresh for every seal as without it.
+ */
+export function dealAhead(owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): void {
+  const key = dealKey(owner, holders, random, entropy);
+  if (dealtAhead.has(key)) return;
+  const dealt = deal(owner, holders, random, entropy);
+  if (dealt === null) return;
+  if (dealtAhead.size >= DEALT_AHEAD) dealtAhead.clear();
+  dealtAhead.set(key, dealt);
+}
+
+function deal(owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): Dealt | null {
   if (!escrowOn(holders.length)) {
     const secret = secretFromRandom(random);
     return { escrow: { c: [pointText(Point.BASE.multiply(secret))], e: null, s: [] }, secret };
@@ -516,4 +550,5 @@ export function clearEscrowMemos(): void {
   keyTexts.clear();
   keyPoints.clear();
   holderChecks.clear();
+  dealtAhead.clear();
 }

@@ -4,9 +4,22 @@
 // a spoiled share must still draw the complaint, and the memory must answer for the commit and
 // the holder asked, never for another.
 import { describe, expect, it } from 'vitest';
-import { finalOrders, lockBallot, messageId, prepareShare, revealBallot, sharesAhead, toHex, type GameView } from '../../src/protocol';
+import {
+  commitTurn,
+  finalOrders,
+  lockBallot,
+  messageId,
+  prepareSealEscrow,
+  prepareShare,
+  revealBallot,
+  sealAhead,
+  sharesAhead,
+  toHex,
+  type GameView,
+} from '../../src/protocol';
 import {
   clearEscrowMemos,
+  dealAhead,
   dealDerivedEscrow,
   escrowPublic,
   holderCheck,
@@ -98,6 +111,25 @@ describe('escrow.ts holderCheck: remembered per commit, holder and index', () =>
     for (const [i, a] of [...asks.entries()].reverse()) expect(ask(a), `${a[1]} of ${a[0]}, again`).toEqual(alone[i]);
   });
 
+  it('a deal made ahead (dealAhead) is taken only by a deal of the same owner, holders and bytes', () => {
+    const random = r.bytes(32);
+    const entropy = r.bytes(32);
+    const keys = hs.map((h) => h.p);
+    const asks: [string, string[]][] = [
+      ['cd'.repeat(32), keys],
+      [OWNER, [...keys].reverse()],
+      [OWNER, keys],
+    ];
+    const alone = asks.map(([owner, ks]) => {
+      clearEscrowMemos();
+      return dealDerivedEscrow(owner, ks, random, entropy);
+    });
+    expect(new Set(alone.map((d) => d!.secret)).size).toBe(3);
+    clearEscrowMemos();
+    dealAhead(OWNER, keys, random, entropy);
+    expect(asks.map(([owner, ks]) => dealDerivedEscrow(owner, ks, random, entropy))).toEqual(alone);
+  });
+
   it('a share that does not check comes with the holder’s complaint, which checks', () => {
     clearEscrowMemos();
     const bad = holderCheck(hs[1]!.x, hs[1]!.p, 'c3', spoiled, true, OWNER, 2);
@@ -149,5 +181,55 @@ describe('LOCK and REVEAL are the same bytes with the share work done ahead or n
       const p = payloadOf(after[i]!);
       expect(p.shares.length, `${ph.power} releases shares`).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('a seal whose escrow was dealt ahead', () => {
+  const game = startedGame(31);
+  const v = view(game);
+  const r = rng(31);
+  const bytes = () => ({ secret: r.bytes(32), nonce: r.bytes(24), entropy: r.bytes(32), coin: r.bytes(32) });
+  const seal = (ph: Phone, random: ReturnType<typeof bytes>) => {
+    const t = commitTurn(ph.me, game.gameId, v, ph.power, [], random, STAMP);
+    if (!t.ok) throw new Error(t.reason);
+    return { bytes: toHex(t.message.bytes), secret: t.secret };
+  };
+  const coldSeal = (ph: Phone, random: ReturnType<typeof bytes>) => {
+    clearEscrowMemos();
+    return seal(ph, random);
+  };
+
+  it('is due for a phone with a slot to seal, and no more once it has a commit', () => {
+    const france = game.byPower.france;
+    expect(sealAhead(v, france.me.id)).toBe(true);
+    const g = startedGame(31);
+    const v0 = view(g);
+    g.log.push(g.byPower.france.commit(g.gameId, v0, [], T0 + 100).bytes);
+    expect(sealAhead(view(g), g.byPower.france.me.id)).toBe(false);
+    expect(sealAhead(view(g), g.byPower.italy.me.id)).toBe(true);
+  });
+
+  it('signs the same bytes, and the same secret, as a seal dealing its own escrow', () => {
+    const france = game.byPower.france;
+    const random = bytes();
+    const before = coldSeal(france, random);
+    clearEscrowMemos();
+    prepareSealEscrow(france.me, v, random);
+    expect(seal(france, random)).toEqual(before);
+    // Taken once: the same bytes again deal afresh, to the same result.
+    expect(seal(france, random)).toEqual(before);
+  });
+
+  it('is used only by a seal of the same owner and the same random bytes', () => {
+    const france = game.byPower.france;
+    const italy = game.byPower.italy;
+    const prepared = bytes();
+    const otherEntropy = { ...prepared, entropy: r.bytes(32) };
+    const otherSecret = { ...prepared, secret: r.bytes(32) };
+    const expected = [coldSeal(france, otherEntropy), coldSeal(france, otherSecret), coldSeal(italy, prepared)];
+    clearEscrowMemos();
+    prepareSealEscrow(france.me, v, prepared);
+    expect([seal(france, otherEntropy), seal(france, otherSecret), seal(italy, prepared)]).toEqual(expected);
+    expect(new Set(expected.map((e) => e.secret)).size).toBe(3);
   });
 });

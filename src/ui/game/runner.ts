@@ -138,6 +138,7 @@ export class GameRunner {
       view: () => this.state.view,
       messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
       closed: () => this.closed,
+      random: o.random,
       ...(o.onError === undefined ? {} : { onError: o.onError }),
     });
     this.state = this.compute(reduceLog(o.gameId, [], this.reduceOptions()));
@@ -336,7 +337,9 @@ export class GameRunner {
     // The "1914" check before anything is stored, reserved or signed.
     const missing = sealMissing(this.state.view, power, orders);
     if (missing.length > 0) throw new MissingOrdersError(power, missing, this.unitNames(missing, lang), lang);
-    const random = { secret: this.o.random(32), nonce: this.o.random(24), entropy: this.o.random(32), coin: this.o.random(32) };
+    // The escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts), else fresh ones.
+    const escrow = this.ahead.takeSealRandom() ?? { secret: this.o.random(32), entropy: this.o.random(32) };
+    const random = { ...escrow, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
     await this.outbox.send(

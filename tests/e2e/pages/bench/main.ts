@@ -214,6 +214,7 @@ function aheadFor(me: Identity): AheadWork {
     view: () => view ?? reduce(),
     messages: () => opened,
     closed: () => false,
+    random: (n) => crypto.getRandomValues(new Uint8Array(n)),
     onError: (e) => errors.push(`ahead: ${String(e)}`),
   });
   return ahead;
@@ -262,7 +263,9 @@ const phone = {
     const t0 = performance.now();
     const reserved = reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
-    const random = { secret: bytes.slice(0, 32), nonce: bytes.slice(32, 56), entropy: bytes.slice(56, 88), coin: bytes.slice(88, 120) };
+    // As the runner: the escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts).
+    const escrow = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
+    const random = { ...escrow, nonce: bytes.slice(32, 56), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, me.power, picker(seed));
     const r = commitTurn(me.me, gameId, view, me.power, orders, random, reserved.stamp);
     const t1 = performance.now();
