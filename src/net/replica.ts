@@ -8,7 +8,7 @@
 // Yjs id was taken by other bytes, or Yjs holds it back for a missing dependency) is published
 // again into the doc under a fresh random Yjs client id, which nobody can have squatted in advance.
 import * as Y from 'yjs';
-import { Admission, boundedFailedSet, hashHex, SIGNATURE_BYTES, type Verdict, type Verifier } from '../protocol';
+import { Admission, boundedFailedSet, hashHex, SIGNATURE_BYTES, type StoredEntry, type Verdict, type Verifier } from '../protocol';
 import type { EntrySource } from './anti-entropy';
 import { isPreparing, platformVerifier } from './native-ed25519';
 import { MAX_UPDATE_BYTES, type GateResult, type PeerRef, type ReceiveOptions, type Report, type UpdateGate } from './gate';
@@ -17,7 +17,8 @@ import { isSkip, keepPrefixes, parseUpdate, PEER_LIMITS, STORE_LIMITS, type Upda
 
 /** Where a game's admitted entries and failed-signature hashes live (the store implements it). */
 export interface EntryStorage {
-  load(): Promise<{ readonly entries: readonly Uint8Array[]; readonly failed: readonly string[] }>;
+  /** Stored entries: each best with the id it was admitted as (bare bytes of a compact entry are checked again). */
+  load(): Promise<{ readonly entries: readonly (Uint8Array | StoredEntry)[]; readonly failed: readonly string[] }>;
   /**
    * Durable (on disk) when it resolves if `strict`: the batch holds an entry this phone signed.
    * Otherwise (peers' entries only) it may be relaxed: peers hold them too.

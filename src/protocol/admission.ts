@@ -31,8 +31,8 @@ import {
   type ParsedEntry,
   type Verifier,
 } from './envelope';
-import { gameIdFor } from './lobby';
-import { LOT_PHASE, revealLockIds, startKeys, type Payload } from './messages';
+import { gameIdFor, wireContextOf } from './lobby';
+import { LOT_PHASE, revealLockIds, type Payload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
@@ -89,6 +89,12 @@ export interface AdmissionOptions {
   /** Authors whose entries always count on this phone: its own key. Their own entries are never dropped. */
   readonly pinned?: readonly string[];
   readonly failed?: FailedSet;
+}
+
+/** An entry as the store keeps it: its bytes under the id it was admitted as. */
+export interface StoredEntry {
+  readonly id: string;
+  readonly bytes: Uint8Array;
 }
 
 /** What changed in the admitted set since the last takeChanges(): ids to store, ids to delete. */
@@ -394,17 +400,39 @@ export class Admission {
     }
   }
 
-  /** Puts back what this phone stored, without checking signatures again. */
-  restore(entries: readonly Uint8Array[]): void {
+  /**
+   * Puts back what this phone stored, without checking signatures again where that is safe: an
+   * entry is trusted only if it reads as the very payload it was admitted as. A record's `id` is
+   * the id it was admitted (and stored) under, the hash of the signed bytes, so an entry read with
+   * the same id is those checked bytes. A compact entry is read with the STARTs the store holds: if
+   * the START it was admitted under was lost (or its record changed) and another START of the
+   * creator names another key at its place, it reads as another message, under another id; such an
+   * entry (and one given as bare bytes, with no id to compare) is offered as if a peer sent it: its
+   * signature is checked, and one that does not hold waits for a START (the `placeless` pool). The
+   * store keeps every such record, and every entry whose author does not count (yet): nothing is
+   * deleted for a lost START, which a peer gives back.
+   */
+  restore(entries: readonly (Uint8Array | StoredEntry)[]): void {
     const before = new Set(this.dirty);
     // Lowest (seq, id) first so that buckets fill as they would have; the result does not depend on it.
     const parsed: { entry: ParsedEntry; bytes: Uint8Array }[] = [];
-    const byPlace: Uint8Array[] = [];
-    for (const bytes of entries) {
-      const p = parseEntry(bytes, this.wireContext(), this.check);
-      if (p.ok) parsed.push({ entry: p.entry, bytes });
-      else if (waitsForStart(p.reason)) byPlace.push(bytes);
-    }
+    const byPlace: (Uint8Array | StoredEntry)[] = [];
+    const unsure: Uint8Array[] = [];
+    const read = (item: Uint8Array | StoredEntry, ctx: WireContext, early: boolean): void => {
+      const { bytes, id } = item instanceof Uint8Array ? { bytes: item, id: undefined } : item;
+      // A place two STARTs fill with two keys reads two ways: the stored id says which, with no check.
+      const p = parseEntry(bytes, ctx, id === undefined ? this.check : { verify: (read) => read === id });
+      if (p.ok) {
+        // Bare bytes in full form are their own payload (the id is its hash): nothing to mix up.
+        const same = id === undefined ? !namesAuthorByPlace(bytes.subarray(SIGNATURE_BYTES)) : p.entry.id === id;
+        if (same) parsed.push({ entry: p.entry, bytes });
+        else unsure.push(bytes);
+      } else if (waitsForStart(p.reason)) {
+        if (early) byPlace.push(item);
+        else this.waitForStart(bytes);
+      }
+    };
+    for (const item of entries) read(item, this.wireContext(), true);
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     // CREATE, STARTs and JOINs first, so authors count before their other entries come.
     const first = (t: Payload['type']) => t === 'create' || t === 'start' || t === 'join' || t === 'handover';
@@ -412,26 +440,32 @@ export class Admission {
     // Compact entries name their author by a place in a START: read once the STARTs are in, with
     // every stored START of the creator, also one over the quota that a start ACK read here names
     // (it is admitted below): a compact entry is read with the START it was admitted under.
-    const creator = this.findCreator();
-    const stored = parsed.filter((p) => p.entry.payload.type === 'start' && p.entry.payload.from === creator).map((p) => p.entry);
-    stored.sort((a, b) => compareText(a.id, b.id));
-    const ctx: WireContext = {
-      game: this.gameId,
-      keyLists: [...this.wireContext().keyLists, ...stored.map((e) => startKeys(e.payload as Extract<Payload, { type: 'start' }>))],
-    };
-    for (const bytes of byPlace) {
-      const p = parseEntry(bytes, ctx, this.check);
-      if (p.ok) parsed.push({ entry: p.entry, bytes });
-      else if (waitsForStart(p.reason)) this.waitForStart(bytes);
-    }
+    const ctx = wireContextOf(this.gameId, [...this.held.values(), ...parsed.map((p) => p.entry)]);
+    for (const item of byPlace) read(item, ctx, false);
     parsed.sort((a, b) => compareHeld(a.entry, b.entry));
     for (const p of parsed) if (!first(p.entry.payload.type)) this.offerParsed(p.entry, p.bytes, true, false);
+    // Entries not read as what they were admitted as: checked first, with the same STARTs (the
+    // reading whose signature holds, if any). A compact one that none signs waits for a START, never
+    // as the author it was misread as (it would wait for that author to count, then fail).
+    for (const bytes of unsure) {
+      const p = parseEntry(bytes, ctx, this.check);
+      if (!p.ok) {
+        if (waitsForStart(p.reason)) this.waitForStart(bytes);
+      } else if (verifyEntry(p.entry, this.check)) this.offerParsed(p.entry, bytes, true, false);
+      else if (namesAuthorByPlace(bytes.subarray(SIGNATURE_BYTES))) this.waitForStart(bytes);
+      else {
+        this.rememberBad(entryHash(p.entry), 'bad-signature');
+        this.failed?.add(entryHash(p.entry));
+      }
+    }
     // A START refused for the quota above may now be named by a start ACK (kept over the quota).
     for (const p of parsed) if (p.entry.payload.type === 'start' && !this.held.has(p.entry.id)) this.offerParsed(p.entry, p.bytes, true, false);
     // What came from the store needs no writing back; stored entries that no longer count are
-    // deleted from it (a change of these rules, or a store written by another version).
+    // deleted from it (a change of these rules, or a store written by another version), but not
+    // those waiting for their author to count, nor those not read as what they were stored as.
+    const waiting = new Set([...this.pending.values()].map((w) => w.id));
     const dirty = new Set(before);
-    for (const p of parsed) if (!this.held.has(p.entry.id)) dirty.add(p.entry.id);
+    for (const p of parsed) if (!this.held.has(p.entry.id) && !waiting.has(p.entry.id)) dirty.add(p.entry.id);
     for (const id of this.dirty) if (before.has(id)) dirty.add(id);
     this.dirty = dirty;
   }
@@ -731,12 +765,7 @@ export class Admission {
 
   /** What a compact entry is read with: this game, and the key list of each START of its creator held. */
   wireContext(): WireContext {
-    if (this.context !== null) return this.context;
-    const creator = this.findCreator();
-    const starts: Held[] = [];
-    for (const h of this.held.values()) if (h.payload.type === 'start' && h.payload.from === creator) starts.push(h);
-    starts.sort((a, b) => compareText(a.id, b.id));
-    this.context = { game: this.gameId, keyLists: starts.map((h) => startKeys(h.payload as Extract<Payload, { type: 'start' }>)) };
+    this.context ??= wireContextOf(this.gameId, this.held.values());
     return this.context;
   }
 

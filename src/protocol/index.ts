@@ -70,6 +70,7 @@ export {
   type AdmissionOptions,
   type Changes,
   type FailedSet,
+  type StoredEntry,
   type Verdict,
 } from './admission';
 export { sealOrders, sealLotValue, openSealed, ordersFromPlain, lotValueFromPlain, sealedHash, paddedSize, paddingUnits, type SealedBox } from './seal';
@@ -90,7 +91,7 @@ export {
 export { sealChat, openChat, chatPlayers, CHAT_SIZES, type ChatRecipient, type ChatContent } from './chat';
 export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from './lot';
 export { variantOf, rosterProblem, lotPlayersProblem, tossWinner } from './variants';
-export { gameIdFor, startMembers } from './lobby';
+export { gameIdFor, startMembers, wireContextOf } from './lobby';
 export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeout';
 export { escrowHolders, revealOwes, tallyBallot, type RevealDue, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';

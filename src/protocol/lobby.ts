@@ -6,6 +6,7 @@
 import { POWERS } from '../rules';
 import { compareText, utf8 } from './bytes';
 import { canonicalEncode, hashHex } from './canonical';
+import type { WireContext } from './codec';
 import type { Message } from './envelope';
 import { pointFromText } from './escrow';
 import { fingerprint } from './identity';
@@ -26,6 +27,42 @@ import type { ForkView, Ignored, Misconduct, Player } from './view';
 /** The game id: creator key, salt and every setting, so a second CREATE cannot change what a game is. */
 export function gameIdFor(creatorKey: string, salt: string, settings: Settings): string {
   return hashHex(utf8(`pacto-game-v2:${creatorKey}:${salt}:${hashHex(canonicalEncode(settings))}`));
+}
+
+/**
+ * What a compact entry is read with (codec.ts expandWire; README.md "The compact wire form"): the
+ * game, and the key list (startKeys) of each START of the game's creator among `entries`, each
+ * once, in id order (`startIds` names them). The creator is the author of a CREATE bound to the
+ * game id. One fact for the admission (the entries it holds; at restore, also those its store
+ * holds) and the reducer (the entries it opened in full form).
+ */
+export function wireContextOf(
+  game: string,
+  entries: Iterable<{ readonly id: string; readonly payload: Payload }>,
+): WireContext & { readonly startIds: readonly string[] } {
+  let creator: string | undefined;
+  const starts = new Map<string, StartPayload>();
+  for (const { id, payload: p } of entries) {
+    if (p.game !== game) continue;
+    if (p.type === 'create' && creator === undefined && gameIdFor(p.from, p.salt, p.settings) === game) creator = p.from;
+    else if (p.type === 'start') starts.set(id, p);
+  }
+  const startIds = [...starts].flatMap(([id, p]) => (p.from === creator ? [id] : [])).sort(compareText);
+  return { game, keyLists: startIds.map((id) => startKeys(starts.get(id)!)), startIds };
+}
+
+/**
+ * The players as the view shows them, each with the escrow key shares are dealt to: the one `keys`
+ * names for it (the lobby's: a version 5 START's pins, else the one its JOINs agree on; from the
+ * fold on, with those hand-overs pinned, fold.ts phaseEscrowKeys), else the one its JOINs agree
+ * on. One place for both the lobby's view and the game's; a player whose key is unchanged is the
+ * same object.
+ */
+export function withEscrowKeys(players: readonly Player[], keys: ReadonlyMap<string, string | null>): Player[] {
+  return players.map((p) => {
+    const escrow = keys.get(p.key);
+    return escrow === undefined || escrow === p.escrow ? p : { ...p, escrow };
+  });
 }
 
 export interface LobbyOptions {
@@ -203,7 +240,7 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
   // Escrow keys: pinned by a version 5 START (a later JOIN changes nothing), else the old rule.
   const pins = start?.payload.v !== undefined && start.payload.v >= PIN_VERSION ? start.payload.escrow : undefined;
   const escrowKeys: Map<string, string | null> = pins === undefined ? agreed : new Map(Object.entries(pins));
-  const shown = pins === undefined ? players : players.map((p) => (pins[p.key] === undefined ? p : { ...p, escrow: pins[p.key]! }));
+  const shown = withEscrowKeys(players, escrowKeys);
   return {
     create,
     start,

@@ -30,14 +30,13 @@ import {
   uniqueSorted,
   type FoldState,
 } from './fold';
-import { gameIdFor, reduceLobby, type Lobby } from './lobby';
+import { reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
   DERIVED_ESCROW_VERSION,
   LOT_PHASE,
   PROTOCOL_VERSION,
   revealComplaintsAllowed,
-  startKeys,
   TYPE_ORDER,
   type AckPayload,
   type AlliancePayload,
@@ -52,7 +51,6 @@ import {
   type Payload,
   type RevealPayload,
   type Settings,
-  type StartPayload,
   type TimeoutPayload,
 } from './messages';
 import { escrowChecksOf, memoChain, memoPositionHash, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
@@ -206,18 +204,11 @@ export function openLog(gameId: string, log: readonly unknown[], verifier: Verif
   const byPlace = (raw: unknown) => raw instanceof Uint8Array && raw.length > SIGNATURE_BYTES && namesAuthorByPlace(raw.subarray(SIGNATURE_BYTES));
   const first = log.map((raw) => (byPlace(raw) ? null : memoOpen(raw, verifier, () => openMessage(raw, verifier, plain), gameId)));
   if (first.every((o) => o !== null)) return first as Opened[];
-  const creators = new Set<string>();
-  for (const o of first) {
-    const p = o?.ok === true ? o.message.payload : null;
-    if (p?.type === 'create' && p.game === gameId && gameIdFor(p.from, p.salt, p.settings) === gameId) creators.add(p.from);
-  }
-  const starts: Message[] = [];
-  for (const o of first)
-    if (o?.ok === true && o.message.payload.type === 'start' && o.message.payload.game === gameId && creators.has(o.message.payload.from))
-      starts.push(o.message);
-  starts.sort((a, b) => compareText(a.id, b.id));
-  const ctx: WireContext = { game: gameId, keyLists: starts.map((m) => startKeys(m.payload as StartPayload)) };
-  const slot = `${gameId}|${starts.map((m) => m.id).join(',')}`;
+  const ctx = wireContextOf(
+    gameId,
+    first.flatMap((o) => (o?.ok === true ? [o.message] : [])),
+  );
+  const slot = `${gameId}|${ctx.startIds.join(',')}`;
   return first.map((o, i) => o ?? memoOpen(log[i], verifier, () => openMessage(log[i], verifier, ctx), slot));
 }
 
@@ -545,9 +536,7 @@ function reduceOpened(
     revealComplaints: revealComplaintsIn(lobby),
   });
   // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
-  const handedEscrow = fold.handedEscrow;
-  if (Object.keys(handedEscrow).length > 0)
-    base.players = base.players.map((p) => (handedEscrow[p.key] === undefined ? p : { ...p, escrow: handedEscrow[p.key]! }));
+  base.players = withEscrowKeys(base.players, phaseEscrowKeys(lobby.escrowKeys, fold.handedEscrow));
   const players = new Set([...members, ...fold.handedTo]);
   base.members = [...players].sort(compareText);
   base.spectators = [...joined].filter((k) => !players.has(k)).sort(compareText);
@@ -1017,6 +1006,7 @@ function foldPhase(args: {
   const conceding = concessionEnding(seats.survivors, state.conceded, key);
   if (conceding !== undefined) return done(state, { result: conceding });
 
+  const escrowKeys = phaseEscrowKeys(input.escrowKeys, state.handedEscrow);
   const ballot = ballotStep({
     key,
     position: state.position,
@@ -1026,7 +1016,7 @@ function foldPhase(args: {
     neutral,
     seats,
     entries: raw,
-    escrowKeys: phaseEscrowKeys(input.escrowKeys, state.handedEscrow),
+    escrowKeys,
     work: input.work,
     checks: input.checks,
     revealComplaints: input.revealComplaints,
@@ -1058,7 +1048,7 @@ function foldPhase(args: {
     timedOut: ballot.timedOut,
     joined: input.joined,
     startId: input.startId,
-    ...(input.joinEscrows === undefined ? {} : { pins: { joinEscrows: input.joinEscrows, pinned: phaseEscrowKeys(input.escrowKeys, state.handedEscrow) } }),
+    ...(input.joinEscrows === undefined ? {} : { pins: { joinEscrows: input.joinEscrows, pinned: escrowKeys } }),
     handedEscrow: state.handedEscrow,
   });
   ignored.addAll(handed.ignored);

@@ -5,7 +5,8 @@ import { FAILED_KEPT, type PactoStore } from './open';
 import type { EntryRecord } from './schema';
 
 export interface StoredEntries {
-  load(): Promise<{ entries: Uint8Array[]; failed: string[] }>;
+  /** Each entry under the id it was admitted as (admission's restore trusts only an entry that reads as that id). */
+  load(): Promise<{ entries: { id: string; bytes: Uint8Array }[]; failed: string[] }>;
   save(put: readonly { readonly id: string; readonly bytes: Uint8Array }[], remove: readonly string[], strict?: boolean): Promise<void>;
   saveFailed(hashes: readonly string[]): Promise<void>;
 }
@@ -22,7 +23,7 @@ export function entryStorage(store: PactoStore, gameId: string, failedKept = FAI
         console.warn('pacto:', e.message);
         records = e.partial as EntryRecord[];
       }
-      return { entries: records.map((r) => r.bytes), failed: await store.listFailed(gameId) };
+      return { entries: records.map((r) => ({ id: r.id, bytes: r.bytes })), failed: await store.listFailed(gameId) };
     },
     save: (put, remove, strict) => store.putEntries(gameId, put, remove, strict),
     saveFailed: (hashes) => store.putFailed(gameId, hashes, failedKept),
