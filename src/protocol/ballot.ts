@@ -195,6 +195,31 @@ function textsOf(x: Readonly<Record<string, string>> | readonly string[]): { (co
   return Object.assign((id: string) => (Object.hasOwn(record, id) ? record[id] : undefined), { left: () => 0 });
 }
 
+const escrowKeys = new WeakMap<EscrowPayload, { derived: string; feldman: string }>();
+
+/** The text naming a commit's escrow in its checks' keys, built once per escrow object (an opened entry's is the same at every re-reduce). */
+function escrowKeyOf(escrow: EscrowPayload, derived: boolean): string {
+  let have = escrowKeys.get(escrow);
+  if (have === undefined) {
+    const rest = `${escrow.e}|${escrow.c.join(',')}`;
+    have = { derived: `derived|${rest}`, feldman: `feldman|${rest}` };
+    escrowKeys.set(escrow, have);
+  }
+  return derived ? have.derived : have.feldman;
+}
+
+const scalars = new Map<string, bigint | null>();
+
+/** scalarFromText, remembered by the text (a REVEAL's secrets and shares are read at every re-reduce of its phase). */
+function scalarOf(text: string): bigint | null {
+  const have = scalars.get(text);
+  if (have !== undefined) return have;
+  const fresh = scalarFromText(text);
+  if (scalars.size >= 20_000) scalars.clear();
+  scalars.set(text, fresh);
+  return fresh;
+}
+
 export function tallyBallot(input: BallotInput): BallotResult {
   const work = input.work ?? { steps: 0 };
   work.steps += input.commits.length + input.finals.length + input.locks.length + input.reveals.length;
@@ -207,7 +232,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
   // The escrow checks, remembered by everything they depend on where the caller keeps them.
   const remember: EscrowChecks = input.checks ?? ((_key, run) => run());
   // Each key names every input of its check: the scheme (derived or Feldman), E, the commitments.
-  const escrowKey = (c: BallotCommit) => `${c.derived ? 'derived' : 'feldman'}|${c.escrow.e}|${c.escrow.c.join(',')}`;
+  const escrowKey = (c: BallotCommit) => escrowKeyOf(c.escrow, c.derived);
   const secretChecks = (c: BallotCommit, s: bigint) => remember(`secret|${escrowKey(c)}|${s}`, () => checkCommitSecret(c.escrow, c.derived, s));
   const shareChecks = (c: BallotCommit, index: number, share: bigint) =>
     remember(`share|${escrowKey(c)}|${index}|${share}`, () => checkHolderShare(c.escrow, c.derived, index, share));
@@ -371,7 +396,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
         for (const { commit: c, release } of due) {
           if (release === 'secret') {
             const text = secretAt(c.id);
-            const s = text === undefined ? null : scalarFromText(text);
+            const s = text === undefined ? null : scalarOf(text);
             if (s === null || !secretChecks(c, s)) reason = 'reveal-misses-a-secret';
             else secrets.set(c.id, s);
           } else {
@@ -384,7 +409,7 @@ export function tallyBallot(input: BallotInput): BallotResult {
               continue;
             }
             const text = shareAt(c.id);
-            const v = text === undefined ? null : scalarFromText(text);
+            const v = text === undefined ? null : scalarOf(text);
             if (v === null) reason = 'reveal-misses-a-share';
             else owed.set(c, v);
           }

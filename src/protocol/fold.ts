@@ -236,7 +236,28 @@ export interface PhaseBallot {
  */
 export function escrowPointsChecked(escrow: EscrowFields, checks: EscrowChecks | undefined): boolean {
   if (checks === undefined) return escrowPointsValid(escrow);
-  return checks(`points|${escrow.e}|${escrow.c.join(',')}`, () => escrowPointsValid(escrow));
+  // An opened entry's escrow object is the same at every re-reduce (memo.ts memoOpen) and never
+  // changed: its answer is remembered on it too, so a re-reduce builds no key string per commit.
+  const have = pointsChecked.get(escrow);
+  if (have !== undefined) return have;
+  const fresh = checks(`points|${escrow.e}|${escrow.c.join(',')}`, () => escrowPointsValid(escrow));
+  pointsChecked.set(escrow, fresh);
+  return fresh;
+}
+
+const pointsChecked = new WeakMap<EscrowFields, boolean>();
+
+const paddings = new WeakMap<Position, Map<Power, number>>();
+
+/** paddingUnits, remembered per position object (positions are never changed once made): an adjustment's count reads the whole board. */
+function paddingOf(position: Position, power: Power): number {
+  const known = paddings.get(position) ?? new Map<Power, number>();
+  paddings.set(position, known);
+  const have = known.get(power);
+  if (have !== undefined) return have;
+  const fresh = paddingUnits(position, power);
+  known.set(power, fresh);
+  return fresh;
 }
 
 /** Ballot: the phase's well-formed commits and finals by the holders, the timeout votes, and the tally. */
@@ -271,7 +292,7 @@ export function ballotStep(input: {
           (p.escrow.e !== null) !== shape.ephemeral ||
           !escrowPointsChecked(p.escrow, input.checks)
         ? 'commit-bad-escrow'
-        : !sealedSizeAllowed(p.sealed, paddingUnits(position, p.power), p.v)
+        : !sealedSizeAllowed(p.sealed, paddingOf(position, p.power), p.v)
           ? 'commit-bad-size'
           : null;
     if (reason !== null) ignored.push({ id: m.id, reason });

@@ -140,6 +140,32 @@ export const memoChain = {
   },
 };
 
+let fixed = new WeakMap<object, unknown>();
+
+/**
+ * What a fold computes once per game set-up (reduce.ts FixedKeys), remembered by the identity of
+ * the lobby answer it was computed from (a new lobby entry makes a new answer).
+ */
+export const memoFixed = {
+  get: (lobby: object): unknown => fixed.get(lobby),
+  set(lobby: object, value: unknown): void {
+    fixed.set(lobby, value);
+  },
+};
+
+let openedLogs = new WeakMap<object, Map<string, unknown>>();
+
+/** The last log each game's entries were opened from, per verifier (reduce.ts OpenedLog). */
+export const memoOpenedLog = {
+  get: (verifier: object, gameId: string): unknown => openedLogs.get(verifier)?.get(gameId),
+  set(verifier: object, gameId: string, value: unknown): void {
+    const map = openedLogs.get(verifier) ?? new Map<string, unknown>();
+    openedLogs.set(verifier, map);
+    if (map.size >= 1_000) map.clear();
+    map.set(gameId, value);
+  },
+};
+
 type Remembered = { keys: readonly string[]; view: unknown; index: unknown };
 let views = new WeakMap<object, Map<string, Remembered>>();
 
@@ -160,6 +186,8 @@ export const memoView = {
 /** Forgets the remembered views and phases only (checks and adjudications, keyed by content, stay). */
 export function clearFoldMemos(): void {
   views = new WeakMap();
+  fixed = new WeakMap();
+  openedLogs = new WeakMap();
   phases.clear();
   chains.clear();
 }

@@ -53,7 +53,7 @@ import {
   type Settings,
   type TimeoutPayload,
 } from './messages';
-import { escrowChecksOf, memoChain, memoPositionHash, memoFacts, memoOpen, memoPhase, memoView, type EscrowChecks } from './memo';
+import { escrowChecksOf, memoChain, memoFixed, memoOpen, memoOpenedLog, memoPhase, memoPositionHash, memoFacts, memoView, type EscrowChecks } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
 import { countTimeouts, openingTime, upperMedian } from './timeout';
 import { Alliances, variantOf } from './variants';
@@ -202,14 +202,48 @@ export function reduceLog(gameId: string, log: readonly unknown[], options: Redu
 export function openLog(gameId: string, log: readonly unknown[], verifier: Verifier = signatureVerifier): Opened[] {
   const plain: WireContext = { game: gameId, keyLists: [] };
   const byPlace = (raw: unknown) => raw instanceof Uint8Array && raw.length > SIGNATURE_BYTES && namesAuthorByPlace(raw.subarray(SIGNATURE_BYTES));
-  const first = log.map((raw) => (byPlace(raw) ? null : memoOpen(raw, verifier, () => openMessage(raw, verifier, plain), gameId)));
-  if (first.every((o) => o !== null)) return first as Opened[];
+  const openFirst = (raw: unknown) => (byPlace(raw) ? null : memoOpen(raw, verifier, () => openMessage(raw, verifier, plain), gameId));
+  // A log that extends the last one opened for this game (the same byte objects first) opens only
+  // its new entries, with the last one's key lists, unless a new entry is a CREATE or a START
+  // (which may change them): see OpenedLog.
+  const last = memoOpenedLog.get(verifier, gameId) as OpenedLog | undefined;
+  if (last !== undefined && last.log.length <= log.length && last.log.every((raw, i) => raw === log[i])) {
+    const fresh: Opened[] = [];
+    let anchors = false;
+    for (let i = last.log.length; i < log.length && !anchors; i++) {
+      const o = openFirst(log[i]);
+      if (o?.ok === true && (o.message.payload.type === 'create' || o.message.payload.type === 'start')) anchors = true;
+      fresh.push(o ?? memoOpen(log[i], verifier, () => openMessage(log[i], verifier, last.ctx), last.slot));
+    }
+    if (!anchors) {
+      const opened = fresh.length === 0 ? last.opened : [...last.opened, ...fresh];
+      if (fresh.length > 0) memoOpenedLog.set(verifier, gameId, { ...last, log: [...log], opened });
+      return [...opened];
+    }
+  }
+  const first = log.map(openFirst);
   const ctx = wireContextOf(
     gameId,
     first.flatMap((o) => (o?.ok === true ? [o.message] : [])),
   );
   const slot = `${gameId}|${ctx.startIds.join(',')}`;
-  return first.map((o, i) => o ?? memoOpen(log[i], verifier, () => openMessage(log[i], verifier, ctx), slot));
+  const opened = first.map((o, i) => o ?? memoOpen(log[i], verifier, () => openMessage(log[i], verifier, ctx), slot));
+  memoOpenedLog.set(verifier, gameId, { log: [...log], opened, ctx, slot } satisfies OpenedLog);
+  return [...opened];
+}
+
+/**
+ * The last log opened for a game with a verifier (a copy: callers may grow their array in place),
+ * what each entry opened to, and the key lists its compact entries were read with. Each entry's
+ * opening is a function of its bytes, the game, the verifier and the STARTs of the game's creator
+ * the log holds (memoOpen's slot); those come from the log's CREATEs and STARTs only, so while the
+ * new entries hold neither, the entries already opened open as they did.
+ */
+interface OpenedLog {
+  readonly log: readonly unknown[];
+  readonly opened: readonly Opened[];
+  readonly ctx: WireContext;
+  readonly slot: string;
 }
 
 /**
@@ -516,6 +550,7 @@ function reduceOpened(
   }
 
   const fold = foldPhases({
+    lobby,
     gameId,
     startId: start.id,
     startPosition,
@@ -744,6 +779,8 @@ function foldLot(
 }
 
 interface FoldInput {
+  /** The lobby's answer every input below but the roster, the opening time, the groups and the reports comes from (FixedKeys). */
+  readonly lobby: Lobby;
   readonly gameId: string;
   readonly startId: string;
   readonly startPosition: Position;
@@ -826,8 +863,25 @@ interface PhaseChain {
 
 const groupIds = (g: PhaseGroup): string => (Object.values(g) as Message[][]).map((list) => list.map((m) => m.id).join(',')).join(';');
 
-function foldPhases(input: FoldInput): Fold {
+/**
+ * What a fold reads that is fixed for the whole game, as strings (see PhaseMemo): `fixedKey` names
+ * the game's inputs, `memoKey` the starting position with the rules in force. Both are functions
+ * of the lobby's answer (game, START, settings, players, escrow keys), of the engine and of the
+ * roster, so they are remembered by the lobby answer's identity and checked against the engine
+ * and the roster (a lot game's roster comes from the lot, not the lobby).
+ */
+interface FixedKeys {
+  readonly engine: Engine;
+  readonly roster: string;
+  readonly fixedKey: string;
+  readonly memoKey: string;
+}
+
+function fixedKeysOf(input: FoldInput, rules: VariantRules): FixedKeys {
   const { settings, variant, engine } = input;
+  const roster = canonicalText(input.roster);
+  const have = memoFixed.get(input.lobby) as FixedKeys | undefined;
+  if (have !== undefined && have.engine === engine && have.roster === roster) return have;
   // Everything fixed for the whole fold that a phase reads, as one string (see PhaseMemo).
   const fixedKey = canonicalText({
     game: input.gameId,
@@ -841,6 +895,14 @@ function foldPhases(input: FoldInput): Fold {
       ? {}
       : { joinEscrows: [...input.joinEscrows].map(([k, e]) => [k, [...e].sort(compareText)]).sort((a, b) => compareText(a[0] as string, b[0] as string)) }),
   });
+  const memoKey = `${engine.version}|${hashHex(canonicalEncode([input.startPosition, rules, variant.id]))}`;
+  const fresh: FixedKeys = { engine, roster, fixedKey, memoKey };
+  memoFixed.set(input.lobby, fresh);
+  return fresh;
+}
+
+function foldPhases(input: FoldInput): Fold {
+  const { settings, variant } = input;
   // The variant's switches, then the game's own (settings.rules) on top.
   const rules = { ...variant.rules, ...settings.rules };
   const playing: Variant = {
@@ -848,19 +910,19 @@ function foldPhases(input: FoldInput): Fold {
     rules,
     victory: variant.victory.by === 'power' ? { ...variant.victory, needed: rules.victoryCentres } : variant.victory,
   };
+  const { fixedKey, memoKey: initialMemoKey } = fixedKeysOf(input, rules);
   const phases: ResolvedPhase[] = [];
   const visited = new Set<string>();
   const handedTo = new Set<string>();
   let state: FoldState = {
     position: input.startPosition,
     openedAt: input.openedAt,
-    memoKey: `${engine.version}|${hashHex(canonicalEncode([input.startPosition, rules, variant.id]))}`,
+    memoKey: initialMemoKey,
     holders: { ...input.roster },
     conceded: new Set(),
     alliances: new Alliances(),
     handedEscrow: {},
   };
-  const initialMemoKey = state.memoKey;
   let current: OpenPhase | undefined;
   let result: GameResult | undefined;
   let setup = variantPhase(variant, state.position.phase, null);
@@ -902,10 +964,15 @@ function foldPhases(input: FoldInput): Fold {
     state = { ...state, holders: holdersStep(state.holders, input.roster, variant, setup, state.toss) };
     const group = input.groups.get(key);
     const raw = group ?? emptyGroup();
-    const inKey = `${fixedKey}|${state.memoKey}|${state.openedAt}|${canonicalText(state.holders)}|${[...state.conceded].sort().join(',')}|${state.toss === undefined ? '-' : canonicalText(state.toss)}|${state.alliances.key()}|${canonicalText(state.handedEscrow)}|${groupIds(raw)}`;
+    // Built only when needed: to compare with a remembered outcome of this phase, or to remember
+    // this one's (the open phase, read at every re-reduce, usually needs neither).
+    const entering = state;
+    let inKey: string | undefined;
+    const inKeyOf = (): string =>
+      (inKey ??= `${fixedKey}|${entering.memoKey}|${entering.openedAt}|${canonicalText(entering.holders)}|${[...entering.conceded].sort().join(',')}|${entering.toss === undefined ? '-' : canonicalText(entering.toss)}|${entering.alliances.key()}|${canonicalText(entering.handedEscrow)}|${groupIds(raw)}`);
     const memoSlot = `${input.gameId}|${key}`;
     const hit = memoPhase.get(memoSlot) as PhaseMemo | undefined;
-    if (hit !== undefined && hit.inKey === inKey) {
+    if (hit !== undefined && hit.inKey === inKeyOf()) {
       if (links.length === guard) links.push({ key, raw: group, memo: hit });
       if (replay(hit)) break;
       continue;
@@ -922,7 +989,7 @@ function foldPhases(input: FoldInput): Fold {
       break;
     }
     const memo: PhaseMemo = {
-      inKey,
+      inKey: inKeyOf(),
       ...(step.phase === undefined ? {} : { phase: step.phase }),
       ignored: step.ignored,
       misconduct: step.misconduct,

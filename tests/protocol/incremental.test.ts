@@ -159,3 +159,64 @@ describe('re-reducing a growing log gives the view of a reduce from scratch', ()
     expect(resolved).toBe(3);
   });
 });
+
+/** Each step's view from scratch on a copy of the log, then the same steps warm on one array grown in place (as a caller may keep it). */
+function checkGrownInPlace(gameId: string, order: readonly Uint8Array[], next: () => number): number {
+  const sizes: number[] = [];
+  for (let n = 0; n < order.length;) {
+    n = Math.min(order.length, n + 1 + Math.floor(next() * 3));
+    sizes.push(n);
+  }
+  const cold = sizes.map((n) => {
+    clearFoldMemos();
+    return encode(reduceLog(gameId, order.slice(0, n)));
+  });
+  clearFoldMemos();
+  const held: Uint8Array[] = [];
+  let resolved = 0;
+  sizes.forEach((n, i) => {
+    while (held.length < n) held.push(order[held.length]!);
+    const warm = reduceLog(gameId, held);
+    expect(encode(warm), `step ${i} of ${sizes.length} (${n} entries)`).toEqual(cold[i]);
+    resolved = Math.max(resolved, warm.phases.length);
+  });
+  return resolved;
+}
+
+describe('re-reducing reuses what was opened and folded only for the very same entries', () => {
+  const hostile = hostileGame();
+  const v6 = fixtures.filter((f) => f.about.endsWith('protocol 6'));
+
+  it('one array grown in place, the hostile game with its late equivocations and old-phase entries last', () => {
+    const next = prng(777);
+    const order = [...withLateEntries(hostile.entries, next), ...hostile.late];
+    expect(checkGrownInPlace(hostile.gameId, order, next)).toBe(3);
+  });
+
+  for (const f of v6) {
+    it(`${f.about.split('.')[0]}, last entry first: compact entries held before the START that names their authors`, () => {
+      const next = prng(f.entries.length * 31 + 5);
+      expect(checkGrownInPlace(f.gameId, entriesOf(f).reverse(), next)).toBe(f.phases.length);
+    });
+  }
+
+  it('two games reduced in turn through one verifier, each growing', () => {
+    const [a, b] = [fixtures.at(-1)!, fixtures.at(-2)!];
+    const ea = entriesOf(a);
+    const eb = entriesOf(b);
+    const steps = Math.max(ea.length, eb.length);
+    const cold: [Uint8Array, Uint8Array][] = [];
+    for (let i = 1; i <= steps; i += 3) {
+      clearFoldMemos();
+      const va = encode(reduceLog(a.gameId, ea.slice(0, i)));
+      clearFoldMemos();
+      cold.push([va, encode(reduceLog(b.gameId, eb.slice(0, i)))]);
+    }
+    clearFoldMemos();
+    let k = 0;
+    for (let i = 1; i <= steps; i += 3, k++) {
+      expect(encode(reduceLog(a.gameId, ea.slice(0, i))), `${a.about} at ${i}`).toEqual(cold[k]![0]);
+      expect(encode(reduceLog(b.gameId, eb.slice(0, i))), `${b.about} at ${i}`).toEqual(cold[k]![1]);
+    }
+  });
+});
