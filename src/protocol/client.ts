@@ -6,7 +6,20 @@ import { escrowHolders, revealOwes, type RevealDue } from './ballot';
 import { compareText, toHex } from './bytes';
 import { hashHex } from './canonical';
 import { compactEntry, parseEntry, signMessage, type Message } from './envelope';
-import { checkHolderShare, dealDerivedEscrow, escrowOn, holderShare, pointFromText, proveShared, scalarText, scalarToBytes, type EscrowFields } from './escrow';
+import {
+  dealAhead,
+  dealDerivedEscrow,
+  escrowOn,
+  holderCheck,
+  holderChecked,
+  pointFromText,
+  prepareKeyTables,
+  proveShared,
+  scalarText,
+  scalarToBytes,
+  type EscrowFields,
+  type HolderCheck,
+} from './escrow';
 import type { Identity } from './identity';
 import { gameIdFor } from './lobby';
 import {
@@ -184,12 +197,17 @@ function escrowFor(
   owner: string,
   random: Pick<SealRandom, 'secret' | 'entropy'>,
 ): { escrow: EscrowFields; secret: bigint } {
-  const holders = escrowHolders(ballotKeys, owner);
-  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
-  if (escrowOn(holders.length) && keys.some((k) => k === null)) throw new Error('a player has no usable escrow key');
-  const dealt = dealDerivedEscrow(owner, keys as string[], random.secret, random.entropy);
+  const keys = holderKeys(view, ballotKeys, owner);
+  const dealt = keys === null ? null : dealDerivedEscrow(owner, keys, random.secret, random.entropy);
   if (dealt === null) throw new Error('a player has no usable escrow key');
   return dealt;
+}
+
+/** The escrow keys a commit by `owner` deals shares to (every other key of the ballot, in key order); null if one has none. */
+function holderKeys(view: GameView, ballotKeys: readonly string[], owner: string): string[] | null {
+  const holders = escrowHolders(ballotKeys, owner);
+  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
+  return escrowOn(holders.length) && keys.some((k) => k === null) ? null : (keys as string[]);
 }
 
 export interface SealOptions {
@@ -364,24 +382,106 @@ export function finalOrders(identity: Identity, gameId: string, phase: PhaseKey,
 
 const byLowest = (a: Message, b: Message) => a.payload.seq - b.payload.seq || compareText(a.id, b.id);
 
-const shares = new Map<string, bigint | null>();
-
 /**
  * My escrow share of a commit (decrypted before version 5, derived from version 5 on), or null if
- * it does not check out (remembered per commit and key).
+ * it does not check out; undefined if I hold none (escrow off, or not a holder). Remembered per
+ * commit, key and index (escrow.ts holderCheck), so done ahead it costs nothing here.
  */
 export function myShare(identity: Identity, commitId: string, commit: CommitPayload | LotCommitPayload, holders: readonly string[]): bigint | null | undefined {
+  return myCheck(identity, commitId, commit, holders)?.share;
+}
+
+/** My share of a commit, checked, and my complaint if it does not check (holderCheck); undefined if I hold none. */
+function myCheck(identity: Identity, commitId: string, commit: CommitPayload | LotCommitPayload, holders: readonly string[]): HolderCheck | undefined {
   const { escrow } = commit;
   const index = holders.indexOf(identity.id) + 1;
   if (index === 0 || escrow.e === null) return undefined;
-  const key = `${commitId}|${identity.id}`;
-  if (shares.has(key)) return shares.get(key)!;
-  const derived = commit.v >= DERIVED_ESCROW_VERSION;
-  const share = holderShare(identity.escrowSecret, escrow, derived, commit.from, identity.escrowPublicKey, index);
-  const ok = share !== null && checkHolderShare(escrow, derived, index, share) ? share : null;
-  if (shares.size >= 20_000) shares.clear();
-  shares.set(key, ok);
-  return ok;
+  return holderCheck(identity.escrowSecret, identity.escrowPublicKey, commitId, escrow, commit.v >= DERIVED_ESCROW_VERSION, commit.from, index);
+}
+
+// ---- Work done ahead ------------------------------------------------------------------------------
+//
+// From the last commit to the result every phone signs FINAL, LOCK and REVEAL in turn; the LOCK
+// checks this phone's share of every named commit (x_i·E, a multiplication no table helps) and the
+// REVEAL releases those shares. Both can be worked out as soon as each commit arrives, long before
+// the last one, and remembered (holderCheck): the runner does it in idle time, and LOCK and REVEAL
+// then only read it. Pure, and the same bytes with or without it.
+
+/**
+ * The commits of the open ballot whose share this phone will check at its LOCK, by the view alone:
+ * the latest commit of every slot it does not hold (what an honest FINAL names). Those it has done
+ * already (holderCheck remembered) are left out once `messages` has them.
+ */
+export function sharesAhead(identity: Identity, view: GameView, messages?: ReadonlyMap<string, Message>): string[] {
+  const me = identity.id;
+  const b = openBallot(view);
+  if (b === undefined || !b.ballotKeys.includes(me)) return [];
+  const out: string[] = [];
+  for (const [slot, id] of Object.entries(b.ballot.heads)) {
+    if (b.holderOf(slot) === me) continue;
+    const c = messages === undefined ? undefined : commitPayload(messages, id);
+    if (c !== undefined) {
+      const index = escrowHolders(b.ballotKeys, c.from).indexOf(me) + 1;
+      if (index === 0 || c.escrow.e === null || holderChecked(identity.escrowPublicKey, id, index)) continue;
+    }
+    out.push(id);
+  }
+  return out.sort(compareText);
+}
+
+/** The escrow key the view's players list names for a key ('' if none). */
+function escrowKeyOf(view: GameView, key: string): string {
+  return view.players.find((p) => p.key === key)?.escrow ?? '';
+}
+
+/**
+ * Checks this phone's share of the commit `commitId` of the open ballot now (and makes its
+ * complaint if it does not check), remembered for lockBallot and revealBallot: what they then sign
+ * is the same as without it. Does nothing for a commit it holds no share of, or does not have.
+ */
+export function prepareShare(identity: Identity, view: GameView, messages: ReadonlyMap<string, Message>, commitId: string): void {
+  const b = openBallot(view);
+  const c = commitPayload(messages, commitId);
+  if (b === undefined || c === undefined || c.from === identity.id) return;
+  myCheck(identity, commitId, c, escrowHolders(b.ballotKeys, c.from));
+}
+
+/**
+ * Deals the escrow of this phone's next seal in the open ballot now, from the random bytes that
+ * seal will be given (`random.secret` and `random.entropy`, drawn fresh for it): commitTurn (or
+ * commitLotValue) given those bytes then takes it and does no curve work; what it signs is the same
+ * (escrow.ts dealAhead). Does nothing outside a ballot this phone's key is in.
+ */
+export function prepareSealEscrow(identity: Identity, view: GameView, random: Pick<SealRandom, 'secret' | 'entropy'>): void {
+  const b = openBallot(view);
+  if (b === undefined || !b.ballotKeys.includes(identity.id)) return;
+  const keys = holderKeys(view, b.ballotKeys, identity.id);
+  if (keys !== null) dealAhead(identity.id, keys, random.secret, random.entropy);
+}
+
+/**
+ * Whether this phone has a first seal still to make in the open phase: a slot it holds, awaited,
+ * with no commit yet (what prepareSealEscrow is worth doing for).
+ */
+export function sealAhead(view: GameView, me: string): boolean {
+  const b = openBallot(view);
+  if (b === undefined || b.lot) return false;
+  return b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
+}
+
+/**
+ * Builds the tables of the escrow keys this phone's next seal deals shares to (the other keys of
+ * the open ballot), so the seal does not: in idle time, once (the START fixes the keys; a later
+ * call only finds them built: escrow.ts keyPoint).
+ */
+export function prepareSeal(view: GameView, me: string): void {
+  const b = openBallot(view);
+  if (b === undefined || !b.ballotKeys.includes(me)) return;
+  prepareKeyTables(
+    escrowHolders(b.ballotKeys, me)
+      .map((k) => escrowKeyOf(view, k))
+      .filter((k) => k !== ''),
+  );
 }
 
 function commitPayload(messages: ReadonlyMap<string, Message>, id: string): CommitPayload | LotCommitPayload | undefined {
@@ -420,10 +520,9 @@ export function lockBallot(identity: Identity, gameId: string, view: GameView, m
   for (const id of [...new Set(named)].sort(compareText)) {
     const c = commitPayload(messages, id);
     if (c === undefined || c.from === identity.id || c.escrow.e === null) continue;
-    const holders = escrowHolders(b.ballotKeys, c.from);
-    if (myShare(identity, id, c, holders) !== null) continue;
-    const proof = proveShared(identity.escrowSecret, c.escrow.e, id);
-    if (proof !== null) complaints.push({ commit: id, k: proof.k, proof: proof.proof });
+    const check = myCheck(identity, id, c, escrowHolders(b.ballotKeys, c.from));
+    if (check === undefined || check.share !== null) continue;
+    if (check.complaint !== null) complaints.push({ commit: id, k: check.complaint.k, proof: check.complaint.proof });
   }
   // Version 5: this key's ACK of the phase resolved just before (its state hash) rides in the LOCK.
   const ack = b.lot ? null : (view.phases.at(-1)?.stateHash ?? null);
@@ -499,10 +598,10 @@ export function revealBallot(
       if (s === null) throw new Error(`no secret on this device for commit ${c.id}`);
       secrets.push(scalarText(s));
     } else {
-      const share = myShare(identity, c.id, c.payload, escrowHolders(b.ballotKeys, c.from));
-      if (share !== undefined && share !== null) shares.push(scalarText(share));
+      const check = myCheck(identity, c.id, c.payload, escrowHolders(b.ballotKeys, c.from));
+      if (check !== undefined && check.share !== null) shares.push(scalarText(check.share));
       else if (release === 'share-or-complaint' && c.payload.escrow.e !== null) {
-        const proof = proveShared(identity.escrowSecret, c.payload.escrow.e, c.id);
+        const proof = check === undefined ? proveShared(identity.escrowSecret, c.payload.escrow.e, c.id) : check.complaint;
         if (proof !== null) complaints.push({ commit: c.id, k: proof.k, proof: proof.proof });
       }
     }

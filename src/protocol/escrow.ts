@@ -90,20 +90,34 @@ export function pointFromText(text: string): Point | null {
 
 export const pointText = (p: Point): string => toBase64(p.toBytes());
 
-const tabled = new WeakSet<Point>();
+const keyPoints = new Map<string, Point | null>();
+/** Escrow keys with a table kept: the players of the games on this phone, a few dozen. */
+const KEY_TABLES = 1_000;
 
 /**
  * A player's escrow public key as a point with a table of its multiples: every commit by another
- * player multiplies it by a fresh scalar (dealEscrow), so the table (built once, about as costly as
- * three multiplications) makes each of those several times cheaper. Constant time either way.
+ * player multiplies it by a fresh scalar (dealEscrow, dealDerivedEscrow), so the table (built once,
+ * about as costly as ten multiplications without it: six of them made a game's first seal cost a
+ * third of a second more) makes each of those five to seven times cheaper. Constant time either
+ * way, and the same point: only time changes. Kept apart from the decoding cache, so a long game's
+ * stream of points never drops a table; built ahead, in idle time (prepareKeyTables).
  */
 function keyPoint(text: string): Point | null {
+  const have = keyPoints.get(text);
+  if (have !== undefined) return have;
   const p = pointFromText(text);
-  if (p !== null && !tabled.has(p)) {
-    p.precompute(6, false);
-    tabled.add(p);
-  }
+  if (p !== null) p.precompute(6, false);
+  if (keyPoints.size >= KEY_TABLES) keyPoints.clear();
+  keyPoints.set(text, p);
   return p;
+}
+
+/**
+ * Builds the tables of these escrow keys now (keyPoint), so that a seal later does not: a phone
+ * calls it in idle time once the holders of its next seals are known (the START fixes them).
+ */
+export function prepareKeyTables(keys: readonly string[]): void {
+  for (const k of keys) keyPoint(k);
 }
 
 // ---- Keys ---------------------------------------------------------------------------------------
@@ -358,6 +372,40 @@ export function dealDerivedEscrow(
   random: Uint8Array,
   entropy: Uint8Array,
 ): { escrow: EscrowFields; secret: bigint } | null {
+  const key = dealKey(owner, holders, random, entropy);
+  const ahead = dealtAhead.get(key);
+  if (ahead !== undefined) {
+    dealtAhead.delete(key);
+    return ahead;
+  }
+  return deal(owner, holders, random, entropy);
+}
+
+type Dealt = { escrow: EscrowFields; secret: bigint };
+const dealtAhead = new Map<string, Dealt>();
+/** Deals kept for seals to come: one or two per game being played on this phone. */
+const DEALT_AHEAD = 16;
+
+const dealKey = (owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): string =>
+  `${owner}|${holders.join(',')}|${toHex(random)}|${toHex(entropy)}`;
+
+/**
+ * Deals a version-5 escrow now (dealDerivedEscrow), for a seal to come that will be given these
+ * very inputs: that call then takes it, once, instead of dealing (the same escrow and secret, it
+ * depends on nothing else; only time changes). The escrow is independent of the orders, so a phone
+ * deals it in idle time and its seal, in the critical path when it is the last, does no curve work.
+ * The random bytes are the caller's, drawn fresh for every seal as without it.
+ */
+export function dealAhead(owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): void {
+  const key = dealKey(owner, holders, random, entropy);
+  if (dealtAhead.has(key)) return;
+  const dealt = deal(owner, holders, random, entropy);
+  if (dealt === null) return;
+  if (dealtAhead.size >= DEALT_AHEAD) dealtAhead.clear();
+  dealtAhead.set(key, dealt);
+}
+
+function deal(owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): Dealt | null {
   if (!escrowOn(holders.length)) {
     const secret = secretFromRandom(random);
     return { escrow: { c: [pointText(Point.BASE.multiply(secret))], e: null, s: [] }, secret };
@@ -457,9 +505,51 @@ export function complaintValidFor(
   return ok;
 }
 
+// ---- A holder's work, done ahead ----------------------------------------------------------------
+
+/** What a holder makes of its share of one commit. */
+export interface HolderCheck {
+  /** Its share, read (decrypted, or derived) and checked against the commit; null if it does not check. */
+  readonly share: bigint | null;
+  /** When the share does not check: the holder's complaint (K = x_i·E and its proof); null when it checks or E is no point. */
+  readonly complaint: ComplaintProof | null;
+}
+
+const holderChecks = new Map<string, HolderCheck>();
+
+/**
+ * Holder i's share of the commit `commitId` (escrow `escrow` by `owner`), read with its secret `x`
+ * and checked, and, when it does not check, its complaint (proveShared, for that commit).
+ * Remembered by the commit id, the holder's escrow key `holderKey` (the public key of `x`) and its
+ * index i: the id fixes the escrow, the owner and the version (`derived`), so the caller passes the
+ * commit of that id, and the answer is the same remembered or not. The costly part (x_i·E: E is
+ * new with every commit, so no table helps) can then be done as soon as the commit arrives, and a
+ * phone's LOCK and REVEAL, in the critical path once the last commit is in, only read it.
+ */
+export function holderCheck(x: bigint, holderKey: string, commitId: string, escrow: EscrowFields, derived: boolean, owner: string, index: number): HolderCheck {
+  const key = `${commitId}|${holderKey}|${index}`;
+  const have = holderChecks.get(key);
+  if (have !== undefined) return have;
+  const read = holderShare(x, escrow, derived, owner, holderKey, index);
+  const share = read !== null && checkHolderShare(escrow, derived, index, read) ? read : null;
+  const complaint = share === null && escrow.e !== null ? proveShared(x, escrow.e, commitId) : null;
+  const fresh: HolderCheck = { share, complaint };
+  if (holderChecks.size >= POINT_CACHE) holderChecks.clear();
+  holderChecks.set(key, fresh);
+  return fresh;
+}
+
+/** Whether holderCheck has this commit's answer for this holder already (nothing is computed). */
+export function holderChecked(holderKey: string, commitId: string, index: number): boolean {
+  return holderChecks.has(`${commitId}|${holderKey}|${index}`);
+}
+
 /** Forgets remembered checks (benchmarks measure a cold start). */
 export function clearEscrowMemos(): void {
   points.clear();
   verified.clear();
   keyTexts.clear();
+  keyPoints.clear();
+  holderChecks.clear();
+  dealtAhead.clear();
 }

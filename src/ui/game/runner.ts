@@ -32,6 +32,7 @@ import {
 import { formatUnit, POWERS, type Loc, type Order, type Power } from '../../rules';
 import type { Lang } from '../i18n';
 import type { PactoStore } from '../../store';
+import { AheadWork } from './ahead';
 import { ChatReader } from './chats';
 import { Drafts, MissingOrdersError } from './drafts';
 import { powersOf } from './duties';
@@ -87,6 +88,8 @@ export class GameRunner {
   private readonly drafts: Drafts;
   private readonly dutyLoop: DutyLoop;
   private readonly chats: ChatReader;
+  /** Curve work of the next LOCK and seal, done in idle time as commits arrive (ahead.ts). */
+  private readonly ahead: AheadWork;
   private state: RunnerState;
   private work: Promise<void> = Promise.resolve();
   /** A reduction scheduled for the next task (schedule), resolved once it ran. */
@@ -130,6 +133,14 @@ export class GameRunner {
       messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
     });
     this.chats = new ChatReader(o.identity);
+    this.ahead = new AheadWork({
+      identity: o.identity,
+      view: () => this.state.view,
+      messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
+      closed: () => this.closed,
+      random: o.random,
+      ...(o.onError === undefined ? {} : { onError: o.onError }),
+    });
     this.state = this.compute(reduceLog(o.gameId, [], this.reduceOptions()));
   }
 
@@ -204,6 +215,7 @@ export class GameRunner {
     const view = reduceLog(this.gameId, this.o.log.entries(), this.reduceOptions());
     this.publish(this.compute(view));
     this.enqueue(() => this.afterChange());
+    this.ahead.poke();
   }
 
   /** This phone's anchor: its key (the START it signed or accepted) and a START chosen on a forked screen. */
@@ -325,7 +337,9 @@ export class GameRunner {
     // The "1914" check before anything is stored, reserved or signed.
     const missing = sealMissing(this.state.view, power, orders);
     if (missing.length > 0) throw new MissingOrdersError(power, missing, this.unitNames(missing, lang), lang);
-    const random = { secret: this.o.random(32), nonce: this.o.random(24), entropy: this.o.random(32), coin: this.o.random(32) };
+    // The escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts), else fresh ones.
+    const escrow = this.ahead.takeSealRandom() ?? { secret: this.o.random(32), entropy: this.o.random(32) };
+    const random = { ...escrow, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
     await this.outbox.send(

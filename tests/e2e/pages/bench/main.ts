@@ -26,6 +26,7 @@ import {
 } from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
 import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
+import { AheadWork } from '../../../../src/ui/game/ahead';
 import { nextTask } from '../../../../src/ui/game/next-task';
 import { picker } from '../../../../src/util/prng';
 
@@ -205,6 +206,20 @@ function react(): void {
   }
 }
 
+/** As the app's runner: the next LOCK's and seal's curve work in idle time, as commits arrive (ahead.ts). */
+let ahead: AheadWork | undefined;
+function aheadFor(me: Identity): AheadWork {
+  ahead ??= new AheadWork({
+    identity: me,
+    view: () => view ?? reduce(),
+    messages: () => opened,
+    closed: () => false,
+    random: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    onError: (e) => errors.push(`ahead: ${String(e)}`),
+  });
+  return ahead;
+}
+
 /** Changes come in bursts (an update holds several entries, several peers' messages queue while the
  *  page is busy): one reaction per burst, in the next task, as the app's runner schedules it. */
 let scheduled = false;
@@ -214,6 +229,7 @@ replica.subscribe(() => {
   nextTask(() => {
     scheduled = false;
     react();
+    if (seat !== undefined) aheadFor(seat.me).poke();
   });
 });
 
@@ -247,7 +263,9 @@ const phone = {
     const t0 = performance.now();
     const reserved = reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
-    const random = { secret: bytes.slice(0, 32), nonce: bytes.slice(32, 56), entropy: bytes.slice(56, 88), coin: bytes.slice(88, 120) };
+    // As the runner: the escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts).
+    const escrow = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
+    const random = { ...escrow, nonce: bytes.slice(32, 56), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, me.power, picker(seed));
     const r = commitTurn(me.me, gameId, view, me.power, orders, random, reserved.stamp);
     const t1 = performance.now();

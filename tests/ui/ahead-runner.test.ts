@@ -1,0 +1,68 @@
+// The runner does the holder's escrow work ahead (src/ui/game/ahead.ts): once a commit is
+// admitted, each other phone checks its share of it in idle time, before any LOCK is due, so the
+// LOCK after the last commit only reads what is remembered (client.ts prepareShare).
+import nacl from 'tweetnacl';
+import { describe, expect, it } from 'vitest';
+import { escrowHolders } from '../../src/protocol';
+import { clearEscrowMemos, holderChecked } from '../../src/protocol/escrow';
+import { acceptInvite, createNewGame } from '../../src/ui/game/create';
+import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
+import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
+
+const clock = 1_700_000_000_000;
+const now = () => clock;
+
+describe('work done ahead by the runner', () => {
+  it('checks its share of a commit as soon as the commit is in, long before its LOCK', async () => {
+    const [da, db, dc] = await Promise.all([newDevice('a', clock), newDevice('b', clock), newDevice('c', clock)]);
+    const gameId = await createNewGame(
+      da,
+      {
+        name: 'Ana',
+        seats: 3,
+        assignment: 'choice',
+        claim: 'france',
+        variant: 'standard',
+        rules: {},
+        movementHours: 0,
+        retreatHours: 0,
+        endYear: null,
+        signaling: [],
+      },
+      nacl.randomBytes,
+      clock,
+    );
+    const record = (await da.store.getGame(gameId))!;
+    const invite = { gameId, password: record.password as string, signaling: [] };
+    await acceptInvite(db, invite, clock);
+    await acceptInvite(dc, invite, clock);
+    const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
+    wire(phones);
+    await settle(phones);
+    const [a, b, c] = phones as [Phone, Phone, Phone];
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    const roster = defaultRoster(a.runner.view.players);
+    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+    await a.runner.start(roster);
+    await settle(phones);
+    clearEscrowMemos();
+    await a.runner.seal('france', []);
+    await settle(phones);
+    const current = b.runner.view.current!;
+    const commit = current.ballot.heads.france!;
+    expect(commit).toBeDefined();
+    // Nobody can LOCK yet: the other powers have not sealed.
+    expect(current.ballot.locks).toEqual({});
+    const holders = escrowHolders(current.ballotKeys, a.device.identity.id);
+    for (const p of [b, c]) {
+      const index = holders.indexOf(p.device.identity.id) + 1;
+      expect(index).toBeGreaterThan(0);
+      expect(holderChecked(p.device.identity.escrowPublicKey, commit, index), `${p.runner.current.me.name} checked its share ahead`).toBe(true);
+    }
+    // The sealer holds no share of its own commit.
+    expect(holders).not.toContain(a.device.identity.id);
+    for (const p of phones) p.runner.close();
+  });
+});
