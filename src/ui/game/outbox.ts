@@ -235,8 +235,12 @@ export class Outbox {
     }
     const landed = taken === undefined ? ok : Promise.all([ok, taken.landed]).then(([a, b]) => a && b);
     // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
-    const seq = taken?.seq ?? (await Promise.race([choice, ok.then(() => choice)]));
-    if (seq === null) return null;
+    // Waited for even with a number in hand: a once-only name is free only once the transaction
+    // has read the stored names (another tab may hold it), and no sign step may run before, since
+    // a sign step may write (the lot commit's stores its secret in the game's record).
+    const chosenSeq = await Promise.race([choice, ok.then(() => choice)]);
+    if (chosenSeq === null) return null;
+    const seq = taken?.seq ?? chosenSeq;
     return { stamp: this.stampOf(seq), landed };
   }
 
