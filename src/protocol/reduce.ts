@@ -592,9 +592,11 @@ function reduceOpened(
   // it changes nothing else (the LOCK is read by the ballot as any LOCK), and one that names no
   // resolved phase counts for none.
   const order = fold.phases.map((ph) => ph.key);
+  // Each resolved phase's place in the fold (keys are distinct: the fold visits a phase once).
+  const placeOf = new Map(order.map((key, i) => [key, i]));
   const openKey = fold.current?.key;
   for (const lock of index.lockAcks) {
-    const at = order.indexOf(lock.payload.phase);
+    const at = placeOf.get(lock.payload.phase) ?? -1;
     const before = at > 0 ? order[at - 1] : at === -1 && lock.payload.phase === openKey ? order.at(-1) : undefined;
     const expected = before === undefined ? undefined : resolvedHashes.get(before);
     if (before !== undefined && expected !== undefined && players.has(lock.payload.from)) noteAck(before, lock.payload.from, lock.payload.ack!, expected);
@@ -942,7 +944,9 @@ function foldPhases(input: FoldInput): Fold {
     input.ignored.addAll(hit.ignored);
     input.misconduct.push(...hit.misconduct);
     if (hit.phase !== undefined) phases.push(hit.phase);
-    state = { ...hit.state, alliances: hit.state.alliances.clone() };
+    // The remembered alliances are shared, not copied: nothing changes an Alliances in place (the
+    // signals step clones it before adding, a remembered phase keeps its own clone).
+    state = hit.state;
     for (const k of hit.handedTo) handedTo.add(k);
     if (hit.result === undefined) return false;
     result = hit.result;

@@ -125,8 +125,10 @@ export class GameRunner {
       record: this.record,
       random: o.random,
       now: o.now,
+      // A duty signs with the latest view; when no entry arrived since the last reduction (the
+      // usual case: the duty came from it) nothing is published again and no second duty pass is queued.
       fresh: () => {
-        this.refresh();
+        if (reduceLog(this.gameId, this.o.log.entries(), this.reduceOptions()) !== this.state.view) this.refresh();
         return this.state.view;
       },
       powers: () => this.state.me.powers,
