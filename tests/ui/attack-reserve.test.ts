@@ -60,6 +60,31 @@ describe('two tabs, one once-only right', () => {
   });
 });
 
+describe('two tabs, a sign step that throws (the right given back, outbox.ts release)', () => {
+  it('a tab whose sign step throws never gives back a right another tab holds: the name stays used for every tab', async () => {
+    const store = await openPactoStore(`pacto-attack-${Math.random()}`, factory);
+    await store.putGame({ id: GAME, title: 't', created: 1, password: 'p', signaling: [] });
+    const [a, b] = [await tab(store), await tab(store)];
+    expect(await a.outbox.stamp()).not.toBeNull();
+    expect(await b.outbox.stamp()).not.toBeNull();
+    // Tab A holds the right to its LOCK (what it signed went out).
+    expect(await a.outbox.stamp('lock|S1901M')).not.toBeNull();
+    // Tab B's duty loop, its view lagging, tries the same LOCK; its sign step throws (a stale view).
+    await b.outbox
+      .send(
+        () => {
+          throw new Error('stale view');
+        },
+        { once: 'lock|S1901M' },
+      )
+      .catch(() => null);
+    // A third tab (or B after a reload) must not get the right: a second LOCK is equivocation.
+    const c = await tab(store);
+    expect(await c.outbox.stamp('lock|S1901M'), 'a right another tab holds was given back').toBeNull();
+    store.close();
+  });
+});
+
 describe('a database of the version before (3) upgraded', () => {
   it('rights and numbers reserved before the upgrade stay used, in every tab and after a reload', async () => {
     const name = `pacto-attack-old-${Math.random()}`;

@@ -101,6 +101,8 @@ export class Outbox {
   private growing = false;
   /** Once-only names reserved (store.modifyReservation), by this page or seen in the store. */
   private readonly onceNames = new Set<string>();
+  /** Once-only names this page reserved (the others' are read from the store at each reservation: a right given back, release, is seen). */
+  private readonly ownOnce = new Set<string>();
 
   constructor(o: OutboxOptions) {
     this.o = o;
@@ -108,7 +110,9 @@ export class Outbox {
 
   /**
    * Stamps, has `sign` sign once with the stamp (it may return null: nothing to send any more),
-   * checks the quotas, keeps and appends. Resolves to the entry appended, or null.
+   * checks the quotas, keeps and appends. Resolves to the entry appended, or null. `sign` must let
+   * nothing it signs out of the phone but by returning it: if it throws, the once-only right is
+   * given back (release).
    */
   async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
     const reserved = await this.reserve(options.once);
@@ -120,9 +124,16 @@ export class Outbox {
     let granted: boolean;
     try {
       signed = await sign(reserved.stamp);
-    } finally {
+    } catch (e) {
+      // Nothing signed with the once-only right left the phone: `sign` returned nothing, and only
+      // what it returns is ever stored or sent. So the right is given back (else a duty whose sign
+      // step failed once could never be done again); see release. Only a right this page was
+      // granted: one another tab holds is never given back from here.
       granted = await reserved.landed;
+      if (granted && options.once !== undefined) await this.release(options.once);
+      throw e;
     }
+    granted = await reserved.landed;
     // `once` was reserved by another tab meanwhile: what was signed here never leaves the page.
     if (signed === null || !granted) return null;
     this.check(signed);
@@ -180,7 +191,7 @@ export class Outbox {
    */
   private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<boolean> } | null> {
     const record = this.o.record;
-    if (once !== undefined && this.reserved(once)) return null;
+    if (once !== undefined && (this.ownOnce.has(once) || (record.current.once ?? []).includes(once))) return null;
     const taken = this.take(this.o.seqFloor());
     // A new block when there is none or this one runs low (one grows at a time).
     const grow = taken === undefined || (this.left() < SEQ_BLOCK / 2 && !this.growing);
@@ -214,7 +225,10 @@ export class Outbox {
     });
     const ok = write.then(
       (written) => {
-        if (written !== null && once !== undefined) this.onceNames.add(once);
+        if (written !== null && once !== undefined) {
+          this.onceNames.add(once);
+          this.ownOnce.add(once);
+        }
         return written !== null;
       },
       (e: unknown) => {
@@ -255,6 +269,29 @@ export class Outbox {
   private stampOf(seq: number): Stamp {
     const places = this.o.places?.();
     return { seq, time: this.o.now(), ...(places === undefined ? {} : { places }) };
+  }
+
+  /**
+   * Gives back a once-only right this page was granted and whose sign step threw, in one strict
+   * transaction of the reservations' database (as reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or
+   * sends what it signs (they are the protocol's pure signing calls; the lot commit's also stores
+   * its secret, which a later commit's replaces), so no message signed under the right exists
+   * outside this call; another tab asking for the right meanwhile got null (nothing signed), and
+   * asks the store again when its duty comes back (reserve reads the others' names there). A crash before this write lands leaves
+   * the right used up, as before: a stall, never a second message. The sequence number stays
+   * used (skipped numbers cost nothing). A failure of this write leaves the right used up too.
+   */
+  private async release(once: string): Promise<void> {
+    try {
+      // In the reservations' database (one transaction reads and writes the names, as reserve does).
+      await this.o.store.modifyReservation(this.o.record.gameId, (stored) =>
+        stored.once.includes(once) ? { nextSeq: stored.nextSeq, once: stored.once.filter((n) => n !== once) } : null,
+      );
+      this.onceNames.delete(once);
+      this.ownOnce.delete(once);
+    } catch {
+      // Kept used up: safe, and the sign step's own error is the one to report.
+    }
   }
 
   /** Opens an entry this phone signed: a compact one names its place in the list `places` gives. */
