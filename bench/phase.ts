@@ -242,7 +242,7 @@ export async function benchPhase(): Promise<void> {
     if (process.env.PACTO_PROFILE === '1') {
       const one = await pages[0]!.evaluate(() => (window as unknown as W).phone.probeWrites(10));
       const all = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as W).phone.probeWrites(10))));
-      report('phase: a strict write of the game record, idle', [
+      report('phase: a strict write of the reservation (its own database), idle', [
         ['one page alone', one.map((t) => t.toFixed(1)).join(' ')],
         ['all pages at once, page 0', all[0]!.map((t) => t.toFixed(1)).join(' ')],
       ]);
@@ -301,8 +301,9 @@ export async function benchPhase(): Promise<void> {
       bytesPerPage.push(sentAfter.reduce((sum, b, i) => sum + b - sentBefore[i]!, 0) / pages.length);
       payloadPerPhase.push((await phone(pages[0]!, (ph) => ph.payloadBytes())) - payloadBefore);
     }
-    if (profiling.length > 0) {
-      reportProfiles(await Promise.all(profiling.map((stop) => stop())));
+    if (profiling.length > 0) reportProfiles(await Promise.all(profiling.map((stop) => stop())));
+    // PACTO_TIMES=1: the table below without the profiler (which slows the pages ~2x).
+    if (profiling.length > 0 || process.env.PACTO_TIMES === '1') {
       const times = await Promise.all(pages.map((p) => phone(p, (ph) => ph.times())));
       const names = [...new Set(times.flatMap((t) => Object.keys(t)))].sort();
       report(

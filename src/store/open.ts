@@ -17,6 +17,7 @@ import {
   type RelayCursorRecord,
   type SealRecord,
 } from './schema';
+import { deleteReservation, modifyReservation, openReserved, type ReservationRecord, type ReservedDB } from './reservations';
 import { getSettings, updateSettings, type DeviceSettings } from './settings';
 import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, replaceUpdates, type Compaction, type LoadedUpdates } from './updates';
 
@@ -31,6 +32,15 @@ export interface PactoStore {
   updateGame(id: string, patch: Partial<Omit<GameRecord, 'id'>>): Promise<GameRecord>;
   listGames(): Promise<GameRecord[]>;
   deleteGame(id: string): Promise<void>;
+
+  /**
+   * The game's sequence numbers and once-only names reserved before signing, changed in one strict
+   * read-modify-write (null from `change`: nothing written). In a database of its own (reservations.ts).
+   */
+  modifyReservation(
+    gameId: string,
+    change: (old: ReservationRecord) => { readonly nextSeq: number; readonly once: readonly string[] } | null,
+  ): Promise<ReservationRecord | null>;
 
   /** `outbox[i]`: update i is this phone's own and also enters the relay outbox, in the same transaction. */
   appendUpdates(gameId: string, updates: readonly Uint8Array[], outbox?: readonly boolean[]): Promise<number[]>;
@@ -82,19 +92,29 @@ export async function openPactoStore(name = 'pacto', idbFactory?: IDBFactory): P
   const db = (await wrap(request)) as unknown as PactoDB;
   // A newer version of the app in another tab wants to upgrade: let it, rather than block it.
   db.addEventListener('versionchange', () => db.close());
-  return bindStore(name, db);
+  return bindStore(name, db, factory);
 }
 
-function bindStore(name: string, db: PactoDB): PactoStore {
+function bindStore(name: string, db: PactoDB, factory: IDBFactory): PactoStore {
+  // Opened on first use: most screens reserve nothing.
+  let reserved: Promise<ReservedDB> | null = null;
+  const reservedDb = () => (reserved ??= openReserved(factory, name));
   return {
     name,
     db,
-    close: () => db.close(),
+    close: () => {
+      db.close();
+      void reserved?.then((r) => r.close()).catch(() => undefined);
+    },
     putGame: (game) => putGame(db, game),
     getGame: (id) => getGame(db, id),
     updateGame: (id, patch) => updateGame(db, id, patch),
     listGames: () => listGames(db),
-    deleteGame: (id) => deleteGame(db, id),
+    deleteGame: async (id) => {
+      await deleteGame(db, id);
+      await deleteReservation(await reservedDb(), id);
+    },
+    modifyReservation: async (gameId, change) => modifyReservation(await reservedDb(), gameId, change),
     appendUpdates: (gameId, updates, outbox) => appendUpdates(db, gameId, updates, outbox),
     loadUpdates: (gameId) => loadUpdates(db, gameId),
     countUpdates: (gameId) => countUpdates(db, gameId),

@@ -2,7 +2,7 @@
 // Bump DB_VERSION and add a step to upgradeSchema when the layout changes; never edit a step.
 import type { DBSchema, IDBPDatabase } from 'idb';
 
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** The device's own keys. Secret seeds only: public keys are derived, never stored or exported. */
 export interface IdentityKeysRecord {
@@ -99,7 +99,8 @@ export interface PactoSchema extends DBSchema {
   relayCursors: { key: [string, string]; value: RelayCursorRecord; indexes: { byGame: string } };
 }
 
-export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'entries' | 'failed' | 'outbox' | 'relayCursors';
+/** 'reserved': the store of the reservations' own database (reservations.ts). */
+export type StoreName = 'identity' | 'games' | 'updates' | 'drafts' | 'settings' | 'entries' | 'failed' | 'outbox' | 'relayCursors' | 'reserved';
 
 export type PactoDB = IDBPDatabase<PactoSchema>;
 
@@ -128,4 +129,8 @@ export function upgradeSchema(db: PactoDB, oldVersion: number): void {
     db.createObjectStore('outbox', { keyPath: ['gameId', 'seq'] }).createIndex('byGame', 'gameId');
     db.createObjectStore('relayCursors', { keyPath: ['gameId', 'relay'] }).createIndex('byGame', 'gameId');
   }
+  // Version 4 changes nothing here: sequence numbers and once-only names are reserved in a
+  // database of their own from then on (reservations.ts). The bump makes tabs of older versions,
+  // which reserve in the game's record, close this database (versionchange), so no tab reserves
+  // where this version does not look.
 }

@@ -99,7 +99,7 @@ describe('entries and failed signatures in the store', () => {
       req.onerror = () => reject(req.error);
     });
     let store = await profile.open();
-    expect(DB_VERSION).toBe(3);
+    expect(DB_VERSION).toBe(4);
     expect([...store.db.objectStoreNames].sort()).toEqual([
       'drafts',
       'entries',

@@ -136,7 +136,7 @@ describe('outbox and relay cursors', () => {
       req.onerror = () => reject(req.error);
     });
     const store = await profile.open();
-    expect(DB_VERSION).toBe(3);
+    expect(DB_VERSION).toBe(4);
     expect([...store.db.objectStoreNames].sort()).toEqual([
       'drafts',
       'entries',

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createGameDoc, GameReplica } from '../../src/net';
 import { parseEntry, type WireContext } from '../../src/protocol';
-import { entryStorage } from '../../src/store';
+import { entryStorage, type ReservationRecord } from '../../src/store';
 import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { GameRunner } from '../../src/ui/game/runner';
 import { isComplete } from '../../src/ui/lobby/roster';
@@ -71,25 +71,34 @@ async function crashingPhone(d: Phone['device'], gameId: string, onCrash: () => 
 }
 
 /**
- * A phone whose store dies while writing the reservation of its first FINAL (the strict write of
- * the game's record naming it, outbox.ts): that write and every later one of the store never land.
+ * A phone whose store dies while writing the reservation of its first FINAL (the strict write
+ * naming it, store.modifyReservation from outbox.ts): that write and every later one of the store never land.
  */
 async function reservationCrashPhone(d: Phone['device'], gameId: string, onCrash: () => void): Promise<Phone & { crashed: () => boolean }> {
   let crashed = false;
   const never = new Promise<never>(() => undefined);
   const store = new Proxy(d.store, {
     get(target, key, receiver) {
-      // The lock it holds while the write hangs dies with the page: named apart here, so the
-      // reopened phone (the same store) is not kept waiting for it.
-      if (key === 'name') return `${target.name}|crashed`;
       const v: unknown = Reflect.get(target, key, receiver);
       if (typeof v !== 'function') return v;
+      const namesFinal = (patch: { readonly once?: readonly string[] } | null) => (patch?.once ?? []).some((n) => n.startsWith('final|'));
       return (...args: unknown[]): unknown => {
         if (crashed) return never;
-        if (key === 'updateGame' && ((args[1] as { once?: string[] }).once ?? []).some((n) => n.startsWith('final|'))) {
-          crashed = true;
-          setTimeout(onCrash, 0);
-          return never;
+        if (key === 'modifyReservation') {
+          // The patch is chosen inside the store's transaction: one naming a FINAL is not written.
+          const change = args[1] as (old: ReservationRecord) => { nextSeq: number; once: readonly string[] } | null;
+          let dies = false;
+          const written = target.modifyReservation(args[0] as string, (old) => {
+            const patch = change(old);
+            dies = namesFinal(patch);
+            return dies ? null : patch;
+          });
+          return written.then((r) => {
+            if (!dies) return r;
+            crashed = true;
+            setTimeout(onCrash, 0);
+            return never;
+          });
         }
         return (v as (...a: unknown[]) => unknown).apply(target, args);
       };

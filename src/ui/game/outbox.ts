@@ -49,19 +49,18 @@ export class QuotaError extends Error {
   }
 }
 
-type LockManager = { request<T>(name: string, f: () => Promise<T>): Promise<T> };
-const pageLocks = new Map<string, Promise<unknown>>();
+/**
+ * Sequence numbers reserved per write of the game's record: numbers are reserved in blocks ahead,
+ * so an entry that is not once-only (an ACK, a commit) waits for no write once the block is on disk.
+ * Skipped numbers cost nothing (src/protocol/README.md, "Sending before the entry is stored").
+ */
+export const SEQ_BLOCK = 32;
 
-/** Web Locks across tabs where the platform has them; otherwise a lock within this page. */
-function withLock<T>(name: string, f: () => Promise<T>): Promise<T> {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (locks !== undefined) return locks.request(name, f);
-  const run = (pageLocks.get(name) ?? Promise.resolve()).then(f, f);
-  pageLocks.set(
-    name,
-    run.catch(() => undefined),
-  );
-  return run;
+/** Numbers [next, end) reserved for this page by the write `landed` (false: it failed). */
+interface SeqRange {
+  next: number;
+  readonly end: number;
+  readonly landed: Promise<boolean>;
 }
 
 export interface OutboxOptions {
@@ -96,7 +95,14 @@ export interface SendOptions {
 
 export class Outbox {
   private readonly o: OutboxOptions;
-  private seqReserved = 0;
+  /** Numbers reserved for this page, in increasing order (each range written, or being written). */
+  private ranges: SeqRange[] = [];
+  /** A write reserving a new block is under way. */
+  private growing = false;
+  /** Once-only names reserved (store.modifyReservation), by this page or seen in the store. */
+  private readonly onceNames = new Set<string>();
+  /** Once-only names this page reserved (the others' are read from the store at each reservation: a right given back, release, is seen). */
+  private readonly ownOnce = new Set<string>();
 
   constructor(o: OutboxOptions) {
     this.o = o;
@@ -115,18 +121,21 @@ export class Outbox {
     // escrow shares: curve arithmetic): nothing signed leaves this phone, sent or stored, before
     // the reservation is on disk, so a crash before it lands leaves nothing signed anywhere.
     let signed: Signed | null;
+    let granted: boolean;
     try {
       signed = await sign(reserved.stamp);
     } catch (e) {
-      await reserved.landed;
       // Nothing signed with the once-only right left the phone: `sign` returned nothing, and only
       // what it returns is ever stored or sent. So the right is given back (else a duty whose sign
-      // step failed once could never be done again); see release.
-      if (options.once !== undefined) await this.release(options.once);
+      // step failed once could never be done again); see release. Only a right this page was
+      // granted: one another tab holds is never given back from here.
+      granted = await reserved.landed;
+      if (granted && options.once !== undefined) await this.release(options.once);
       throw e;
     }
-    await reserved.landed;
-    if (signed === null) return null;
+    granted = await reserved.landed;
+    // `once` was reserved by another tab meanwhile: what was signed here never leaves the page.
+    if (signed === null || !granted) return null;
     this.check(signed);
     await options.keep?.(signed, reserved.stamp);
     await this.append(signed);
@@ -135,73 +144,154 @@ export class Outbox {
 
   /**
    * The next sequence number, reserved in the store (this resolves once it is on disk). Two tabs of
-   * this browser may run the same game: the reservation reads the stored counter afresh under a
-   * Web Lock, so they never sign two messages with one number (which peers report as misconduct).
+   * this browser may run the same game: each takes its numbers from blocks reserved in one
+   * transaction that reads the stored counter, so they never sign two messages with one number
+   * (which peers report as misconduct).
    */
   stamp(): Promise<Stamp>;
   /**
-   * With `once`: recorded with the reservation, under the same lock, and null comes back if this
-   * device (another tab included) already reserved it: signing it twice would be equivocation,
-   * which the others report and which voids the player's orders.
+   * With `once`: recorded in the same kind of transaction, which finds it if this device (another
+   * tab included) already reserved it: then null comes back, since signing it twice would be
+   * equivocation, which the others report and which voids the player's orders.
    */
   stamp(once: string): Promise<Stamp | null>;
   async stamp(once?: string): Promise<Stamp | null> {
     const reserved = await this.reserve(once);
-    if (reserved === null) return null;
-    await reserved.landed;
+    if (reserved === null || !(await reserved.landed)) return null;
     return reserved.stamp;
   }
 
-  /**
-   * The reservation of stamp(), told as soon as the number is chosen (`stamp`), with the strict
-   * write that records it (`landed`, under the lock until it lands). Null if `once` was reserved
-   * already. Nothing signed with the stamp may be sent or stored before `landed` resolves.
-   */
-  private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<void> } | null> {
-    const record = this.o.record;
-    let chosen!: (seq: number | null) => void;
-    const choice = new Promise<number | null>((resolve) => (chosen = resolve));
-    const landed = withLock(this.lockName(), async () => {
-      const fresh = await record.fresh();
-      if (once !== undefined && (fresh.once ?? []).includes(once)) return chosen(null);
-      const seq = Math.max(fresh.nextSeq ?? 0, record.current.nextSeq ?? 0, this.seqReserved, this.o.seqFloor());
-      this.seqReserved = seq + 1;
-      const write = record.patch({ nextSeq: seq + 1, ...(once === undefined ? {} : { once: [...(fresh.once ?? []), once].slice(-200) }) });
-      chosen(seq);
-      await write;
-    });
-    // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
-    const seq = await Promise.race([choice, landed.then(() => choice)]);
-    if (seq === null) return null;
-    const places = this.o.places?.();
-    return { stamp: { seq, time: this.o.now(), ...(places === undefined ? {} : { places }) }, landed };
+  /** A number of the reserved blocks at or above `floor` (the ranges' write may still be under way). */
+  private take(floor: number): { seq: number; landed: Promise<boolean> } | undefined {
+    for (;;) {
+      const r = this.ranges[0];
+      if (r === undefined) return undefined;
+      r.next = Math.max(r.next, floor);
+      if (r.next < r.end) return { seq: r.next++, landed: r.landed };
+      this.ranges.shift();
+    }
+  }
+
+  /** Numbers left in the reserved blocks. */
+  private left(): number {
+    return this.ranges.reduce((n, r) => n + Math.max(0, r.end - r.next), 0);
   }
 
   /**
-   * Gives back a once-only right whose sign step threw, under the reservation's lock, in a strict
-   * write. Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or
+   * The reservation of stamp(): the number (`stamp`, told as soon as it is chosen) and the strict
+   * write that records it and `once` (`landed`: true once on disk, false if `once` was already
+   * reserved, so nothing signed with the stamp may leave). Nothing signed with the stamp may be
+   * sent or stored before `landed` resolves true. Null if this page already reserved `once`.
+   *
+   * A number comes from a block this page reserved ahead (one read-modify-write of the game's
+   * record, SEQ_BLOCK numbers above every number stored or seen): an entry that is not once-only
+   * then waits only for the block's write, usually long landed. A once-only entry writes its name
+   * (and a new block when this one runs low) in one strict transaction that reads the stored
+   * record first, so two tabs never both reserve it (IndexedDB runs them one at a time).
+   */
+  private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<boolean> } | null> {
+    const record = this.o.record;
+    if (once !== undefined && (this.ownOnce.has(once) || (record.current.once ?? []).includes(once))) return null;
+    const taken = this.take(this.o.seqFloor());
+    // A new block when there is none or this one runs low (one grows at a time).
+    const grow = taken === undefined || (this.left() < SEQ_BLOCK / 2 && !this.growing);
+    if (once === undefined && !grow) return { stamp: this.stampOf(taken.seq), landed: taken.landed };
+    if (grow) this.growing = true;
+    let chosen!: (seq: number | null) => void;
+    const choice = new Promise<number | null>((resolve) => (chosen = resolve));
+    let grown!: (landed: Promise<boolean>) => void;
+    const blockLanded = new Promise<boolean>((resolve) => (grown = resolve));
+    blockLanded.catch(() => undefined);
+    const write = this.o.store.modifyReservation(record.gameId, (stored) => {
+      for (const name of stored.once) this.onceNames.add(name);
+      if (once !== undefined && stored.once.includes(once)) {
+        chosen(null);
+        return null;
+      }
+      let seq = taken?.seq;
+      let nextSeq = stored.nextSeq;
+      if (grow) {
+        // Above every number stored (other tabs' blocks; the game's record before reservations
+        // had their own database), reserved by this page or seen in the log.
+        const highest = this.ranges.reduce((m, r) => Math.max(m, r.end), 0);
+        const base = Math.max(stored.nextSeq, record.current.nextSeq ?? 0, highest, this.o.seqFloor());
+        seq ??= base;
+        const from = seq === base ? base + 1 : base;
+        this.ranges.push({ next: from, end: from + SEQ_BLOCK, landed: blockLanded });
+        nextSeq = from + SEQ_BLOCK;
+      }
+      chosen(seq!);
+      return { nextSeq, once: once === undefined ? stored.once : [...stored.once, once].slice(-200) };
+    });
+    const ok = write.then(
+      (written) => {
+        if (written !== null && once !== undefined) {
+          this.onceNames.add(once);
+          this.ownOnce.add(once);
+        }
+        return written !== null;
+      },
+      (e: unknown) => {
+        this.ranges = this.ranges.filter((r) => r.landed !== blockLanded);
+        throw e;
+      },
+    );
+    grown(ok);
+    void ok
+      .finally(() => {
+        if (grow) this.growing = false;
+      })
+      .catch(() => undefined);
+    if (once === undefined && taken !== undefined) {
+      // Only a new block was written, ahead of need: this entry's number was on disk already.
+      ok.catch((e: unknown) => this.o.onError?.(e));
+      return { stamp: this.stampOf(taken.seq), landed: taken.landed };
+    }
+    const landed = taken === undefined ? ok : Promise.all([ok, taken.landed]).then(([a, b]) => a && b);
+    // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
+    // Waited for even with a number in hand: a once-only name is free only once the transaction
+    // has read the stored names (another tab may hold it), and no sign step may run before, since
+    // a sign step may write (the lot commit's stores its secret in the game's record).
+    const chosenSeq = await Promise.race([choice, ok.then(() => choice)]);
+    if (chosenSeq === null) return null;
+    const seq = taken?.seq ?? chosenSeq;
+    return { stamp: this.stampOf(seq), landed };
+  }
+
+  /**
+   * Whether this device reserved the once-only message `name`: in the game's record (where older
+   * versions reserved), on this page, or seen in the store by a reservation of this page.
+   */
+  reserved(name: string): boolean {
+    return this.onceNames.has(name) || (this.o.record.current.once ?? []).includes(name);
+  }
+
+  private stampOf(seq: number): Stamp {
+    const places = this.o.places?.();
+    return { seq, time: this.o.now(), ...(places === undefined ? {} : { places }) };
+  }
+
+  /**
+   * Gives back a once-only right this page was granted and whose sign step threw, in one strict
+   * transaction of the reservations' database (as reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or
    * sends what it signs (they are the protocol's pure signing calls; the lot commit's also stores
    * its secret, which a later commit's replaces), so no message signed under the right exists
-   * outside this call; another tab asking for the right meanwhile got null (nothing signed) under
-   * the same lock and asks again when its duty comes back. A crash before this write lands leaves
+   * outside this call; another tab asking for the right meanwhile got null (nothing signed), and
+   * asks the store again when its duty comes back (reserve reads the others' names there). A crash before this write lands leaves
    * the right used up, as before: a stall, never a second message. The sequence number stays
    * used (skipped numbers cost nothing). A failure of this write leaves the right used up too.
    */
   private async release(once: string): Promise<void> {
-    const record = this.o.record;
     try {
-      await withLock(this.lockName(), async () => {
-        const names = (await record.fresh()).once ?? [];
-        if (names.includes(once)) await record.patch({ once: names.filter((n) => n !== once) });
-      });
+      // In the reservations' database (one transaction reads and writes the names, as reserve does).
+      await this.o.store.modifyReservation(this.o.record.gameId, (stored) =>
+        stored.once.includes(once) ? { nextSeq: stored.nextSeq, once: stored.once.filter((n) => n !== once) } : null,
+      );
+      this.onceNames.delete(once);
+      this.ownOnce.delete(once);
     } catch {
       // Kept used up: safe, and the sign step's own error is the one to report.
     }
-  }
-
-  /** The Web Lock the game's reservations (and their releases) take: one per store and game, shared by tabs. */
-  private lockName(): string {
-    return `pacto-seq-${this.o.store.name}-${this.o.record.gameId}`;
   }
 
   /** Opens an entry this phone signed: a compact one names its place in the list `places` gives. */

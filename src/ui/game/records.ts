@@ -22,13 +22,15 @@ export interface AppGameRecord extends GameRecord {
   readonly unread?: number;
   /** How many incoming press messages the player has seen. */
   readonly chatsRead?: number;
-  /** Next sequence number for this device's messages in the game (reserved before signing). */
+  /** Next sequence number for this device's messages in the game, as versions before store version 4
+   *  reserved it (now in store.modifyReservation; still a lower bound, see outbox.ts). */
   readonly nextSeq?: number;
   /** The secret (32-byte scalar, base64url) of this device's lot commit, kept until the lot closes. */
   readonly lotSecret?: string;
   /** The START this device follows, chosen by the person on the forked screen. */
   readonly anchor?: string;
-  /** Messages the protocol allows once that this device has reserved a number for (runner.stamp). */
+  /** Messages the protocol allows once that this device reserved before store version 4 (now in
+   *  store.modifyReservation; still counted, see Outbox.reserved). */
   readonly once?: readonly string[];
   /** Seats the creator asked for (creator's device only). */
   readonly seats?: number;

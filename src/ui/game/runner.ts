@@ -331,7 +331,7 @@ export class GameRunner {
     if (!current.required.includes(power)) throw new Error(`${power} has nothing to order in this phase`);
     const lang = this.lang();
     // After its FINAL (signed by this phone once every power had sealed) a power's orders are fixed.
-    const finalized = current.finalized.includes(power) || (this.record.current.once ?? []).includes(`final|${current.key}|${power}`);
+    const finalized = current.finalized.includes(power) || this.outbox.reserved(`final|${current.key}|${power}`);
     if (finalized)
       throw new Error(
         lang === 'es' ? 'Todas las potencias han sellado: las órdenes ya no pueden cambiar' : 'every power has sealed: orders can no longer change',

@@ -28,6 +28,7 @@ import { randomOrders, type Power } from '../../../../src/rules';
 import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
 import { AheadWork } from '../../../../src/ui/game/ahead';
 import { nextTask } from '../../../../src/ui/game/next-task';
+import { SEQ_BLOCK } from '../../../../src/ui/game/outbox';
 import { picker } from '../../../../src/util/prng';
 
 const connections: RTCPeerConnection[] = [];
@@ -114,17 +115,32 @@ function bytesOf(text: string): Uint8Array {
   return b;
 }
 
-/** The names of once-only messages reserved (as the app's record keeps them). */
-const reservedOnce: string[] = [];
+/** Numbers below this are reserved by the write `reserving` (the app's blocks, SEQ_BLOCK ahead). */
+let reservedTo = 0;
+let reserving: Promise<unknown> = Promise.resolve();
 
 /**
- * As the app's outbox (src/ui/game/outbox.ts stamp): the sequence number, and the name of a
- * message the protocol allows once, reserved by a strict write before anything signed with it goes out.
+ * As the app's outbox (src/ui/game/outbox.ts reserve): the sequence number comes from a block
+ * reserved ahead by a strict write (a new block when it runs low), and the name of a message the
+ * protocol allows once is written by a strict read-modify-write of the reservation (in its own
+ * database: store.modifyReservation), before anything signed with them goes out. An entry that is
+ * not once-only waits only for its block.
  */
 function reserve(once?: string): { stamp: { seq: number; time: number }; landed: Promise<unknown> } {
   const stamp = { seq: seq++, time: Date.now() };
-  if (once !== undefined) reservedOnce.push(once);
-  return { stamp, landed: store.updateGame(gameId, { nextSeq: stamp.seq + 1, ...(once === undefined ? {} : { once: reservedOnce.slice(-200) }) }) };
+  const covered = stamp.seq < reservedTo ? reserving : null;
+  const grow = covered === null || reservedTo - seq < SEQ_BLOCK / 2;
+  if (!grow && once === undefined) return { stamp, landed: covered };
+  const to = grow ? Math.max(reservedTo, seq) + SEQ_BLOCK : reservedTo;
+  const write = store.modifyReservation(gameId, (old) => ({
+    nextSeq: grow ? Math.max(old.nextSeq, to) : old.nextSeq,
+    once: once === undefined ? old.once : [...old.once, once].slice(-200),
+  }));
+  if (grow) {
+    reservedTo = to;
+    reserving = write;
+  }
+  return { stamp, landed: covered === null ? write : once === undefined ? covered : Promise.all([covered, write]) };
 }
 
 /**
@@ -293,12 +309,12 @@ const phone = {
     publishes,
   }),
   payloadBytes,
-  /** Milliseconds for each of `n` strict writes of the game's record in a row (reserving nothing new). */
+  /** Milliseconds for each of `n` strict writes of the reservation in a row (reserving nothing new). */
   async probeWrites(n: number): Promise<number[]> {
     const out: number[] = [];
     for (let i = 0; i < n; i++) {
       const t0 = performance.now();
-      await store.updateGame(gameId, { nextSeq: seq });
+      await store.modifyReservation(gameId, (old) => old);
       out.push(performance.now() - t0);
     }
     return out;
