@@ -471,7 +471,8 @@ export function sealAhead(view: GameView, me: string): boolean {
 
 /**
  * Builds the tables of the escrow keys this phone's next seal deals shares to (the other keys of
- * the open ballot), so the seal does not: once per START, in idle time (escrow.ts keyPoint).
+ * the open ballot), so the seal does not: in idle time, once (the START fixes the keys; a later
+ * call only finds them built: escrow.ts keyPoint).
  */
 export function prepareSeal(view: GameView, me: string): void {
   const b = openBallot(view);

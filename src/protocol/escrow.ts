@@ -97,9 +97,10 @@ const KEY_TABLES = 1_000;
 /**
  * A player's escrow public key as a point with a table of its multiples: every commit by another
  * player multiplies it by a fresh scalar (dealEscrow, dealDerivedEscrow), so the table (built once,
- * about as costly as twenty multiplications) makes each of those about seven times cheaper (0.7 ms
- * against 5 ms on a laptop). Constant time either way, and the same point: only time changes. Kept
- * apart from the decoding cache, so a long game's stream of points never drops a table.
+ * about as costly as ten multiplications without it: six of them made a game's first seal cost a
+ * third of a second more) makes each of those five to seven times cheaper. Constant time either
+ * way, and the same point: only time changes. Kept apart from the decoding cache, so a long game's
+ * stream of points never drops a table; built ahead, in idle time (prepareKeyTables).
  */
 function keyPoint(text: string): Point | null {
   const have = keyPoints.get(text);
