@@ -1,41 +1,21 @@
 // The runner does the holder's escrow work ahead (src/ui/game/ahead.ts): once a commit is
 // admitted, each other phone checks its share of it in idle time, before any LOCK is due, so the
 // LOCK after the last commit only reads what is remembered (client.ts prepareShare).
-import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { escrowHolders } from '../../src/protocol';
 import { clearEscrowMemos, holderChecked } from '../../src/protocol/escrow';
-import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
-import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
+import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
 
 describe('work done ahead by the runner', () => {
   it('checks its share of a commit as soon as the commit is in, long before its LOCK', async () => {
-    const [da, db, dc] = await Promise.all([newDevice('a', clock), newDevice('b', clock), newDevice('c', clock)]);
-    const gameId = await createNewGame(
-      da,
-      {
-        name: 'Ana',
-        seats: 3,
-        assignment: 'choice',
-        claim: 'france',
-        variant: 'standard',
-        rules: {},
-        movementHours: 0,
-        retreatHours: 0,
-        endYear: null,
-        signaling: [],
-      },
-      nacl.randomBytes,
-      clock,
-    );
-    const record = (await da.store.getGame(gameId))!;
-    const invite = { gameId, password: record.password as string, signaling: [] };
-    await acceptInvite(db, invite, clock);
-    await acceptInvite(dc, invite, clock);
+    const {
+      gameId,
+      devices: [da, db, dc],
+    } = await threeDevices(clock);
     const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
     wire(phones);
     await settle(phones);

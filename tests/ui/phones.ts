@@ -7,6 +7,7 @@ import nacl from 'tweetnacl';
 import * as Y from 'yjs';
 import { createGameDoc, GameReplica } from '../../src/net';
 import { entryStorage, openPactoStore, persistDoc } from '../../src/store';
+import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { openDevice, type Device } from '../../src/ui/game/device';
 import { GameRunner } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
@@ -21,6 +22,25 @@ export interface Phone {
 export async function device(name: string, clock: number): Promise<Device> {
   const store = await openPactoStore(`pacto-${name}-${Math.random()}`, new IDBFactory());
   return openDevice(store, nacl.randomBytes, clock);
+}
+
+/**
+ * Ana's three-seat game (she claims France; seats chosen, or by lot) on three new devices, the
+ * other two having accepted its invite: where the session tests start.
+ */
+export async function threeDevices(clock: number, assignment: 'choice' | 'lot' = 'choice'): Promise<{ gameId: string; devices: [Device, Device, Device] }> {
+  const [da, db, dc] = await Promise.all([device('a', clock), device('b', clock), device('c', clock)]);
+  const gameId = await createNewGame(
+    da,
+    { name: 'Ana', seats: 3, assignment, claim: 'france', variant: 'standard', rules: {}, movementHours: 0, retreatHours: 0, endYear: null, signaling: [] },
+    nacl.randomBytes,
+    clock,
+  );
+  const record = (await da.store.getGame(gameId))!;
+  const invite = { gameId, password: record.password as string, signaling: [] };
+  await acceptInvite(db, invite, clock);
+  await acceptInvite(dc, invite, clock);
+  return { gameId, devices: [da, db, dc] };
 }
 
 /** Opens a game on a device, as useGameSession does, minus the network. */

@@ -11,11 +11,10 @@ import * as Y from 'yjs';
 import { createGameDoc, GameReplica } from '../../src/net';
 import { parseEntry, type WireContext } from '../../src/protocol';
 import { entryStorage, type ReservationRecord } from '../../src/store';
-import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { GameRunner } from '../../src/ui/game/runner';
 import { isComplete } from '../../src/ui/lobby/roster';
 import { POWERS, type Power } from '../../src/rules';
-import { device as newDevice, openPhone, settle, type Phone } from './phones';
+import { openPhone, settle, threeDevices, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
@@ -115,28 +114,10 @@ async function reservationCrashPhone(d: Phone['device'], gameId: string, onCrash
  * and Carl (Russia) in a started game, wired by `link`; a phone added to `dead` is cut off.
  */
 async function startedThree<B extends Phone>(makeB: (d: Phone['device'], gameId: string, onCrash: () => void) => Promise<B>) {
-  const [da, db, dc] = await Promise.all([newDevice('a', clock), newDevice('b', clock), newDevice('c', clock)]);
-  const gameId = await createNewGame(
-    da,
-    {
-      name: 'Ana',
-      seats: 3,
-      assignment: 'choice',
-      claim: 'france',
-      variant: 'standard',
-      rules: {},
-      movementHours: 0,
-      retreatHours: 0,
-      endYear: null,
-      signaling: [],
-    },
-    nacl.randomBytes,
-    clock,
-  );
-  const record = (await da.store.getGame(gameId))!;
-  const invite = { gameId, password: record.password as string, signaling: [] };
-  await acceptInvite(db, invite, clock);
-  await acceptInvite(dc, invite, clock);
+  const {
+    gameId,
+    devices: [da, db, dc],
+  } = await threeDevices(clock);
   const dead = new Set<Phone>();
   const a = await openPhone(da, gameId, now);
   const c = await openPhone(dc, gameId, now);

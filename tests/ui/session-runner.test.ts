@@ -2,35 +2,25 @@
 // each other like peers) create, join, start, seal and see the phase resolve; every phone takes the
 // automatic steps (FINAL, LOCK, REVEAL) and acknowledges on its own; a reload keeps sealed orders and
 // secrets; chat opens only for recipients.
-import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { readLog } from '../../src/net';
 import { ackCarriedByLock, messageId, openLog, signMessage, SIGNATURE_BYTES, type Identity } from '../../src/protocol';
 import { namesAuthorByPlace } from '../../src/protocol/codec';
 import { POWERS, type Order, type Power } from '../../src/rules';
-import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
-import { device as newDevice, openPhone, settle, wire, type Phone } from './phones';
+import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
-const device = (name: string) => newDevice(name, clock);
 const open = (d: Phone['device'], gameId: string) => openPhone(d, gameId, now);
 
 const move = (power: Power, type: 'A' | 'F', loc: string, to: string): Order => ({ kind: 'move', power, unit: { type, loc }, to });
 
 async function threePlayerGame(assignment: 'choice' | 'lot' = 'choice') {
-  const [da, db, dc] = await Promise.all([device('a'), device('b'), device('c')]);
-  const gameId = await createNewGame(
-    da,
-    { name: 'Ana', seats: 3, assignment, claim: 'france', variant: 'standard', rules: {}, movementHours: 0, retreatHours: 0, endYear: null, signaling: [] },
-    nacl.randomBytes,
-    clock,
-  );
-  const record = (await da.store.getGame(gameId))!;
-  const invite = { gameId, password: record.password as string, signaling: [] };
-  await acceptInvite(db, invite, clock);
-  await acceptInvite(dc, invite, clock);
+  const {
+    gameId,
+    devices: [da, db, dc],
+  } = await threeDevices(clock, assignment);
   const phones = [await open(da, gameId), await open(db, gameId), await open(dc, gameId)];
   wire(phones);
   await settle(phones);
