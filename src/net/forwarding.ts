@@ -124,7 +124,10 @@ const tabsHeard = new WeakSet<object>();
  * (y-webrtc sends its sync step 1 and state over the channel), and is answered there.
  */
 function otherTabHeard(room: object): boolean {
-  return tabsHeard.has(room);
+  // Or y-webrtc itself knows another tab (its announcement reached the room before the gate was
+  // installed, so otherTabSpoke never ran for it): a tab that heard nothing gated would otherwise
+  // never post its own updates to a tab that is there (net-sync's two tabs, seen once in a run).
+  return tabsHeard.has(room) || ((room as { bcConns?: ReadonlySet<string> }).bcConns?.size ?? 0) > 0;
 }
 
 /** Called by the room's BroadcastChannel subscriber (gateBroadcastChannel) for another tab's message. */
