@@ -3,6 +3,7 @@
 // only what is clean. A bare Y.Doc (transport tests, tools) gets the structural gate below: the
 // update's shape is checked, entries are not.
 import * as Y from 'yjs';
+import { applyUpdateSettled } from './settle';
 import { parseUpdate, PEER_LIMITS, type UpdateLimits } from './yjs-update';
 
 /** Who sent something: a name for reports and the Yjs transaction origin of what it brings. */
@@ -79,7 +80,7 @@ export function structuralGate(doc: Y.Doc, onReport?: (r: Report) => void): Upda
         return { clean: false, applied: 0, reason: parsed.reason ?? 'refused' };
       }
       try {
-        Y.applyUpdate(doc, update, peer.origin);
+        applyUpdateSettled(doc, update, peer.origin);
       } catch (e) {
         report({ kind: 'internal-error', peer: peer.name, reason: e instanceof Error ? e.message : String(e) });
         return { clean: false, applied: 0, reason: 'yjs-threw' };

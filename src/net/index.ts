@@ -2,6 +2,7 @@
 // (GameReplica), the gate every incoming update passes, anti-entropy, y-webrtc, invites.
 export * from './log-doc';
 export { splitUpdate } from './split-update';
+export { applyUpdateSettled, settlePending } from './settle';
 export { syncStep1Message, splitSyncMessage } from './sync-messages';
 export * from './settings';
 export { roomNameFor } from './room';

@@ -2,6 +2,7 @@
 // persists the log; what a message means is the protocol's business, never ours.
 import * as Y from 'yjs';
 import { MAX_MESSAGE_BYTES } from '../protocol';
+import { applyUpdateSettled } from './settle';
 import { splitUpdate } from './split-update';
 
 export const LOG_KEY = 'log';
@@ -76,7 +77,7 @@ export function applyUpdates(doc: Y.Doc, updates: readonly Uint8Array[], origin?
   Y.transact(
     doc,
     () => {
-      for (const u of updates) Y.applyUpdate(doc, u, origin);
+      for (const u of updates) applyUpdateSettled(doc, u, origin);
     },
     origin,
   );

@@ -13,6 +13,7 @@ import type { EntrySource } from './anti-entropy';
 import { isPreparing, platformVerifier } from './native-ed25519';
 import { MAX_UPDATE_BYTES, type GateResult, type PeerRef, type ReceiveOptions, type Report, type UpdateGate } from './gate';
 import { LOG_KEY } from './log-doc';
+import { applyUpdateSettled } from './settle';
 import { isSkip, keepPrefixes, parseUpdate, PEER_LIMITS, STORE_LIMITS, type UpdateItem } from './yjs-update';
 
 /** Where a game's admitted entries and failed-signature hashes live (the store implements it). */
@@ -328,7 +329,7 @@ export class GameReplica implements UpdateGate, EntrySource {
     const clean = whole ? update : keepPrefixes(update, parsed, keep);
     if (applied > 0 || whole) {
       try {
-        Y.applyUpdate(this.doc, clean, peer.origin);
+        applyUpdateSettled(this.doc, clean, peer.origin);
       } catch (e) {
         this.report({ kind: 'internal-error', peer: peer.name, reason: `yjs: ${e instanceof Error ? e.message : String(e)}` });
         return { clean: false, applied: 0, reason: 'yjs-threw' };
