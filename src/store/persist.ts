@@ -2,7 +2,6 @@
 // Updates are queued and written in batches by one writer, so a burst of updates costs one
 // transaction, and flush() tells when everything seen so far is durable.
 import * as Y from 'yjs';
-import { applyUpdateSettled } from '../net/settle'; // Yjs-only leaf module: no network code comes with it
 import { StoreDataError } from './errors';
 import type { PactoStore } from './open';
 import type { Compaction, LoadedUpdates } from './updates';
@@ -15,7 +14,9 @@ export interface PersistOptions {
   /**
    * Applies the stored updates to the doc with `origin` (the game's gate: GameReplica.loadStored)
    * and says whether all were clean. When some were not, the game's records are replaced by the
-   * doc's state, so what the gate refused is not read again. Default: applyUpdateSettled (net/settle.ts), all clean.
+   * doc's state, so what the gate refused is not read again. Default (bare docs in tests and
+   * tools; the app always passes the replica's): Y.applyUpdate, all clean. The replica's gate
+   * settles Yjs's held-back structs (net/settle.ts); the store may not import the network layer.
    */
   readonly load?: (updates: readonly Uint8Array[], origin: symbol) => boolean;
   /** Whether an update with this transaction origin is this phone's own (GameReplica.isOwnOrigin):
@@ -135,7 +136,7 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
             loaded.records.map((r) => r.update),
             origin,
           );
-        else for (const r of loaded.records) applyUpdateSettled(doc, r.update, origin);
+        else for (const r of loaded.records) Y.applyUpdate(doc, r.update, origin);
       },
       origin,
     );
