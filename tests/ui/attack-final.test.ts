@@ -1,0 +1,136 @@
+// Adversarial review of the FINAL duty as the early FINAL makes it matter (src/ui/game/duty-loop.ts
+// 'final', src/ui/game/runner.ts sealNow): an honest phone's FINAL must name a commit that exists
+// for the others, else every phone waits for it ("pending", README.md "The sealed ballot") until the
+// power is voted out. A re-seal whose secret is stored (drafts) but whose commit never left the
+// phone (the tab closed, the phone died between the two) is such a commit: a FINAL signed after
+// a reload names it if it trusts the drafts' list of seals alone. So the commit is kept with its
+// secret and sent (again) before a FINAL names it.
+import nacl from 'tweetnacl';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { createGameDoc, GameReplica } from '../../src/net';
+import { parseEntry, type WireContext } from '../../src/protocol';
+import { entryStorage, type PactoStore } from '../../src/store';
+import { GameRunner } from '../../src/ui/game/runner';
+import { isComplete } from '../../src/ui/lobby/roster';
+import { POWERS, type Order, type Power } from '../../src/rules';
+import { openPhone, settle, threeDevices, type Phone } from './phones';
+
+const clock = 1_700_000_000_000;
+const now = () => clock;
+const WIRE = { name: 'wire', origin: 'wire' };
+
+const payloadOf = (bytes: Uint8Array, ctx?: WireContext) => {
+  const o = parseEntry(bytes, ctx);
+  return o.ok ? o.entry.payload : null;
+};
+
+/** Docs wired like connected peers, except phones in `dead`. */
+function link(phones: Phone[], dead: Set<Phone>): void {
+  for (const a of phones) {
+    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
+      if (origin === 'wire' || dead.has(a)) return;
+      for (const b of phones) if (b !== a && !dead.has(b)) b.replica.receive(u, WIRE);
+    });
+  }
+  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
+}
+
+/**
+ * A phone that dies right after a commit's secret lands in its drafts (store.addSeal), once armed:
+ * the commit was signed and its secret kept, and it never went out.
+ */
+async function dyingPhone(d: Phone['device'], gameId: string, onDeath: () => void): Promise<Phone & { arm: () => void; died: () => boolean }> {
+  let armed = false;
+  let died = false;
+  const store = new Proxy(d.store, {
+    get(target, key, receiver) {
+      const v: unknown = Reflect.get(target, key, receiver);
+      if (typeof v !== 'function') return v;
+      if (key !== 'addSeal') return (v as (...a: unknown[]) => unknown).bind(target);
+      return async (...args: unknown[]): Promise<unknown> => {
+        const out = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        if (armed) {
+          armed = false;
+          died = true;
+          onDeath();
+        }
+        return out;
+      };
+    },
+  }) as PactoStore;
+  const doc = createGameDoc();
+  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(store, gameId) });
+  const runner = await GameRunner.open({ store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
+  return { device: d, doc, replica, runner, arm: () => (armed = true), died: () => died };
+}
+
+const beaMove: Order = { kind: 'move', power: 'germany', unit: { type: 'A', loc: 'ber' }, to: 'pru' };
+
+describe('a FINAL names a commit the others can hold', () => {
+  it('a re-seal whose secret was kept but which never left (the phone died in between): reopened, it sends the kept commit before its FINAL names it, and the phase resolves with it', async () => {
+    const {
+      gameId,
+      devices: [da, db, dc],
+    } = await threeDevices(clock);
+    const dead = new Set<Phone>();
+    const a = await openPhone(da, gameId, now);
+    const c = await openPhone(dc, gameId, now);
+    const b = await dyingPhone(db, gameId, () => {
+      dead.add(b);
+      b.runner.close();
+    });
+    const phones = [a, b, c];
+    link(phones, dead);
+    await settle(phones);
+    await b.runner.join('Bea', 'germany');
+    await c.runner.join('Carl', 'russia');
+    await settle(phones);
+    const players = a.runner.view.players;
+    const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
+    const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
+      Power,
+      string
+    >;
+    if (!isComplete(roster, players)) throw new Error('incomplete roster');
+    await a.runner.start(roster);
+    await settle(phones);
+    const phase = a.runner.view.current!.key;
+    const bea = db.identity.id;
+
+    // Ana seals; Bea seals (all hold), then re-seals a move and dies once its secret is kept.
+    for (const power of a.runner.current.me.powers) await a.runner.seal(power, []);
+    await b.runner.seal('germany', []);
+    await settle(phones);
+    b.arm();
+    await b.runner.seal('germany', [beaMove]).catch(() => undefined);
+    expect(b.died()).toBe(true);
+    await settle([a, c]);
+    const beaCommits = (p: Phone) =>
+      p.replica.entries().filter((e) => {
+        const q = payloadOf(e, p.replica.admission.wireContext());
+        return q?.type === 'commit' && q.from === bea;
+      });
+    expect(beaCommits(a)).toHaveLength(1);
+    // Its drafts hold two seals: the one that went out and the one that did not.
+    expect((await db.store.getDraft({ gameId, phase, power: 'germany' }))?.seals).toHaveLength(2);
+
+    // Carl seals last; Bea's phone comes back and catches up: every power has sealed, FINALs are due.
+    for (const power of c.runner.current.me.powers) await c.runner.seal(power, []);
+    await settle([a, c]);
+    const b2 = await openPhone(db, gameId, now);
+    const alive = [a, c, b2];
+    link(alive, new Set());
+    await settle(alive);
+    for (const p of alive) {
+      const done = p.runner.view.phases.map((ph) => ph.key);
+      expect(done, 'the phase waits for a commit Bea’s FINAL names and nobody holds').toContain(phase);
+      expect(p.runner.view.misconduct).toEqual([]);
+      // The re-seal, kept with its secret, was sent on the way back: Bea's last orders are played.
+      const view = p.runner.view;
+      const units = view.status === 'playing' ? view.position.units : [];
+      expect(units.some((u) => u.power === 'germany' && u.loc === 'pru')).toBe(true);
+    }
+    expect(beaCommits(a)).toHaveLength(2);
+  });
+});
