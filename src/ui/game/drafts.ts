@@ -51,12 +51,13 @@ export interface DraftState {
   readonly drawVotes: Partial<Record<Power, boolean>>;
 }
 
-/** One commit this phone made: its secret (32 bytes), the nonce and the commit's id. */
+/** One commit this phone made: its secret (32 bytes), the nonce, the commit's id and (since kept) its signed bytes. */
 export interface SealKept {
   readonly key: Uint8Array;
-  readonly nonce: Uint8Array;
+  readonly nonce?: Uint8Array;
   readonly hash: string;
   readonly created: number;
+  readonly entry?: Uint8Array;
 }
 
 export class Drafts {
@@ -118,10 +119,10 @@ export class Drafts {
     };
   }
 
-  /** Commit ids this phone sealed for a power in a phase, oldest first (from its store). */
-  async seals(phase: string, power: Power): Promise<string[]> {
+  /** The commits this phone sealed for a power in a phase, oldest first (from its store). */
+  async seals(phase: string, power: Power): Promise<SealKept[]> {
     const record = await this.store.getDraft({ gameId: this.gameId, phase, power });
-    return [...(record?.seals ?? [])].sort((a, b) => a.created - b.created).map((s) => s.hash);
+    return [...(record?.seals ?? [])].sort((a, b) => a.created - b.created);
   }
 
   /** The secret of every commit this phone made for these powers in a phase, by commit id. */

@@ -99,9 +99,18 @@ export class DutyLoop {
       case 'final': {
         const current = this.o.fresh().current;
         if (current === undefined || current.key !== d.phase) return;
-        // The commit this phone made last for the power (its own records), else the latest one in the log.
-        const mine = await this.o.drafts.seals(d.phase, d.power);
-        const commit = mine.at(-1) ?? current.ballot.heads[d.power];
+        // The commit this phone made last for the power (its own records), else the latest one in the
+        // log. One whose secret was kept but which is not in the log (the phone died between the
+        // two, or another tab is sending it) is sent (again) first: a FINAL naming a commit no
+        // phone can hold leaves every phone waiting for it. One that cannot be sent is not named.
+        const held = current.ballot.commits[d.power] ?? [];
+        let commit = current.ballot.heads[d.power];
+        for (const seal of (await this.o.drafts.seals(d.phase, d.power)).reverse()) {
+          if (held.includes(seal.hash) || (seal.entry !== undefined && (await outbox.resend(seal.entry)))) {
+            commit = seal.hash;
+            break;
+          }
+        }
         if (commit === undefined) return;
         await outbox.send((stamp) => finalOrders(id, gameId, d.phase, d.power, commit, stamp), { once: dutyKey(d) });
         return;

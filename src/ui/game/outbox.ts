@@ -294,6 +294,22 @@ export class Outbox {
     }
   }
 
+  /**
+   * Sends again an entry this phone signed and kept (a commit, kept with its secret before it went
+   * out: runner.ts sealNow). Its sequence number was reserved durably before it was signed, so it
+   * goes out as it would have (a copy others hold is a duplicate). False if it cannot be admitted.
+   */
+  async resend(bytes: Uint8Array): Promise<boolean> {
+    if (this.o.closed() || this.o.log.preview(bytes).kind === 'refused') return false;
+    try {
+      await this.o.log.publish([bytes], { reserved: true });
+    } catch {
+      return false;
+    }
+    this.o.published();
+    return true;
+  }
+
   /** Opens an entry this phone signed: a compact one names its place in the list `places` gives. */
   private openOwn(bytes: Uint8Array): Opened {
     const places = this.o.places?.();

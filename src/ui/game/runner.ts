@@ -357,7 +357,13 @@ export class GameRunner {
       {
         // After the quota check (a re-seal over the quota stores nothing), before publishing.
         keep: async (signed, stamp) => {
-          await this.drafts.sealed(current.key, power, orders, vote, { key: secretBytes(secret), nonce: random.nonce, hash: signed.id, created: stamp.time });
+          await this.drafts.sealed(current.key, power, orders, vote, {
+            key: secretBytes(secret),
+            nonce: random.nonce,
+            hash: signed.id,
+            created: stamp.time,
+            entry: signed.bytes,
+          });
           this.publishDrafts();
         },
       },
