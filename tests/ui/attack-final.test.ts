@@ -67,37 +67,53 @@ async function dyingPhone(d: Phone['device'], gameId: string, onDeath: () => voi
 
 const beaMove: Order = { kind: 'move', power: 'germany', unit: { type: 'A', loc: 'ber' }, to: 'pru' };
 
+/** Ana (every power but two), Bea (Germany, on a phone that dies when armed) and Carl (Russia), started. */
+async function startedThree() {
+  const {
+    gameId,
+    devices: [da, db, dc],
+  } = await threeDevices(clock);
+  const dead = new Set<Phone>();
+  const a = await openPhone(da, gameId, now);
+  const c = await openPhone(dc, gameId, now);
+  const b = await dyingPhone(db, gameId, () => {
+    dead.add(b);
+    b.runner.close();
+  });
+  const phones = [a, b, c];
+  link(phones, dead);
+  await settle(phones);
+  await b.runner.join('Bea', 'germany');
+  await c.runner.join('Carl', 'russia');
+  await settle(phones);
+  const players = a.runner.view.players;
+  const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
+  const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
+    Power,
+    string
+  >;
+  if (!isComplete(roster, players)) throw new Error('incomplete roster');
+  await a.runner.start(roster);
+  await settle(phones);
+  const bea = db.identity.id;
+  const beaCommits = (p: Phone) =>
+    p.replica.entries().filter((e) => {
+      const q = payloadOf(e, p.replica.admission.wireContext());
+      return q?.type === 'commit' && q.from === bea;
+    });
+  return { gameId, a, b, c, db, phones, phase: a.runner.view.current!.key, beaCommits };
+}
+
+/** Whether Germany's army from Berlin stands in Prussia (Bea's move was played). */
+function moved(p: Phone): boolean {
+  const view = p.runner.view;
+  const units = view.status === 'playing' ? view.position.units : [];
+  return units.some((u) => u.power === 'germany' && u.loc === 'pru');
+}
+
 describe('a FINAL names a commit the others can hold', () => {
   it('a re-seal whose secret was kept but which never left (the phone died in between): reopened, it sends the kept commit before its FINAL names it, and the phase resolves with it', async () => {
-    const {
-      gameId,
-      devices: [da, db, dc],
-    } = await threeDevices(clock);
-    const dead = new Set<Phone>();
-    const a = await openPhone(da, gameId, now);
-    const c = await openPhone(dc, gameId, now);
-    const b = await dyingPhone(db, gameId, () => {
-      dead.add(b);
-      b.runner.close();
-    });
-    const phones = [a, b, c];
-    link(phones, dead);
-    await settle(phones);
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const players = a.runner.view.players;
-    const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-    const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-      Power,
-      string
-    >;
-    if (!isComplete(roster, players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(phones);
-    const phase = a.runner.view.current!.key;
-    const bea = db.identity.id;
-
+    const { gameId, a, b, c, db, phones, phase, beaCommits } = await startedThree();
     // Ana seals; Bea seals (all hold), then re-seals a move and dies once its secret is kept.
     for (const power of a.runner.current.me.powers) await a.runner.seal(power, []);
     await b.runner.seal('germany', []);
@@ -106,11 +122,6 @@ describe('a FINAL names a commit the others can hold', () => {
     await b.runner.seal('germany', [beaMove]).catch(() => undefined);
     expect(b.died()).toBe(true);
     await settle([a, c]);
-    const beaCommits = (p: Phone) =>
-      p.replica.entries().filter((e) => {
-        const q = payloadOf(e, p.replica.admission.wireContext());
-        return q?.type === 'commit' && q.from === bea;
-      });
     expect(beaCommits(a)).toHaveLength(1);
     // Its drafts hold two seals: the one that went out and the one that did not.
     expect((await db.store.getDraft({ gameId, phase, power: 'germany' }))?.seals).toHaveLength(2);
@@ -127,10 +138,31 @@ describe('a FINAL names a commit the others can hold', () => {
       expect(done, 'the phase waits for a commit Bea’s FINAL names and nobody holds').toContain(phase);
       expect(p.runner.view.misconduct).toEqual([]);
       // The re-seal, kept with its secret, was sent on the way back: Bea's last orders are played.
-      const view = p.runner.view;
-      const units = view.status === 'playing' ? view.position.units : [];
-      expect(units.some((u) => u.power === 'germany' && u.loc === 'pru')).toBe(true);
+      expect(moved(p)).toBe(true);
     }
     expect(beaCommits(a)).toHaveLength(2);
+  });
+
+  it('a first seal whose secret was kept but which never left: reopened, the phone sends it (its screen says sealed), and the phase resolves with it', async () => {
+    const { gameId, a, b, c, db, phase, beaCommits } = await startedThree();
+    b.arm();
+    await b.runner.seal('germany', [beaMove]).catch(() => undefined);
+    expect(b.died()).toBe(true);
+    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    await settle([a, c]);
+    expect(beaCommits(a)).toHaveLength(0);
+    // Bea's phone comes back: its drafts say Germany is sealed, so nothing asks her to seal again.
+    const b2 = await openPhone(db, gameId, now);
+    await settle([b2]);
+    expect(b2.runner.current.sealed.germany).toEqual([beaMove]);
+    const alive = [a, c, b2];
+    link(alive, new Set());
+    await settle(alive);
+    expect(beaCommits(a), 'the commit the phone shows as sealed never reached the others').toHaveLength(1);
+    for (const p of alive) {
+      expect(p.runner.view.phases.map((ph) => ph.key)).toContain(phase);
+      expect(p.runner.view.misconduct).toEqual([]);
+      expect(moved(p)).toBe(true);
+    }
   });
 });
