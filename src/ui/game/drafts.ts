@@ -63,6 +63,8 @@ export interface SealKept {
 export class Drafts {
   private phase = '';
   private state: DraftState = { drafts: {}, sealed: {}, drawVotes: {} };
+  /** The latest commit sealed per power in the phase loaded, as the store held it then (load). */
+  private loadedSeals: Partial<Record<Power, SealKept>> = {};
 
   constructor(
     private readonly store: PactoStore,
@@ -79,9 +81,12 @@ export class Drafts {
     const drafts: Partial<Record<Power, readonly Order[]>> = {};
     const sealed: Partial<Record<Power, readonly Order[]>> = {};
     const drawVotes: Partial<Record<Power, boolean>> = {};
+    const latest: Partial<Record<Power, SealKept>> = {};
     for (const power of powers) {
       const r = await this.store.getDraft({ gameId: this.gameId, phase, power });
       if (r === undefined) continue;
+      const last = [...r.seals].sort((a, b) => a.created - b.created).at(-1);
+      if (last !== undefined) latest[power] = last;
       const s = storedOrders(r.orders);
       drafts[power] = s.draft;
       if (s.sealed !== null) sealed[power] = s.sealed;
@@ -89,7 +94,17 @@ export class Drafts {
     }
     this.phase = phase;
     this.state = { drafts, sealed, drawVotes };
+    this.loadedSeals = latest;
     return true;
+  }
+
+  /**
+   * The latest commit of each power sealed before this phase was loaded (a seal of an earlier
+   * session or another tab), with its signed bytes if they were kept: one the log lacks was kept
+   * and never sent (the phone died in between), and is sent again (runner.ts afterChange).
+   */
+  get loadedLatest(): Partial<Record<Power, SealKept>> {
+    return this.loadedSeals;
   }
 
   /** Keeps the draft in memory at once (the screens show it), then stores it. */

@@ -34,7 +34,7 @@ import type { Lang } from '../i18n';
 import type { PactoStore } from '../../store';
 import { AheadWork } from './ahead';
 import { ChatReader } from './chats';
-import { Drafts, MissingOrdersError } from './drafts';
+import { Drafts, MissingOrdersError, type SealKept } from './drafts';
 import { powersOf } from './duties';
 import { DutyLoop } from './duty-loop';
 import { nextTask } from './next-task';
@@ -256,9 +256,26 @@ export class GameRunner {
   }
 
   private async afterChange(): Promise<void> {
-    if (await this.drafts.load(this.state.view.current?.key ?? '', this.state.me.powers)) this.publishDrafts();
+    if (await this.drafts.load(this.state.view.current?.key ?? '', this.state.me.powers)) {
+      this.publishDrafts();
+      await this.sendKept();
+    }
     await this.dutyLoop.run(this.state.view);
     await this.saveSummary();
+  }
+
+  /**
+   * A commit whose secret was kept (drafts) but which the log lacks was signed and never sent (the
+   * phone died between the two): the screens show it sealed, so nothing else would ever send it.
+   * Sent now, once per phase loaded (its number was reserved before it was signed).
+   */
+  private async sendKept(): Promise<void> {
+    const current = this.state.view.current;
+    if (current === undefined) return;
+    for (const [power, seal] of Object.entries(this.drafts.loadedLatest) as [Power, SealKept][]) {
+      if (seal.entry === undefined || (current.ballot.commits[power] ?? []).includes(seal.hash)) continue;
+      await this.outbox.resend(seal.entry);
+    }
   }
 
   private async saveSummary(): Promise<void> {
