@@ -9,6 +9,7 @@ import { compactEntry, parseEntry, signMessage, type Message } from './envelope'
 import {
   dealAhead,
   dealDerivedEscrow,
+  dealtFor,
   escrowOn,
   holderCheck,
   holderChecked,
@@ -457,6 +458,39 @@ export function prepareSealEscrow(identity: Identity, view: GameView, random: Pi
   if (b === undefined || !b.ballotKeys.includes(identity.id)) return;
   const keys = holderKeys(view, b.ballotKeys, identity.id);
   if (keys !== null) dealAhead(identity.id, keys, random.secret, random.entropy);
+}
+
+/**
+ * The tag of a seal's escrow (its ephemeral point E, or C_0 = s·G when escrow is off): one per
+ * secret, and in the commit. A phone that keeps a seal's secret before signing the commit keeps it
+ * under this tag (sealSecretAhead), and finds it again from the commit (commitSealTag).
+ */
+export function escrowTag(escrow: EscrowFields): string | null {
+  return escrow.e ?? escrow.c[0] ?? null;
+}
+
+/** The tag of the escrow of commit `id` among `messages` (escrowTag), or null if it is no commit there. */
+export function commitSealTag(messages: ReadonlyMap<string, Message>, id: string): string | null {
+  const p = messages.get(id)?.payload;
+  return p?.type === 'commit' ? escrowTag(p.escrow) : null;
+}
+
+/**
+ * The secret of this phone's next seal in the open ballot if it is given these random bytes (what
+ * prepareSealEscrow deals, dealt now if it was not), with its escrow's tag: the phone keeps it on
+ * disk before the seal is signed, so the seal does not wait for that write. The same secret as the
+ * seal's as long as the ballot's keys do not change meanwhile (the caller compares). Null outside a
+ * ballot this phone's key is in, or when a player has no usable escrow key.
+ */
+export function sealSecretAhead(identity: Identity, view: GameView, random: Pick<SealRandom, 'secret' | 'entropy'>): { secret: bigint; tag: string } | null {
+  const b = openBallot(view);
+  if (b === undefined || b.lot || !b.ballotKeys.includes(identity.id)) return null;
+  const keys = holderKeys(view, b.ballotKeys, identity.id);
+  if (keys === null) return null;
+  dealAhead(identity.id, keys, random.secret, random.entropy);
+  const dealt = dealtFor(identity.id, keys, random.secret, random.entropy);
+  const tag = dealt === undefined ? null : escrowTag(dealt.escrow);
+  return dealt === undefined || tag === null ? null : { secret: dealt.secret, tag };
 }
 
 /**

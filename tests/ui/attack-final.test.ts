@@ -37,8 +37,9 @@ function link(phones: Phone[], dead: Set<Phone>): void {
 }
 
 /**
- * A phone that dies right after a commit's secret lands in its drafts (store.addSeal), once armed:
- * the commit was signed and its secret kept, and it never went out.
+ * A phone that dies, once armed, as the write of a commit's record (its secret, sealed orders and
+ * bytes: store.addSeal with orders) starts; the write lands, the commit never goes out (an offline
+ * phone whose own entry write had not landed yet is in the same state after a crash).
  */
 async function dyingPhone(d: Phone['device'], gameId: string, onDeath: () => void): Promise<Phone & { arm: () => void; died: () => boolean }> {
   let armed = false;
@@ -49,13 +50,14 @@ async function dyingPhone(d: Phone['device'], gameId: string, onDeath: () => voi
       if (typeof v !== 'function') return v;
       if (key !== 'addSeal') return (v as (...a: unknown[]) => unknown).bind(target);
       return async (...args: unknown[]): Promise<unknown> => {
-        const out = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        if (armed) {
+        // The write naming the commit and its sealed orders (a secret kept ahead has no orders):
+        // the phone dies as it starts, and the write still lands (the commit, in memory, never left).
+        if (armed && args[2] !== undefined) {
           armed = false;
           died = true;
           onDeath();
         }
-        return out;
+        return (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
       };
     },
   }) as PactoStore;

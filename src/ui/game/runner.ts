@@ -32,7 +32,7 @@ import {
 import { formatUnit, POWERS, type Loc, type Order, type Power } from '../../rules';
 import type { Lang } from '../i18n';
 import type { PactoStore } from '../../store';
-import { AheadWork } from './ahead';
+import { AheadWork, type SealEscrowRandom } from './ahead';
 import { ChatReader } from './chats';
 import { Drafts, MissingOrdersError, type SealKept } from './drafts';
 import { powersOf } from './duties';
@@ -116,7 +116,7 @@ export class GameRunner {
       ...(o.onAppended === undefined ? {} : { onAppended: o.onAppended }),
       ...(o.onError === undefined ? {} : { onError: o.onError }),
     });
-    this.drafts = new Drafts(o.store, o.gameId);
+    this.drafts = new Drafts(o.store, o.gameId, o.onError);
     this.dutyLoop = new DutyLoop({
       identity: o.identity,
       gameId: o.gameId,
@@ -141,6 +141,7 @@ export class GameRunner {
       messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
       closed: () => this.closed,
       random: o.random,
+      keepSecret: (secret, tag, view) => this.keepSecret(secret, tag, view),
       ...(o.onError === undefined ? {} : { onError: o.onError }),
     });
     this.state = this.compute(reduceLog(o.gameId, [], this.reduceOptions()));
@@ -312,6 +313,18 @@ export class GameRunner {
     return (this.o.lang ?? pageLang)();
   }
 
+  /**
+   * Keeps the secret of this phone's next seal on disk before the seal (ahead.ts): in the drafts of
+   * the first power it owes a seal in `view`'s phase. Resolves to that place (phase|power).
+   */
+  private async keepSecret(secret: bigint, tag: string, view: GameView): Promise<string> {
+    const current = view.current;
+    const power = powersOf(view, this.o.identity.id).find((p) => current?.required.includes(p) === true && !current.committed.includes(p));
+    if (current === undefined || power === undefined) throw new Error('no seal to keep a secret for');
+    await this.drafts.keepAhead(current.key, power, secretBytes(secret), tag, this.o.now());
+    return `${current.key}|${power}`;
+  }
+
   // ---- What the player asks for -------------------------------------------------------------
 
   /** "A Par", "F Stp/cs": the units as the player's notation writes them. */
@@ -357,8 +370,8 @@ export class GameRunner {
     const missing = sealMissing(this.state.view, power, orders);
     if (missing.length > 0) throw new MissingOrdersError(power, missing, this.unitNames(missing, lang), lang);
     // The escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts), else fresh ones.
-    const escrow = this.ahead.takeSealRandom() ?? { secret: this.o.random(32), entropy: this.o.random(32) };
-    const random = { ...escrow, nonce: this.o.random(24), coin: this.o.random(32) };
+    const escrow: SealEscrowRandom = this.ahead.takeSealRandom() ?? { secret: this.o.random(32), entropy: this.o.random(32) };
+    const random = { secret: escrow.secret, entropy: escrow.entropy, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
     await this.outbox.send(
@@ -372,15 +385,15 @@ export class GameRunner {
         return turn.message;
       },
       {
-        // After the quota check (a re-seal over the quota stores nothing), before publishing.
+        // After the quota check (a re-seal over the quota stores nothing), before publishing. When
+        // this very secret is on disk already (kept ahead, in this phase and power's drafts), the
+        // record naming it by the commit's id is not waited for; else it is the strict write here.
         keep: async (signed, stamp) => {
-          await this.drafts.sealed(current.key, power, orders, vote, {
-            key: secretBytes(secret),
-            nonce: random.nonce,
-            hash: signed.id,
-            created: stamp.time,
-            entry: signed.bytes,
-          });
+          const kept = escrow.kept;
+          const place = kept !== undefined && kept.secret === secret ? await kept.landed : null;
+          const ahead = place === `${current.key}|${power}` ? kept?.tag : undefined;
+          const seal = { key: secretBytes(secret), nonce: random.nonce, hash: signed.id, created: stamp.time, entry: signed.bytes };
+          await this.drafts.sealed(current.key, power, orders, vote, seal, ahead);
           this.publishDrafts();
         },
       },

@@ -20,13 +20,15 @@ import {
   openMessage,
   reduceLog,
   revealBallot,
+  secretBytes,
   type GameView,
   type Identity,
   type Message,
 } from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
 import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
-import { AheadWork } from '../../../../src/ui/game/ahead';
+import { AheadWork, type SealEscrowRandom } from '../../../../src/ui/game/ahead';
+import { pendingHash } from '../../../../src/ui/game/drafts';
 import { nextTask } from '../../../../src/ui/game/next-task';
 import { SEQ_BLOCK } from '../../../../src/ui/game/outbox';
 import { picker } from '../../../../src/util/prng';
@@ -231,6 +233,13 @@ function aheadFor(me: Identity): AheadWork {
     messages: () => opened,
     closed: () => false,
     random: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    // As the runner (keepSecret): the next seal's secret kept on disk in idle time, in the drafts.
+    keepSecret: async (secret, tag, v) => {
+      const phase = v.current?.key;
+      if (phase === undefined || seat === undefined) throw new Error('no seal to keep a secret for');
+      await store.addSeal({ gameId, phase, power: seat.power }, { key: secretBytes(secret), hash: pendingHash(tag), created: Date.now() });
+      return `${phase}|${seat.power}`;
+    },
     onError: (e) => errors.push(`ahead: ${String(e)}`),
   });
   return ahead;
@@ -275,13 +284,13 @@ const phone = {
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
     const me = seat;
     // As the app seals: sealed and signed while the number's reservation is being written, the
-    // secret kept on disk (the app's drafts) after it, then sent.
+    // secret kept on disk (the app's drafts) after it unless it was kept ahead, then sent.
     const t0 = performance.now();
     const reserved = reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     // As the runner: the escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts).
-    const escrow = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
-    const random = { ...escrow, nonce: bytes.slice(32, 56), coin: bytes.slice(88, 120) };
+    const escrow: SealEscrowRandom = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
+    const random = { secret: escrow.secret, entropy: escrow.entropy, nonce: bytes.slice(32, 56), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, me.power, picker(seed));
     const r = commitTurn(me.me, gameId, view, me.power, orders, random, reserved.stamp);
     const t1 = performance.now();
@@ -290,8 +299,20 @@ const phone = {
     const t2 = performance.now();
     time('seal: then wait for the reservation', t2 - t1);
     if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
-    await store.updateGame(gameId, { sealed: r.secret.toString() });
-    time('seal: keep the secret', performance.now() - t2);
+    // As the runner's keep: the record naming the secret by the commit's id is waited for only
+    // when the same secret was not kept ahead (and landed) in this phase and power's drafts.
+    const kept = escrow.kept;
+    const place = kept !== undefined && kept.secret === r.secret ? await kept.landed : null;
+    const ahead = place === `${c.key}|${me.power}` ? kept?.tag : undefined;
+    const write = store.addSeal(
+      { gameId, phase: c.key, power: me.power },
+      { key: secretBytes(r.secret), nonce: random.nonce, hash: r.message.id, created: Date.now() },
+      { orders: { draft: orders, sealed: orders }, now: Date.now() },
+      ahead === undefined ? undefined : pendingHash(ahead),
+    );
+    if (ahead === undefined) await write;
+    else write.catch((e: unknown) => errors.push(`seal record: ${String(e)}`));
+    time(ahead === undefined ? 'seal: keep the secret' : 'seal: keep the secret (kept ahead)', performance.now() - t2);
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
     await replica.publish([r.message.bytes], { reserved: true });
