@@ -1,6 +1,7 @@
 // The once-only right of a message the protocol allows once (src/ui/game/outbox.ts send): reserved
 // with the sequence number before signing; used up by a message signed with it, given back when
-// the sign step throws (nothing signed with it left the phone), under the lock two tabs share.
+// the sign step throws (nothing signed with it left the phone), in the reservations' database two
+// tabs share.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
