@@ -131,11 +131,11 @@ export class Outbox {
       // what it returns is ever stored or sent. So the right is given back (else a duty whose sign
       // step failed once could never be done again); see release. Only a right this page was
       // granted (reserve gives a stamp for no other): one another tab holds is never given back from here.
-      await reserved.landed;
+      await this.landed(reserved.landed, options.once);
       if (options.once !== undefined) await this.release(options.once);
       throw e;
     }
-    await reserved.landed;
+    await this.landed(reserved.landed, options.once);
     if (signed === null) return null;
     this.check(signed);
     await options.keep?.(signed, reserved.stamp);
@@ -159,8 +159,24 @@ export class Outbox {
   async stamp(once?: string): Promise<Stamp | null> {
     const reserved = await this.reserve(once);
     if (reserved === null) return null;
-    await reserved.landed;
+    await this.landed(reserved.landed, once);
     return reserved.stamp;
+  }
+
+  /**
+   * Waits for a reservation's writes. If one failed (a once-only name's own write may have landed
+   * while the block its number came from did not), nothing signed with the stamp may leave, so the
+   * name, if this page wrote it, is given back (release) before the error goes on: else the duty
+   * could never be done again. Called once no sign step of the stamp runs any more (a sign step may
+   * write, as the lot commit's does its secret: it must not run while another tab holds the name).
+   */
+  private async landed(landed: Promise<void>, once: string | undefined): Promise<void> {
+    try {
+      await landed;
+    } catch (e) {
+      if (once !== undefined && this.onceNames.get(once) === true) await this.release(once);
+      throw e;
+    }
   }
 
   /** A number of the reserved blocks at or above `floor` (the ranges' write may still be under way). */
@@ -248,7 +264,13 @@ export class Outbox {
       ok.catch((e: unknown) => this.o.onError?.(e));
       return { stamp: this.stampOf(taken.seq), landed: taken.landed };
     }
-    const landed = taken === undefined ? ok : Promise.all([ok, taken.landed]).then(() => undefined);
+    // Settles once both writes have (the name's write must be known landed or not, see landed()).
+    const landed =
+      taken === undefined
+        ? ok
+        : Promise.allSettled([ok, taken.landed]).then((all) => {
+            for (const r of all) if (r.status === 'rejected') throw r.reason;
+          });
     // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
     // Waited for even with a number in hand: a once-only name is free only once the transaction
     // has read the stored names (another tab may hold it), and no sign step may run before, since
@@ -273,9 +295,9 @@ export class Outbox {
   }
 
   /**
-   * Gives back a once-only right this page was granted and whose sign step threw, in one strict
-   * transaction of the reservations' database (as reserve takes it). Safe: the outbox stores and
-   * sends only what `sign` returns, and no `sign` stores or sends what it signs (they are the
+   * Gives back a once-only right this page was granted and whose sign step threw (or whose number's
+   * block failed to land, see landed), in one strict transaction of the reservations' database (as
+   * reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or sends what it signs (they are the
    * protocol's pure signing calls; the lot commit's also stores its secret, which a later commit's
    * replaces), so no message signed under the right exists outside this call; another tab asking
    * for the right meanwhile got null (nothing signed), and asks the store again when its duty comes
