@@ -11,23 +11,29 @@ import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
 const clock = 1_700_000_000_000;
 const now = () => clock;
 
+/** Ana's game started on three wired phones (Bea and Carl joined), every runner settled. */
+async function started() {
+  const {
+    gameId,
+    devices: [da, db, dc],
+  } = await threeDevices(clock);
+  const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
+  wire(phones);
+  await settle(phones);
+  const [a, b, c] = phones as [Phone, Phone, Phone];
+  await b.runner.join('Bea', 'germany');
+  await c.runner.join('Carl', 'russia');
+  await settle(phones);
+  const roster = defaultRoster(a.runner.view.players);
+  if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+  await a.runner.start(roster);
+  await settle(phones);
+  return { gameId, phones, a, b, c };
+}
+
 describe('work done ahead by the runner', () => {
   it('checks its share of a commit as soon as the commit is in, long before its LOCK', async () => {
-    const {
-      gameId,
-      devices: [da, db, dc],
-    } = await threeDevices(clock);
-    const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
-    wire(phones);
-    await settle(phones);
-    const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(phones);
+    const { phones, a, b, c } = await started();
     clearEscrowMemos();
     await a.runner.seal('france', []);
     await settle(phones);
@@ -48,22 +54,8 @@ describe('work done ahead by the runner', () => {
   });
 
   it('hands the random bytes it drew ahead to one seal only: a re-seal deals from fresh bytes', async () => {
-    const {
-      gameId,
-      devices: [da, db, dc],
-    } = await threeDevices(clock);
-    const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
-    wire(phones);
-    await settle(phones);
-    const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    // Idle time: France's first seal of the phase has its escrow dealt ahead, from bytes drawn for it.
-    await settle(phones);
+    // Idle time (started settles): France's first seal of the phase has its escrow dealt ahead, from bytes drawn for it.
+    const { gameId, phones, a } = await started();
     const commits: CommitPayload[] = [];
     for (let i = 0; i < 3; i++) {
       await a.runner.seal('france', []);
