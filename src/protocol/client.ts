@@ -207,8 +207,13 @@ function escrowFor(
 /** The escrow keys a commit by `owner` deals shares to (every other key of the ballot, in key order); null if one has none. */
 function holderKeys(view: GameView, ballotKeys: readonly string[], owner: string): string[] | null {
   const holders = escrowHolders(ballotKeys, owner);
-  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
+  const keys = holders.map((k) => playerEscrowKey(view, k));
   return escrowOn(holders.length) && keys.some((k) => k === null) ? null : (keys as string[]);
+}
+
+/** The escrow key shares are dealt to for the player `key`, as the view's players list names it (null if none). */
+function playerEscrowKey(view: GameView, key: string): string | null {
+  return view.players.find((p) => p.key === key)?.escrow ?? null;
 }
 
 export interface SealOptions {
@@ -430,11 +435,6 @@ export function sharesAhead(identity: Identity, view: GameView, messages?: Reado
   return out.sort(compareText);
 }
 
-/** The escrow key the view's players list names for a key ('' if none). */
-function escrowKeyOf(view: GameView, key: string): string {
-  return view.players.find((p) => p.key === key)?.escrow ?? '';
-}
-
 /**
  * Checks this phone's share of the commit `commitId` of the open ballot now (and makes its
  * complaint if it does not check), remembered for lockBallot and revealBallot: what they then sign
@@ -499,7 +499,11 @@ export function sealSecretAhead(identity: Identity, view: GameView, random: Pick
  */
 export function sealAhead(view: GameView, me: string): boolean {
   const b = openBallot(view);
-  if (b === undefined || b.lot) return false;
+  return b !== undefined && !b.lot && owesSeal(b, me);
+}
+
+/** Whether `me` holds a slot of the ballot that is awaited (not timed out) and has no commit yet. */
+function owesSeal(b: OpenBallot, me: string): boolean {
   return b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
 }
 
@@ -511,11 +515,7 @@ export function sealAhead(view: GameView, me: string): boolean {
 export function prepareSeal(view: GameView, me: string): void {
   const b = openBallot(view);
   if (b === undefined || !b.ballotKeys.includes(me)) return;
-  prepareKeyTables(
-    escrowHolders(b.ballotKeys, me)
-      .map((k) => escrowKeyOf(view, k))
-      .filter((k) => k !== ''),
-  );
+  prepareKeyTables(escrowHolders(b.ballotKeys, me).flatMap((k) => playerEscrowKey(view, k) ?? []));
 }
 
 function commitPayload(messages: ReadonlyMap<string, Message>, id: string): CommitPayload | LotCommitPayload | undefined {
@@ -675,8 +675,7 @@ export function clockDue(view: GameView, me: string, now: number): PhaseKey | nu
   const b = openBallot(view);
   if (b === undefined) return null;
   if (b.players.length !== 2 || now < b.deadline) return null;
-  const owes = b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
-  if (!owes || b.clocked.includes(me)) return null;
+  if (!owesSeal(b, me) || b.clocked.includes(me)) return null;
   return b.phase;
 }
 

@@ -43,15 +43,15 @@ export interface SealEscrowRandom {
 
 export class AheadWork {
   private readonly o: AheadOptions;
-  /** The open ballot the sets below are about (phase key and keys). */
+  /** The open ballot the state below is about (phase key and keys). */
   private ballot: string | null = null;
-  /** Commits of that ballot already handed to prepareShare. */
-  private tried = new Set<string>();
-  private tabled = false;
+  /**
+   * The pieces of that ballot done (next's answers): 'tables', 'seal' (one seal prepared: the next
+   * deals for itself) and each commit handed to prepareShare (ids are hashes, never those words).
+   */
+  private done = new Set<string>();
   /** Bytes drawn for the next seal of that ballot, its escrow dealt from them: for one seal only. */
   private sealRandom: SealEscrowRandom | null = null;
-  /** Whether a seal of that ballot has been prepared (then the next one deals for itself). */
-  private sealPrepared = false;
   private queued = false;
   private messages: ReadonlyMap<string, Message> | undefined;
 
@@ -87,15 +87,13 @@ export class AheadWork {
     const ballot = b === undefined ? null : `${b.phase}|${b.ballotKeys.join(',')}`;
     if (ballot !== this.ballot) {
       this.ballot = ballot;
-      this.tried = new Set();
-      this.tabled = false;
+      this.done = new Set();
       this.sealRandom = null;
-      this.sealPrepared = false;
     }
     if (ballot === null) return null;
-    if (!this.tabled) return 'tables';
-    if (!this.sealPrepared && sealAhead(view, this.o.identity.id)) return 'seal';
-    return sharesAhead(this.o.identity, view).find((id) => !this.tried.has(id)) ?? null;
+    if (!this.done.has('tables')) return 'tables';
+    if (!this.done.has('seal') && sealAhead(view, this.o.identity.id)) return 'seal';
+    return sharesAhead(this.o.identity, view).find((id) => !this.done.has(id)) ?? null;
   }
 
   private step(): void {
@@ -104,11 +102,10 @@ export class AheadWork {
     const view = this.o.view();
     try {
       const next = this.next(view);
+      if (next !== null) this.done.add(next);
       if (next === 'tables') {
-        this.tabled = true;
         prepareSeal(view, this.o.identity.id);
       } else if (next === 'seal') {
-        this.sealPrepared = true;
         const random = { secret: this.o.random(32), entropy: this.o.random(32) };
         const dealt = sealSecretAhead(this.o.identity, view, random);
         const keep = this.o.keepSecret;
@@ -121,7 +118,6 @@ export class AheadWork {
           this.sealRandom = { ...random, kept: { secret: dealt.secret, tag: dealt.tag, landed } };
         }
       } else if (next !== null) {
-        this.tried.add(next);
         if (this.messages?.has(next) !== true) this.messages = this.o.messages();
         prepareShare(this.o.identity, view, this.messages, next);
       }
