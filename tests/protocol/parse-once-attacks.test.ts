@@ -16,7 +16,6 @@ import {
   reduceLog,
   SIGNATURE_BYTES,
   type Opened,
-  type Parsed,
   type Verifier,
   type WireContext,
 } from '../../src/protocol';
@@ -33,7 +32,7 @@ const flip = (b: Uint8Array, at: number): Uint8Array => {
 function opened(o: Opened): unknown {
   return o.ok ? { ok: true, id: o.message.id, payload: o.message.payload } : o;
 }
-function parsed(p: Parsed): unknown {
+function parsed(p: ReturnType<typeof parseEntry>): unknown {
   return p.ok ? { ok: true, id: p.entry.id, payload: p.entry.payload, body: [...p.entry.body] } : p;
 }
 
