@@ -9,9 +9,12 @@ import { describe, expect, it } from 'vitest';
 import {
   Admission,
   acceptStart,
+  cachedVerifier,
+  checkSignature,
   createGame,
   joinGame,
   openMessage,
+  parseEntry,
   reduceLog,
   SIGNATURE_BYTES,
   startGame,
@@ -19,6 +22,7 @@ import {
   type Identity,
   type Signed,
 } from '../../src/protocol';
+import { READING_LIMITS, readingMemo } from '../../src/protocol/envelope';
 import { POWERS, type Power } from '../../src/rules';
 import { escrowOf, identity, rng, settings, T0 } from './helpers';
 
@@ -248,5 +252,62 @@ describe('a decision that no longer holds', () => {
     expect(a.offer(memberJoin.bytes).kind).toBe('admitted');
     for (let i = 0; i < 3; i++) expect(a.offer(fake).kind).toBe('refused');
     expect(a.bytesOf(memberJoin.id)).toEqual(memberJoin.bytes);
+  });
+});
+
+describe('what the readings of entries remember (envelope.ts Readings)', () => {
+  const sigOf = (b: Uint8Array) => b.subarray(0, SIGNATURE_BYTES);
+  const bodyOf = (b: Uint8Array) => b.subarray(SIGNATURE_BYTES);
+
+  it('bytes whose signature fails, or that were only parsed, leave no reading; an entry that checks does', () => {
+    const l = lobby(12);
+    const v = cachedVerifier(checkSignature);
+    expect(v.readings).toBeDefined();
+    const honest = fullAckOf(l, 2);
+    const fake = forged(honest.bytes);
+    expect(openMessage(fake, v).ok).toBe(false);
+    expect(v.readings!.get(sigOf(fake), bodyOf(fake)), 'a forged signature’s reading was kept').toBeUndefined();
+    const other = fullAckOf(l, 5);
+    expect(parseEntry(other.bytes, undefined, v).ok).toBe(true);
+    expect(v.readings!.get(sigOf(other.bytes), bodyOf(other.bytes)), 'a reading kept before any check').toBeUndefined();
+    // An entry waiting for its author to count (never checked) leaves none either.
+    const a = new Admission(l.gameId, { verifier: v });
+    for (const b of l.log) a.offer(b);
+    const stranger = joinGame(identity(41), l.gameId, 'x', null, { seq: 1, time: T0 + 9 });
+    expect(a.offer(stranger.bytes).kind).toBe('pending');
+    expect(v.readings!.get(sigOf(stranger.bytes), bodyOf(stranger.bytes))).toBeUndefined();
+    expect(openMessage(honest.bytes, v).ok).toBe(true);
+    expect(v.readings!.get(sigOf(honest.bytes), bodyOf(honest.bytes))?.id).toBe(honest.id);
+  });
+
+  it('stays within its bounds: entries, bytes, and readings under one signature', () => {
+    const l = lobby(13);
+    const me = l.players[1]!;
+    const entries = Array.from({ length: 120 }, (_, i) => {
+      const signed = joinGame(me, l.gameId, `name-${i}`, null, { seq: 10 + i, time: T0 + i });
+      const p = parseEntry(signed.bytes);
+      if (!p.ok) throw new Error(p.reason);
+      return p.entry;
+    });
+    const found = (r: ReturnType<typeof readingMemo>, list: typeof entries) => list.filter((e) => r.get(e.signature, e.body) !== undefined);
+    // By count: the latest kept, the oldest forgotten.
+    const byCount = readingMemo({ entries: 16, bytes: 1 << 20 });
+    for (const e of entries) byCount.keep(e);
+    expect(found(byCount, entries).length).toBeLessThanOrEqual(16);
+    expect(found(byCount, entries.slice(-8)).length).toBe(8);
+    // By bytes.
+    const size = entries[0]!.body.length + SIGNATURE_BYTES;
+    const byBytes = readingMemo({ entries: 10_000, bytes: size * 10 });
+    for (const e of entries) byBytes.keep(e);
+    expect(found(byBytes, entries).length).toBeLessThanOrEqual(10);
+    // Many bodies under one signature (a peer's variants): a few at most, and never another's reading.
+    const one = readingMemo({ entries: 10_000, bytes: 1 << 24 });
+    const sig = entries[0]!.signature;
+    const variants = entries.map((e) => ({ ...e, signature: sig }));
+    for (const e of variants) one.keep(e);
+    const kept = found(one, variants);
+    expect(kept.length).toBeLessThanOrEqual(4);
+    for (const e of kept) expect(one.get(sig, e.body)?.id).toBe(e.id);
+    expect(READING_LIMITS.entries).toBeGreaterThan(0);
   });
 });
