@@ -356,18 +356,30 @@ export interface BallotDuties {
   readonly reveal: boolean;
 }
 
+export interface DutyOptions {
+  /**
+   * The phase whose orders this key's player marked final ("ready": done, README.md "The sealed
+   * ballot", the early FINAL): there its FINALs are due as soon as every awaited slot it holds has
+   * a commit, without waiting for the other slots' commits.
+   */
+  readonly ready?: string;
+}
+
 /**
  * What an honest phone signs now in the open ballot: FINAL of each of its slots once every awaited
- * slot has a commit; its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
+ * slot has a commit (or, its player having marked the phase ready, once each of its own awaited
+ * slots has one); its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
  * ballot has a LOCK. Each once: the view's ballot says whether this key's FINAL, LOCK or REVEAL is in.
  */
-export function ballotDuties(view: GameView, me: string): BallotDuties {
+export function ballotDuties(view: GameView, me: string, options: DutyOptions = {}): BallotDuties {
   const b = openBallot(view);
   const none: BallotDuties = { finals: [], lock: false, reveal: false };
   if (b === undefined) return none;
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
   const sealedAll = b.ballot.sealed;
-  const finals = b.lot || !sealedAll ? [] : awaited.filter((s) => b.holderOf(s) === me && b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined);
+  const mine = awaited.filter((s) => b.holderOf(s) === me);
+  const ready = options.ready === b.phase && mine.every((s) => b.ballot.heads[s] !== undefined);
+  const finals = b.lot || !(sealedAll || ready) ? [] : mine.filter((s) => b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined);
   const inBallot = b.ballot.keys.includes(me);
   const locked = b.ballot.locks[me] !== undefined;
   const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
