@@ -358,13 +358,6 @@ export class GameRunner {
     const commitOut = new Promise<string>((resolve, reject) => ((committed = resolve), (failed = reject)));
     commitOut.catch(() => undefined);
     const withFinal = finalWithSeal(this.state.view, this.o.identity.id, power, this.readyOption());
-    const final = withFinal
-      ? this.outbox
-          .send(async (stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, await commitOut, stamp), {
-            once: dutyKey({ kind: 'final', phase: current.key, power }),
-          })
-          .catch(() => null)
-      : null;
     const sent = this.outbox.send(
       (stamp) => {
         const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, { draw: vote });
@@ -383,6 +376,13 @@ export class GameRunner {
         },
       },
     );
+    const final = withFinal
+      ? this.outbox
+          .send(async (stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, await commitOut, stamp), {
+            once: dutyKey({ kind: 'final', phase: current.key, power }),
+          })
+          .catch(() => null)
+      : null;
     sent.then(
       (m) => (m === null ? failed(new Error('the seal was not sent')) : committed(m.id)),
       (e: unknown) => failed(e),
