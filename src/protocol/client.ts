@@ -362,23 +362,57 @@ export interface BallotDuties {
   readonly reveal: boolean;
 }
 
+export interface DutyOptions {
+  /**
+   * The phase whose orders this key's player marked final ("ready": done, README.md "The sealed
+   * ballot", the early FINAL): there its FINALs are due as soon as every awaited slot it holds has
+   * a commit, without waiting for the other slots' commits.
+   */
+  readonly ready?: string;
+}
+
 /**
  * What an honest phone signs now in the open ballot: FINAL of each of its slots once every awaited
- * slot has a commit; its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
+ * slot has a commit (or, its player having marked the phase ready, once each of its own awaited
+ * slots has one); its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
  * ballot has a LOCK. Each once: the view's ballot says whether this key's FINAL, LOCK or REVEAL is in.
  */
-export function ballotDuties(view: GameView, me: string): BallotDuties {
+export function ballotDuties(view: GameView, me: string, options: DutyOptions = {}): BallotDuties {
   const b = openBallot(view);
   const none: BallotDuties = { finals: [], lock: false, reveal: false };
   if (b === undefined) return none;
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
   const sealedAll = b.ballot.sealed;
-  const finals = b.lot || !sealedAll ? [] : awaited.filter((s) => b.holderOf(s) === me && b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined);
+  const finals = finalsDue(b, me, options);
   const inBallot = b.ballot.keys.includes(me);
   const locked = b.ballot.locks[me] !== undefined;
   const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
   const reveal = inBallot && locked && b.ballot.reveals[me] === undefined && b.ballot.keys.every((k) => b.ballot.locks[k] !== undefined);
   return { finals, lock, reveal };
+}
+
+/**
+ * My slots whose FINAL is due (not in yet): once every awaited slot has a commit, or, the phase
+ * marked ready, once every awaited slot of mine has one. `sealing`: as if that slot had a commit
+ * already (a seal about to be sent: finalWithSeal).
+ */
+function finalsDue(b: OpenBallot, me: string, options: DutyOptions, sealing?: string): string[] {
+  if (b.lot) return [];
+  const awaited = b.required.filter((s) => !b.timedOut.includes(s));
+  const has = (s: string) => s === sealing || b.ballot.heads[s] !== undefined;
+  const mine = awaited.filter((s) => b.holderOf(s) === me);
+  const due = awaited.every(has) || (options.ready === b.phase && mine.every(has));
+  return due ? mine.filter((s) => has(s) && b.ballot.finals[s] === undefined) : [];
+}
+
+/**
+ * Whether the FINAL of `power` falls due (ballotDuties) as soon as the seal of it this phone is
+ * about to send is in: the last awaited power to seal, or a player who marked the phase ready and
+ * whose other powers have sealed. The app then signs that FINAL with the seal, so both leave together.
+ */
+export function finalWithSeal(view: GameView, me: string, power: string, options: DutyOptions = {}): boolean {
+  const b = openBallot(view);
+  return b !== undefined && finalsDue(b, me, options, power).includes(power);
 }
 
 /** FINAL: the one commit of `power` its holder stands by. */

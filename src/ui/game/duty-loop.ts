@@ -52,7 +52,8 @@ export class DutyLoop {
 
   /** Performs every duty due in `view` that this session has not performed; a failed one is retried next time. */
   async run(view: GameView): Promise<void> {
-    for (const d of duties({ view, me: this.o.identity.id, now: this.o.now() })) {
+    const ready = this.o.record.current.ready;
+    for (const d of duties({ view, me: this.o.identity.id, now: this.o.now(), ...(ready === undefined ? {} : { ready }) })) {
       const key = dutyKey(d);
       if (this.done.has(key)) continue;
       this.done.add(key);

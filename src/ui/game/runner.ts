@@ -9,6 +9,8 @@ import {
   chatPlayers,
   commitTurn,
   concede as concedeMessage,
+  finalOrders,
+  finalWithSeal,
   joinGame,
   gameMessages,
   reduceLog,
@@ -35,7 +37,7 @@ import type { PactoStore } from '../../store';
 import { AheadWork, type SealEscrowRandom } from './ahead';
 import { ChatReader } from './chats';
 import { Drafts, MissingOrdersError, type SealKept } from './drafts';
-import { powersOf } from './duties';
+import { dutyKey, powersOf } from './duties';
 import { DutyLoop } from './duty-loop';
 import { nextTask } from './next-task';
 import { Outbox, type EntryLog } from './outbox';
@@ -75,6 +77,8 @@ export interface RunnerState {
   readonly sealed: Partial<Record<Power, readonly Order[]>>;
   /** The draw vote sealed last per power in the open phase. */
   readonly drawVotes: Partial<Record<Power, boolean>>;
+  /** The player marked the open phase's orders final on this device (markFinal). */
+  readonly ready: boolean;
   readonly chats: readonly DecryptedChat[];
   readonly unread: number;
 }
@@ -251,6 +255,7 @@ export class GameRunner {
       view,
       me: { key, name: player?.name ?? '', powers: powersOf(view, key) },
       ...this.drafts.current,
+      ready: view.current !== undefined && this.record.current.ready === view.current.key,
       chats,
       unread: Math.max(0, incoming - (this.record.current.chatsRead ?? 0)),
     };
@@ -360,11 +365,11 @@ export class GameRunner {
     const current = this.openPhaseFor(power);
     if (!current.required.includes(power)) throw new Error(`${power} has nothing to order in this phase`);
     const lang = this.lang();
-    // After its FINAL (signed by this phone once every power had sealed) a power's orders are fixed.
-    const finalized = current.finalized.includes(power) || this.outbox.reserved(`final|${current.key}|${power}`);
-    if (finalized)
+    // After its FINAL (signed by this phone once every power had sealed, or at once once the
+    // player marked its orders final) a power's orders are fixed.
+    if (this.finalized(current.key, power))
       throw new Error(
-        lang === 'es' ? 'Todas las potencias han sellado: las órdenes ya no pueden cambiar' : 'every power has sealed: orders can no longer change',
+        lang === 'es' ? 'Las órdenes de esta potencia ya son definitivas: no pueden cambiar' : "this power's orders are final: they can no longer change",
       );
     // The "1914" check before anything is stored, reserved or signed.
     const missing = sealMissing(this.state.view, power, orders);
@@ -374,7 +379,16 @@ export class GameRunner {
     const random = { secret: escrow.secret, entropy: escrow.entropy, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
-    await this.outbox.send(
+    // The last power to seal, or a player who marked its orders final: the FINAL is due as soon as
+    // this commit is in, so its right is reserved while the commit is signed and it goes out right
+    // after it, in one burst (README "The early FINAL"). Never before it: it waits for the commit
+    // to be sent, and if the commit is not, it throws, which gives its right back (outbox.ts).
+    let committed!: (id: string) => void;
+    let failed!: (e: unknown) => void;
+    const commitOut = new Promise<string>((resolve, reject) => ((committed = resolve), (failed = reject)));
+    commitOut.catch(() => undefined);
+    const withFinal = finalWithSeal(this.state.view, this.o.identity.id, power, this.readyOption());
+    const sent = this.outbox.send(
       (stamp) => {
         const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, { draw: vote });
         if (!turn.ok) {
@@ -398,6 +412,61 @@ export class GameRunner {
         },
       },
     );
+    const final = withFinal
+      ? this.outbox
+          .send(async (stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, await commitOut, stamp), {
+            once: dutyKey({ kind: 'final', phase: current.key, power }),
+          })
+          .catch(() => null)
+      : null;
+    sent.then(
+      (m) => (m === null ? failed(new Error('the seal was not sent')) : committed(m.id)),
+      (e: unknown) => failed(e),
+    );
+    try {
+      await sent;
+    } finally {
+      // A FINAL that failed is left to the duty loop (its right was given back).
+      await final;
+    }
+  }
+
+  private readyOption(): { ready?: string } {
+    const ready = this.record.current.ready;
+    return ready === undefined ? {} : { ready };
+  }
+
+  /** Whether `power`'s FINAL of `phase` is in or reserved on this device: its orders can no longer change. */
+  private finalized(phase: string, power: Power): boolean {
+    const current = this.state.view.current;
+    return (current?.key === phase && current.finalized.includes(power)) || this.outbox.reserved(dutyKey({ kind: 'final', phase, power }));
+  }
+
+  /**
+   * Marks (yes) the open phase's orders of this player final, or takes the mark back. Marked, the
+   * FINAL of each power it holds is signed as soon as each of them has sealed (at once if they
+   * have), without waiting for the others' seals: after it they can no longer change. Taken back
+   * only while no FINAL of this player in the phase is signed (else a clear error, nothing changes).
+   */
+  markFinal(yes: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      this.refresh();
+      const current = this.state.view.current;
+      if (current === undefined) throw new Error('no phase is open');
+      const mine = this.state.me.powers.filter((p) => current.required.includes(p));
+      if (mine.length === 0) throw new Error(this.lang() === 'es' ? 'No tienes órdenes que dar en esta fase' : 'you have no orders to give in this phase');
+      if (yes) {
+        if (this.record.current.ready !== current.key) await this.record.patch({ ready: current.key });
+      } else {
+        if (mine.some((p) => this.finalized(current.key, p)))
+          throw new Error(
+            this.lang() === 'es' ? 'Tus órdenes ya son definitivas: no se puede deshacer' : 'your orders are already final: this can no longer be undone',
+          );
+        if (this.record.current.ready !== undefined) await this.record.patch({ ready: undefined });
+      }
+      this.publish(this.compute(this.state.view));
+      await this.dutyLoop.run(this.state.view);
+    });
   }
 
   /**

@@ -3,7 +3,9 @@
 // arrive, with the platform's Ed25519) over this profile's IndexedDB (admitted entries and doc
 // updates), connected to the game's room with the real net layer. It behaves as an honest phone
 // with the real protocol: seals random legal orders when told to, takes the automatic steps
-// (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges each resolved phase, each
+// (FINAL, LOCK, REVEAL) as soon as ballotDuties says so (a phone told to seal as a done player marks
+// its orders final: its FINAL goes at once, README "The early FINAL"; the last sealer's FINAL leaves
+// with its seal, as the app's runner sends it), acknowledges each resolved phase, each
 // sent as the app's outbox sends it (its number reserved on disk first, then out at once). Reactions are one reduction per burst of
 // changes, in the next task, as the app's runner does. window.phone lets the bench act and observe; times are
 // Date.now() (every page of the run shares the machine's clock).
@@ -15,6 +17,7 @@ import {
   commitTurn,
   createIdentity,
   finalOrders,
+  finalWithSeal,
   fromBase64,
   lockBallot,
   openMessage,
@@ -86,6 +89,8 @@ const seen = new WeakSet<Uint8Array>();
 /** Duties already handed to publish (phase key + step), so a reaction before the entry is admitted does not sign twice. */
 const done = new Set<string>();
 const phasesAt = new Map<number, number>();
+/** The phase whose orders this phone marked final (as the app's "my orders are final"). */
+let ready: string | undefined;
 let view: GameView | undefined;
 /** Where a phase's time goes on this page: reducing, and when it revealed (phase key -> Date.now()). */
 let reduceMs = 0;
@@ -197,10 +202,10 @@ function react(): void {
         const o = openMessage(e, replica.verifier, replica.admission.wireContext());
         if (o.ok) opened.set(o.message.id, o.message);
       }
-      const due = ballotDuties(view, seat.me.id);
+      const due = ballotDuties(view, seat.me.id, ready === undefined ? {} : { ready });
       const commit = mine.get(c.key);
       const once = (step: string): boolean => !done.has(`${c.key}|${step}`) && (done.add(`${c.key}|${step}`), true);
-      if (due.finals.length > 0) mark(c.key, 'commits-in');
+      if (c.ballot.sealed) mark(c.key, 'commits-in');
       if (due.lock) mark(c.key, 'finals-in');
       if (due.reveal) mark(c.key, 'locks-in');
       const me = seat;
@@ -275,18 +280,25 @@ const phone = {
     replica.receiveEntries(messages.map(bytesOf), { name: 'bench', origin: 'bench' });
     replica.carryNow(true);
   },
-  /** Seals random legal orders for the open phase and publishes them; the wall-clock time the
-   *  sealed commit was handed to publish (stored, then sent), or null if nothing is awaited of us. */
-  async commit(seed: number): Promise<number | null> {
+  /** Seals random legal orders for the open phase and publishes them (`final`: and marks them
+   *  final, as a player who is done); the wall-clock time the seal started, or null if nothing is
+   *  awaited of us. */
+  async commit(seed: number, final = false): Promise<number | null> {
     const at = Date.now();
     view = reduce();
     const c = view.current;
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
     const me = seat;
+    if (final) ready = c.key;
+    // As the app's runner: when this seal makes the FINAL due (the last seal, or marked final), the
+    // FINAL's right is reserved while the commit is signed, and the FINAL goes right after the commit.
+    const withFinal = finalWithSeal(view, me.me.id, me.power, ready === undefined ? {} : { ready }) && !done.has(`${c.key}|final`);
+    if (withFinal) done.add(`${c.key}|final`);
     // As the app seals: sealed and signed while the number's reservation is being written, the
     // secret kept on disk (the app's drafts) after it unless it was kept ahead, then sent.
     const t0 = performance.now();
     const reserved = reserve();
+    const finalReserved = withFinal ? reserve(`${c.key}|final`) : null;
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     // As the runner: the escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts).
     const escrow: SealEscrowRandom = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
@@ -316,6 +328,15 @@ const phone = {
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
     await replica.publish([r.message.bytes], { reserved: true });
+    if (finalReserved !== null) {
+      const t3 = performance.now();
+      const bytes = finalOrders(me.me, gameId, c.key, me.power, r.message.id, finalReserved.stamp).bytes;
+      time('final with the seal: sign', performance.now() - t3);
+      await finalReserved.landed;
+      await replica.publish([bytes], { reserved: true });
+      time('final with the seal: after the commit went', performance.now() - t3);
+      mark(c.key, 'final-sent');
+    }
     return at;
   },
   summary: () => ({
