@@ -168,3 +168,43 @@ describe('a FINAL names a commit the others can hold', () => {
     }
   });
 });
+
+describe('a re-seal in another tab after the FINAL', () => {
+  it('a second tab, its view not yet holding the first tab’s FINAL, is refused a re-seal (the reservations both read say the orders are final); nothing leaves', async () => {
+    const { gameId, a, b, c, db, phase, beaCommits } = await startedThree();
+    await b.runner.seal('germany', []);
+    await settle([a, b, c]);
+    // A second tab of Bea's phone, open already, its doc connected to nothing for now (the tabs'
+    // channel lags): it shares the store, and its view has the commit and no FINAL.
+    const b2 = await openPhone(db, gameId, now);
+    await settle([b2]);
+    // Bea marks her orders final in the first tab: its FINAL goes out at once.
+    await b.runner.markFinal(true);
+    await settle([a, b, c]);
+    const finalsOf = (p: Phone) =>
+      p.replica.entries().flatMap((e) => {
+        const q = payloadOf(e, p.replica.admission.wireContext());
+        return q?.type === 'final' && q.from === db.identity.id ? [q.commit] : [];
+      });
+    expect(finalsOf(a)).toHaveLength(1);
+    expect(b2.runner.view.current?.finalized.includes('germany')).toBe(false);
+    const refused = await b2.runner.seal('germany', [beaMove]).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused, 'a re-seal after the FINAL was sent in another tab').toBeInstanceOf(Error);
+    expect(beaCommits(b2)).toHaveLength(1);
+    // Everything connected, the others seal: the phase plays the orders the FINAL named, as both tabs show.
+    const alive = [a, b, c, b2];
+    link(alive, new Set());
+    for (const power of a.runner.current.me.powers) await a.runner.seal(power, []);
+    for (const power of c.runner.current.me.powers) await c.runner.seal(power, []);
+    await settle(alive);
+    expect(beaCommits(a)).toHaveLength(1);
+    for (const p of alive) {
+      expect(p.runner.view.phases.map((ph) => ph.key)).toContain(phase);
+      expect(p.runner.view.misconduct).toEqual([]);
+      expect(moved(p)).toBe(false);
+    }
+  });
+});
