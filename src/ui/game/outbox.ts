@@ -318,6 +318,26 @@ export class Outbox {
   }
 
   /**
+   * Whether the once-only message `name` is reserved on this device: by this page, or, as the
+   * shared reservations say now (one transaction that reads them and writes nothing), by another
+   * tab. False if they cannot be read.
+   */
+  async reservedInStore(name: string): Promise<boolean> {
+    if (this.reserved(name)) return true;
+    let found = false;
+    try {
+      await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
+        for (const n of stored.once) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
+        found = stored.once.includes(name);
+        return null;
+      });
+    } catch {
+      return false;
+    }
+    return found;
+  }
+
+  /**
    * Sends again an entry this phone signed and kept (a commit, kept with its secret before it went
    * out: runner.ts sealNow). Its sequence number was reserved durably before it was signed, so it
    * goes out as it would have (a copy others hold is a duplicate). False if it cannot be admitted.

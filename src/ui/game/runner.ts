@@ -367,10 +367,9 @@ export class GameRunner {
     const lang = this.lang();
     // After its FINAL (signed by this phone once every power had sealed, or at once once the
     // player marked its orders final) a power's orders are fixed.
-    if (this.finalized(current.key, power))
-      throw new Error(
-        lang === 'es' ? 'Las órdenes de esta potencia ya son definitivas: no pueden cambiar' : "this power's orders are final: they can no longer change",
-      );
+    const finalMessage =
+      lang === 'es' ? 'Las órdenes de esta potencia ya son definitivas: no pueden cambiar' : "this power's orders are final: they can no longer change";
+    if (this.finalized(current.key, power)) throw new Error(finalMessage);
     // The "1914" check before anything is stored, reserved or signed.
     const missing = sealMissing(this.state.view, power, orders);
     if (missing.length > 0) throw new MissingOrdersError(power, missing, this.unitNames(missing, lang), lang);
@@ -380,14 +379,19 @@ export class GameRunner {
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
     // The last power to seal, or a player who marked its orders final: the FINAL is due as soon as
-    // this commit is in, so its right is reserved while the commit is signed and it goes out right
-    // after it, in one burst (README "The early FINAL"). Never before it: it waits for the commit
-    // to be sent, and if the commit is not, it throws, which gives its right back (outbox.ts).
+    // this commit is in, so it is signed right after the commit is sent, without waiting for the
+    // duty loop (README "The early FINAL"). Never before it: if the commit is not sent, neither is it.
     let committed!: (id: string) => void;
     let failed!: (e: unknown) => void;
     const commitOut = new Promise<string>((resolve, reject) => ((committed = resolve), (failed = reject)));
     commitOut.catch(() => undefined);
     const withFinal = finalWithSeal(this.state.view, this.o.identity.id, power, this.readyOption());
+    // Another tab of this device may have signed this power's FINAL (on "my orders are final")
+    // before its entry reached this tab's view: the reservations both tabs read say so. Read while
+    // the commit is signed; a re-seal after it never leaves (the player would see orders that are
+    // not played). This page's own FINAL is reserved only after the read.
+    const finalName = dutyKey({ kind: 'final', phase: current.key, power });
+    const elsewhere = this.outbox.reservedInStore(finalName);
     const sent = this.outbox.send(
       (stamp) => {
         const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, { draw: vote });
@@ -403,6 +407,7 @@ export class GameRunner {
         // this very secret is on disk already (kept ahead, in this phase and power's drafts), the
         // record naming it by the commit's id is not waited for; else it is the strict write here.
         keep: async (signed, stamp) => {
+          if (await elsewhere) throw new Error(finalMessage);
           const kept = escrow.kept;
           const place = kept !== undefined && kept.secret === secret ? await kept.landed : null;
           const ahead = place === `${current.key}|${power}` ? kept?.tag : undefined;
@@ -412,11 +417,15 @@ export class GameRunner {
         },
       },
     );
+    // Its right is reserved once the commit is out, not while it is signed: a right reserved (on
+    // disk) whose FINAL never leaves (the phone dies meanwhile) is used up for good, and the phase
+    // waits for that FINAL until the power is voted out; reserved after the commit, that window is
+    // the one every once-only message has (reservation, signing, sending), not the commit's keep too.
     const final = withFinal
-      ? this.outbox
-          .send(async (stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, await commitOut, stamp), {
-            once: dutyKey({ kind: 'final', phase: current.key, power }),
-          })
+      ? Promise.all([elsewhere, commitOut])
+          .then(([taken, commit]) =>
+            taken ? null : this.outbox.send((stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, commit, stamp), { once: finalName }),
+          )
           .catch(() => null)
       : null;
     sent.then(
