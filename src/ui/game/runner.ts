@@ -9,8 +9,6 @@ import {
   chatPlayers,
   commitTurn,
   concede as concedeMessage,
-  finalOrders,
-  finalWithSeal,
   joinGame,
   gameMessages,
   reduceLog,
@@ -349,16 +347,7 @@ export class GameRunner {
     const random = { ...escrow, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
-    // The last power to seal, or a player who marked its orders final: the FINAL is due as soon as
-    // this commit is in, so its right is reserved while the commit is signed and it goes out right
-    // after it, in one burst (README "The early FINAL"). Never before it: it waits for the commit
-    // to be sent, and if the commit is not, it throws, which gives its right back (outbox.ts).
-    let committed!: (id: string) => void;
-    let failed!: (e: unknown) => void;
-    const commitOut = new Promise<string>((resolve, reject) => ((committed = resolve), (failed = reject)));
-    commitOut.catch(() => undefined);
-    const withFinal = finalWithSeal(this.state.view, this.o.identity.id, power, this.readyOption());
-    const sent = this.outbox.send(
+    await this.outbox.send(
       (stamp) => {
         const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, { draw: vote });
         if (!turn.ok) {
@@ -376,28 +365,6 @@ export class GameRunner {
         },
       },
     );
-    const final = withFinal
-      ? this.outbox
-          .send(async (stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, await commitOut, stamp), {
-            once: dutyKey({ kind: 'final', phase: current.key, power }),
-          })
-          .catch(() => null)
-      : null;
-    sent.then(
-      (m) => (m === null ? failed(new Error('the seal was not sent')) : committed(m.id)),
-      (e: unknown) => failed(e),
-    );
-    try {
-      await sent;
-    } finally {
-      // A FINAL that failed is left to the duty loop (its right was given back).
-      await final;
-    }
-  }
-
-  private readyOption(): { ready?: string } {
-    const ready = this.record.current.ready;
-    return ready === undefined ? {} : { ready };
   }
 
   /** Whether `power`'s FINAL of `phase` is in or reserved on this device: its orders can no longer change. */
