@@ -393,26 +393,15 @@ export function ballotDuties(view: GameView, me: string, options: DutyOptions = 
 
 /**
  * My slots whose FINAL is due (not in yet): once every awaited slot has a commit, or, the phase
- * marked ready, once every awaited slot of mine has one. `sealing`: as if that slot had a commit
- * already (a seal about to be sent: finalWithSeal).
+ * marked ready, once every awaited slot of mine has one.
  */
-function finalsDue(b: OpenBallot, me: string, options: DutyOptions, sealing?: string): string[] {
+function finalsDue(b: OpenBallot, me: string, options: DutyOptions): string[] {
   if (b.lot) return [];
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
-  const has = (s: string) => s === sealing || b.ballot.heads[s] !== undefined;
+  const has = (s: string) => b.ballot.heads[s] !== undefined;
   const mine = awaited.filter((s) => b.holderOf(s) === me);
   const due = awaited.every(has) || (options.ready === b.phase && mine.every(has));
   return due ? mine.filter((s) => has(s) && b.ballot.finals[s] === undefined) : [];
-}
-
-/**
- * Whether the FINAL of `power` falls due (ballotDuties) as soon as the seal of it this phone is
- * about to send is in: the last awaited power to seal, or a player who marked the phase ready and
- * whose other powers have sealed. The app then signs that FINAL with the seal, so both leave together.
- */
-export function finalWithSeal(view: GameView, me: string, power: string, options: DutyOptions = {}): boolean {
-  const b = openBallot(view);
-  return b !== undefined && finalsDue(b, me, options, power).includes(power);
 }
 
 /** FINAL: the one commit of `power` its holder stands by. */

@@ -1,7 +1,7 @@
 // The early FINAL in the app (README "The early FINAL"): a player who marks its orders final has
 // its FINALs signed at once; two tabs marking at the same moment give one FINAL per power; a
 // re-seal after it is refused with a clear error and changes nothing; the last sealer's FINAL
-// leaves with its seal.
+// names its last seal.
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { readLog } from '../../src/net';
@@ -148,7 +148,7 @@ describe('marking orders final (the early FINAL)', () => {
     expect(a.runner.view.misconduct).toEqual([]);
   });
 
-  it("the last sealer's FINAL leaves with its seal: it is in the log when the seal resolves, naming that seal", async () => {
+  it("the last sealer's FINAL names its last seal, once the seal and what it set off are done", async () => {
     const { phones } = await started();
     const [a, b, c] = phones;
     await sealMine(a);
@@ -159,11 +159,12 @@ describe('marking orders final (the early FINAL)', () => {
     for (const p of powers.slice(0, -1)) await c.runner.seal(p, []);
     const last = powers.at(-1)!;
     await c.runner.seal(last, []);
-    // No settle: the seal call itself sent the FINAL right after the commit.
-    const heads = c.runner.view.current?.ballot.heads ?? {};
+    const head = c.runner.view.current!.ballot.heads[last];
+    expect(head).toBeDefined();
+    await c.runner.idle();
     const mine = finals(c).filter((f) => f.from === c.device.identity.id && f.power === last);
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.commit).toBe(heads[last]);
+    expect(mine[0]!.commit).toBe(head);
     await settle(phones);
     expect(a.runner.view.phases).toHaveLength(1);
     expect(a.runner.view.misconduct).toEqual([]);

@@ -9,8 +9,6 @@ import {
   chatPlayers,
   commitTurn,
   concede as concedeMessage,
-  finalOrders,
-  finalWithSeal,
   joinGame,
   gameMessages,
   reduceLog,
@@ -378,21 +376,12 @@ export class GameRunner {
     const random = { secret: escrow.secret, entropy: escrow.entropy, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
-    // The last power to seal, or a player who marked its orders final: the FINAL is due as soon as
-    // this commit is in, so it is signed right after the commit is sent, without waiting for the
-    // duty loop (README "The early FINAL"). Never before it: if the commit is not sent, neither is it.
-    let committed!: (id: string) => void;
-    let failed!: (e: unknown) => void;
-    const commitOut = new Promise<string>((resolve, reject) => ((committed = resolve), (failed = reject)));
-    commitOut.catch(() => undefined);
-    const withFinal = finalWithSeal(this.state.view, this.o.identity.id, power, this.readyOption());
     // Another tab of this device may have signed this power's FINAL (on "my orders are final")
     // before its entry reached this tab's view: the reservations both tabs read say so. Read while
     // the commit is signed; a re-seal after it never leaves (the player would see orders that are
-    // not played). This page's own FINAL is reserved only after the read.
-    const finalName = dutyKey({ kind: 'final', phase: current.key, power });
-    const elsewhere = this.outbox.reservedInStore(finalName);
-    const sent = this.outbox.send(
+    // not played).
+    const elsewhere = this.outbox.reservedInStore(dutyKey({ kind: 'final', phase: current.key, power }));
+    await this.outbox.send(
       (stamp) => {
         const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, { draw: vote });
         if (!turn.ok) {
@@ -417,32 +406,6 @@ export class GameRunner {
         },
       },
     );
-    // Its right is reserved once the commit is out, not while it is signed: a right reserved (on
-    // disk) whose FINAL never leaves (the phone dies meanwhile) is used up for good, and the phase
-    // waits for that FINAL until the power is voted out; reserved after the commit, that window is
-    // the one every once-only message has (reservation, signing, sending), not the commit's keep too.
-    const final = withFinal
-      ? Promise.all([elsewhere, commitOut])
-          .then(([taken, commit]) =>
-            taken ? null : this.outbox.send((stamp) => finalOrders(this.o.identity, this.gameId, current.key, power, commit, stamp), { once: finalName }),
-          )
-          .catch(() => null)
-      : null;
-    sent.then(
-      (m) => (m === null ? failed(new Error('the seal was not sent')) : committed(m.id)),
-      (e: unknown) => failed(e),
-    );
-    try {
-      await sent;
-    } finally {
-      // A FINAL that failed is left to the duty loop (its right was given back).
-      await final;
-    }
-  }
-
-  private readyOption(): { ready?: string } {
-    const ready = this.record.current.ready;
-    return ready === undefined ? {} : { ready };
   }
 
   /** Whether `power`'s FINAL of `phase` is in or reserved on this device: its orders can no longer change. */

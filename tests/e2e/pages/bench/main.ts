@@ -4,8 +4,7 @@
 // updates), connected to the game's room with the real net layer. It behaves as an honest phone
 // with the real protocol: seals random legal orders when told to, takes the automatic steps
 // (FINAL, LOCK, REVEAL) as soon as ballotDuties says so (a phone told to seal as a done player marks
-// its orders final: its FINAL goes at once, README "The early FINAL"; the last sealer's FINAL leaves
-// with its seal, as the app's runner sends it), acknowledges each resolved phase, each
+// its orders final: its FINAL goes at once, README "The early FINAL"), acknowledges each resolved phase, each
 // sent as the app's outbox sends it (its number reserved on disk first, then out at once). Reactions are one reduction per burst of
 // changes, in the next task, as the app's runner does. window.phone lets the bench act and observe; times are
 // Date.now() (every page of the run shares the machine's clock).
@@ -17,7 +16,6 @@ import {
   commitTurn,
   createIdentity,
   finalOrders,
-  finalWithSeal,
   fromBase64,
   lockBallot,
   openMessage,
@@ -290,15 +288,10 @@ const phone = {
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
     const me = seat;
     if (final) ready = c.key;
-    // As the app's runner: when this seal makes the FINAL due (the last seal, or marked final), the
-    // FINAL's right is reserved while the commit is signed, and the FINAL goes right after the commit.
-    const withFinal = finalWithSeal(view, me.me.id, me.power, ready === undefined ? {} : { ready }) && !done.has(`${c.key}|final`);
-    if (withFinal) done.add(`${c.key}|final`);
     // As the app seals: sealed and signed while the number's reservation is being written, the
     // secret kept on disk (the app's drafts) after it unless it was kept ahead, then sent.
     const t0 = performance.now();
     const reserved = reserve();
-    const finalReserved = withFinal ? reserve(`${c.key}|final`) : null;
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     // As the runner: the escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts).
     const escrow: SealEscrowRandom = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
@@ -328,15 +321,6 @@ const phone = {
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
     await replica.publish([r.message.bytes], { reserved: true });
-    if (finalReserved !== null) {
-      const t3 = performance.now();
-      const bytes = finalOrders(me.me, gameId, c.key, me.power, r.message.id, finalReserved.stamp).bytes;
-      time('final with the seal: sign', performance.now() - t3);
-      await finalReserved.landed;
-      await replica.publish([bytes], { reserved: true });
-      time('final with the seal: after the commit went', performance.now() - t3);
-      mark(c.key, 'final-sent');
-    }
     return at;
   },
   summary: () => ({
