@@ -94,6 +94,15 @@ export class GameRunner {
   private readonly ahead: AheadWork;
   private state: RunnerState;
   private work: Promise<void> = Promise.resolve();
+  /**
+   * The game record's summary for the home screen (saveSummary) and the read-chats count, written
+   * one after another outside `work`: a strict write of the game's database that no duty waits for
+   * (the summary is the view's, computed again after any loss).
+   */
+  private recordWrites: Promise<void> = Promise.resolve();
+  private summaryDue = false;
+  /** idle()'s promise while neither `work` nor `recordWrites` changes (the same object: wake.ts compares). */
+  private settled: { work: Promise<void>; writes: Promise<void>; both: Promise<void> } | null = null;
   /** A reduction scheduled for the next task (schedule), resolved once it ran. */
   private scheduled: Promise<void> | null = null;
   /** The anchored START's key list (authorPlaces), kept per START: the outbox asks for it several times per entry. */
@@ -190,7 +199,18 @@ export class GameRunner {
 
   /** Resolves when every duty and store write started so far has finished (and a scheduled reduction has run). */
   idle(): Promise<void> {
-    return this.scheduled === null ? this.work : this.scheduled.then(() => this.work);
+    return this.scheduled === null ? this.settledNow() : this.scheduled.then(() => this.settledNow());
+  }
+
+  private settledNow(): Promise<void> {
+    if (this.settled?.work !== this.work || this.settled.writes !== this.recordWrites)
+      this.settled = { work: this.work, writes: this.recordWrites, both: Promise.all([this.work, this.recordWrites]).then(() => undefined) };
+    return this.settled.both;
+  }
+
+  /** Writes to the game's record that nothing waits for, in order; failures go to onError. */
+  private recordWrite(task: () => Promise<void>): void {
+    this.recordWrites = this.recordWrites.then(task).catch((e: unknown) => this.o.onError?.(e));
   }
 
   close(): void {
@@ -265,7 +285,13 @@ export class GameRunner {
       await this.sendKept();
     }
     await this.dutyLoop.run(this.state.view);
-    await this.saveSummary();
+    // Off the queue: the next duty (a burst of entries later) does not wait for this write.
+    if (this.summaryDue) return;
+    this.summaryDue = true;
+    this.recordWrite(async () => {
+      this.summaryDue = false;
+      if (!this.closed) await this.saveSummary();
+    });
   }
 
   /**
@@ -509,7 +535,8 @@ export class GameRunner {
   markChatsRead(): void {
     const incoming = this.state.chats.filter((c) => c.from !== this.o.identity.id).length;
     if (incoming === (this.record.current.chatsRead ?? 0)) return;
-    void this.enqueue(async () => {
+    // In order with the summary's writes (which also write `unread`).
+    this.recordWrite(async () => {
       await this.record.patch({ chatsRead: incoming, unread: 0 });
       this.publish({ ...this.state, unread: 0 });
     });
