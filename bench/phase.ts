@@ -2,7 +2,8 @@
 // app's plumbing (replica, IndexedDB, signatures checked ahead: tests/e2e/pages/bench/main.ts),
 // joined through the real net layer over loopback WebRTC and running the real protocol. Each timed phase every awaited
 // power seals random legal orders; the phones then reveal and acknowledge on their own. As at a
-// table, all but one seal first and the last seals once their commits are on every phone; we time
+// table, all but one seal first (done, they mark their orders final: the early FINAL) and the last
+// seals once their commits and FINALs are on every phone; we time
 // from that last commit's start (reserve, seal, send) to the moment the last page's reduced view
 // has the phase resolved (a few more phases, where all seal at the same instant, give a stress figure),
 // and count the data-channel bytes each page sent during the phase against the phase's payload (the
@@ -16,8 +17,9 @@ import { launchChromium } from '../tests/e2e/browser';
 import { startPhasePage } from '../tests/e2e/pages/bench/serve';
 import { report, summarise } from './report';
 
-/** Phases timed as players seal: six seal, their commits reach every phone, then the last one
- *  seals alone and the clock runs from that seal (the latency a table feels after its last tap). */
+/** Phases timed as players seal: six seal and mark their orders final (their FINALs go at once),
+ *  their commits and FINALs reach every phone, then the last one seals alone and the clock runs
+ *  from that seal (the latency a table feels after its last tap). */
 const STAGGERED = 10;
 /** Then phases where every phone seals at the same instant: a stress figure (seven seals, and
  *  every phone receiving them, all inside the timed window), printed beside the first. */
@@ -41,7 +43,7 @@ const FIRST_PAGE_SEQ = 100;
 interface Phone {
   init(signSeed: string, boxSecret: string, power: Power, firstSeq: number): void;
   appendAll(messages: readonly string[]): void;
-  commit(seed: number): Promise<number | null>;
+  commit(seed: number, final?: boolean): Promise<number | null>;
   summary(): {
     count: number;
     phases: number;
@@ -253,7 +255,8 @@ export async function benchPhase(): Promise<void> {
       keys.push(before.current ?? '?');
       const sentBefore = await Promise.all(pages.map((p) => phone(p, (ph) => ph.bytesSent())));
       const payloadBefore = await phone(pages[0]!, (ph) => ph.payloadBytes());
-      const commit = (i: number) => pages[i]!.evaluate((seed) => (window as unknown as W).phone.commit(seed), phase * 7 + i + 1);
+      const commit = (i: number, final = false) =>
+        pages[i]!.evaluate(([seed, f]) => (window as unknown as W).phone.commit(seed, f), [phase * 7 + i + 1, final] as const);
       const together = phase >= STAGGERED;
       let committedAt: (number | null)[];
       if (together) committedAt = await Promise.all(pages.map((_, i) => commit(i)));
@@ -261,8 +264,10 @@ export async function benchPhase(): Promise<void> {
         // The last to seal: one of the awaited powers, a different one each phase.
         const awaited = game.seats.flatMap((s, i) => (before.required.includes(s.power) ? [i] : []));
         const last = awaited[phase % Math.max(1, awaited.length)] ?? 0;
-        committedAt = await Promise.all(pages.map((_, i) => (i === last ? Promise.resolve(null) : commit(i))));
-        const early = committedAt.filter((t) => t !== null).length;
+        // The earlier sealers are done: they mark their orders final as they seal (their FINALs go at once).
+        committedAt = await Promise.all(pages.map((_, i) => (i === last ? Promise.resolve(null) : commit(i, true))));
+        // Each earlier sealer's commit and FINAL.
+        const early = 2 * committedAt.filter((t) => t !== null).length;
         await until(
           'the earlier seals to reach every page',
           () => Promise.all(pages.map((p) => phone(p, (ph) => ph.summary().count))),
@@ -333,7 +338,7 @@ export async function benchPhase(): Promise<void> {
     const ratios = summarise(bytesPerPage.map((b, i) => b / payloadPerPhase[i]!));
     report(`phase: ${pages.length} Chromium phones over loopback WebRTC, real protocol, ${PHASES} phases (${keys[0]} .. ${keys.at(-1)})`, [
       [
-        `last seal, the others sealed earlier (reserve, seal, keep the secret, send) -> every page shows the result, median of ${STAGGERED}`,
+        `last seal, the others sealed and marked final earlier (reserve, seal, keep the secret, send) -> every page shows the result, median of ${STAGGERED}`,
         `${lat.median} ms`,
       ],
       ['  p95 / mean', `${lat.p95} ms / ${lat.mean.toFixed(1)} ms`],

@@ -295,6 +295,8 @@ export class Admission {
     this.failed = options.failed;
     for (const k of this.pinned) this.vouched.add(k);
     this.verifier = {
+      // The readers of what this set admits find each entry as the admission read it.
+      ...(this.check.readings === undefined ? {} : { readings: this.check.readings }),
       verify: (id, payload, signature, publicKey) => {
         const h = this.held.get(id);
         if (h !== undefined && equalBytes(h.bytes.subarray(0, SIGNATURE_BYTES), signature)) return true;
@@ -421,7 +423,11 @@ export class Admission {
     const read = (item: Uint8Array | StoredEntry, ctx: WireContext, early: boolean): void => {
       const { bytes, id } = item instanceof Uint8Array ? { bytes: item, id: undefined } : item;
       // A place two STARTs fill with two keys reads two ways: the stored id says which, with no check.
-      const p = parseEntry(bytes, ctx, id === undefined ? this.check : { verify: (read) => read === id });
+      const p = parseEntry(
+        bytes,
+        ctx,
+        id === undefined ? this.check : { verify: (read) => read === id, ...(this.check.readings === undefined ? {} : { readings: this.check.readings }) },
+      );
       if (p.ok) {
         // Bare bytes in full form are their own payload (the id is its hash): nothing to mix up.
         const same = id === undefined ? !namesAuthorByPlace(bytes.subarray(SIGNATURE_BYTES)) : p.entry.id === id;
@@ -601,6 +607,8 @@ export class Admission {
     }
     if (plan.evictBucket !== null) this.drop(plan.evictBucket.id);
     const h: Held = { id: entry.id, bytes, body: entry.body, payload: entry.payload, bucket: rule.bucket, phase: rule.phase };
+    // The reducer reads what is admitted: it finds this reading (also of an entry admitted trusted, unchecked here).
+    this.check.readings?.keep(entry);
     this.held.set(h.id, h);
     this.bySig.set(sigKey(bytes), h.id);
     const list = this.buckets.get(rule.bucket);

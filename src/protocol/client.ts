@@ -9,6 +9,7 @@ import { compactEntry, parseEntry, signMessage, type Message } from './envelope'
 import {
   dealAhead,
   dealDerivedEscrow,
+  dealtFor,
   escrowOn,
   holderCheck,
   holderChecked,
@@ -206,8 +207,13 @@ function escrowFor(
 /** The escrow keys a commit by `owner` deals shares to (every other key of the ballot, in key order); null if one has none. */
 function holderKeys(view: GameView, ballotKeys: readonly string[], owner: string): string[] | null {
   const holders = escrowHolders(ballotKeys, owner);
-  const keys = holders.map((k) => view.players.find((p) => p.key === k)?.escrow ?? null);
+  const keys = holders.map((k) => playerEscrowKey(view, k));
   return escrowOn(holders.length) && keys.some((k) => k === null) ? null : (keys as string[]);
+}
+
+/** The escrow key shares are dealt to for the player `key`, as the view's players list names it (null if none). */
+function playerEscrowKey(view: GameView, key: string): string | null {
+  return view.players.find((p) => p.key === key)?.escrow ?? null;
 }
 
 export interface SealOptions {
@@ -356,23 +362,46 @@ export interface BallotDuties {
   readonly reveal: boolean;
 }
 
+export interface DutyOptions {
+  /**
+   * The phase whose orders this key's player marked final ("ready": done, README.md "The sealed
+   * ballot", the early FINAL): there its FINALs are due as soon as every awaited slot it holds has
+   * a commit, without waiting for the other slots' commits.
+   */
+  readonly ready?: string;
+}
+
 /**
  * What an honest phone signs now in the open ballot: FINAL of each of its slots once every awaited
- * slot has a commit; its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
+ * slot has a commit (or, its player having marked the phase ready, once each of its own awaited
+ * slots has one); its LOCK once every awaited slot has a FINAL; its REVEAL once every key of the
  * ballot has a LOCK. Each once: the view's ballot says whether this key's FINAL, LOCK or REVEAL is in.
  */
-export function ballotDuties(view: GameView, me: string): BallotDuties {
+export function ballotDuties(view: GameView, me: string, options: DutyOptions = {}): BallotDuties {
   const b = openBallot(view);
   const none: BallotDuties = { finals: [], lock: false, reveal: false };
   if (b === undefined) return none;
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
   const sealedAll = b.ballot.sealed;
-  const finals = b.lot || !sealedAll ? [] : awaited.filter((s) => b.holderOf(s) === me && b.ballot.heads[s] !== undefined && b.ballot.finals[s] === undefined);
+  const finals = finalsDue(b, me, options);
   const inBallot = b.ballot.keys.includes(me);
   const locked = b.ballot.locks[me] !== undefined;
   const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
   const reveal = inBallot && locked && b.ballot.reveals[me] === undefined && b.ballot.keys.every((k) => b.ballot.locks[k] !== undefined);
   return { finals, lock, reveal };
+}
+
+/**
+ * My slots whose FINAL is due (not in yet): once every awaited slot has a commit, or, the phase
+ * marked ready, once every awaited slot of mine has one.
+ */
+function finalsDue(b: OpenBallot, me: string, options: DutyOptions): string[] {
+  if (b.lot) return [];
+  const awaited = b.required.filter((s) => !b.timedOut.includes(s));
+  const has = (s: string) => b.ballot.heads[s] !== undefined;
+  const mine = awaited.filter((s) => b.holderOf(s) === me);
+  const due = awaited.every(has) || (options.ready === b.phase && mine.every(has));
+  return due ? mine.filter((s) => has(s) && b.ballot.finals[s] === undefined) : [];
 }
 
 /** FINAL: the one commit of `power` its holder stands by. */
@@ -429,11 +458,6 @@ export function sharesAhead(identity: Identity, view: GameView, messages?: Reado
   return out.sort(compareText);
 }
 
-/** The escrow key the view's players list names for a key ('' if none). */
-function escrowKeyOf(view: GameView, key: string): string {
-  return view.players.find((p) => p.key === key)?.escrow ?? '';
-}
-
 /**
  * Checks this phone's share of the commit `commitId` of the open ballot now (and makes its
  * complaint if it does not check), remembered for lockBallot and revealBallot: what they then sign
@@ -460,12 +484,49 @@ export function prepareSealEscrow(identity: Identity, view: GameView, random: Pi
 }
 
 /**
+ * The tag of a seal's escrow (its ephemeral point E, or C_0 = s·G when escrow is off): one per
+ * secret, and in the commit. A phone that keeps a seal's secret before signing the commit keeps it
+ * under this tag (sealSecretAhead), and finds it again from the commit (commitSealTag).
+ */
+export function escrowTag(escrow: EscrowFields): string | null {
+  return escrow.e ?? escrow.c[0] ?? null;
+}
+
+/** The tag of the escrow of commit `id` among `messages` (escrowTag), or null if it is no commit there. */
+export function commitSealTag(messages: ReadonlyMap<string, Message>, id: string): string | null {
+  const p = messages.get(id)?.payload;
+  return p?.type === 'commit' ? escrowTag(p.escrow) : null;
+}
+
+/**
+ * The secret of this phone's next seal in the open ballot if it is given these random bytes (what
+ * prepareSealEscrow deals, dealt now if it was not), with its escrow's tag: the phone keeps it on
+ * disk before the seal is signed, so the seal does not wait for that write. The same secret as the
+ * seal's as long as the ballot's keys do not change meanwhile (the caller compares). Null outside a
+ * ballot this phone's key is in, or when a player has no usable escrow key.
+ */
+export function sealSecretAhead(identity: Identity, view: GameView, random: Pick<SealRandom, 'secret' | 'entropy'>): { secret: bigint; tag: string } | null {
+  const b = openBallot(view);
+  if (b === undefined || b.lot || !b.ballotKeys.includes(identity.id)) return null;
+  const keys = holderKeys(view, b.ballotKeys, identity.id);
+  if (keys === null) return null;
+  dealAhead(identity.id, keys, random.secret, random.entropy);
+  const dealt = dealtFor(identity.id, keys, random.secret, random.entropy);
+  const tag = dealt === undefined ? null : escrowTag(dealt.escrow);
+  return dealt === undefined || tag === null ? null : { secret: dealt.secret, tag };
+}
+
+/**
  * Whether this phone has a first seal still to make in the open phase: a slot it holds, awaited,
  * with no commit yet (what prepareSealEscrow is worth doing for).
  */
 export function sealAhead(view: GameView, me: string): boolean {
   const b = openBallot(view);
-  if (b === undefined || b.lot) return false;
+  return b !== undefined && !b.lot && owesSeal(b, me);
+}
+
+/** Whether `me` holds a slot of the ballot that is awaited (not timed out) and has no commit yet. */
+function owesSeal(b: OpenBallot, me: string): boolean {
   return b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
 }
 
@@ -477,11 +538,7 @@ export function sealAhead(view: GameView, me: string): boolean {
 export function prepareSeal(view: GameView, me: string): void {
   const b = openBallot(view);
   if (b === undefined || !b.ballotKeys.includes(me)) return;
-  prepareKeyTables(
-    escrowHolders(b.ballotKeys, me)
-      .map((k) => escrowKeyOf(view, k))
-      .filter((k) => k !== ''),
-  );
+  prepareKeyTables(escrowHolders(b.ballotKeys, me).flatMap((k) => playerEscrowKey(view, k) ?? []));
 }
 
 function commitPayload(messages: ReadonlyMap<string, Message>, id: string): CommitPayload | LotCommitPayload | undefined {
@@ -641,8 +698,7 @@ export function clockDue(view: GameView, me: string, now: number): PhaseKey | nu
   const b = openBallot(view);
   if (b === undefined) return null;
   if (b.players.length !== 2 || now < b.deadline) return null;
-  const owes = b.required.some((s) => b.holderOf(s) === me && !b.timedOut.includes(s) && b.ballot.heads[s] === undefined);
-  if (!owes || b.clocked.includes(me)) return null;
+  if (!owesSeal(b, me) || b.clocked.includes(me)) return null;
   return b.phase;
 }
 

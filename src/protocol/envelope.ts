@@ -26,6 +26,90 @@ export interface Message<P extends Payload = Payload> {
 /** Checks a signature; implementations may cache by (id, signature) since the id covers the payload. */
 export interface Verifier {
   verify(id: string, payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean;
+  /**
+   * Where the readers using this verifier (its own check ahead, the admission, openMessage,
+   * openLog) find each entry read once (`Readings`); none: each reads the bytes afresh.
+   */
+  readonly readings?: Readings;
+}
+
+/**
+ * Entries already read on this phone, each by its exact signed bytes: the signature and the signed
+ * payload bytes (for a compact entry, the bytes its context rebuilt, which name the game and the
+ * author's key). What parseSigned makes of an entry is a function of those bytes alone, so a
+ * reading found here is the one a fresh read would give, and two byte strings never share one (the
+ * lookup compares every byte). It saves the decoding, the canonical re-encoding and the hash of an
+ * entry its other readers do after the first (src/protocol/README.md, "Reading an entry once").
+ *
+ * Only readings of entries whose signature held (verifyEntry, the check ahead) or that the
+ * admission kept are remembered: bytes a peer makes up cost nothing here. The memory is bounded
+ * (READING_LIMITS, the least recently used forgotten first): a peer signing many entries with its
+ * own keys can push readings out, and then they are read again, with the same result.
+ */
+export interface Readings {
+  /** The reading of `body` signed with `signature`, if remembered. */
+  get(signature: Uint8Array, body: Uint8Array): { readonly id: string; readonly payload: Payload } | undefined;
+  /** Remembers an entry's reading. */
+  keep(entry: ParsedEntry): void;
+}
+
+/** The most entries and bytes (of signatures and signed bytes, kept as copies) Readings remembers. */
+export const READING_LIMITS = { entries: 8192, bytes: 8 * 1024 * 1024 } as const;
+
+interface Reading {
+  readonly body: Uint8Array;
+  readonly id: string;
+  readonly payload: Payload;
+}
+
+/** A Readings in memory: per signature (as a binary string) the few signed byte strings read under it. */
+export function readingMemo(limits: { readonly entries: number; readonly bytes: number } = READING_LIMITS): Readings {
+  const bySignature = new Map<string, Reading[]>();
+  let entries = 0;
+  let bytes = 0;
+  const keyOf = (signature: Uint8Array) => String.fromCharCode(...signature);
+  const find = (list: readonly Reading[] | undefined, body: Uint8Array) => list?.find((r) => equalBytes(r.body, body));
+  return {
+    get(signature, body) {
+      const key = keyOf(signature);
+      const list = bySignature.get(key);
+      const found = find(list, body);
+      if (found === undefined) return undefined;
+      // Most recently used last.
+      bySignature.delete(key);
+      bySignature.set(key, list!);
+      return found;
+    },
+    keep(entry) {
+      const key = keyOf(entry.signature);
+      const list = bySignature.get(key) ?? [];
+      bySignature.delete(key);
+      bySignature.set(key, list);
+      if (find(list, entry.body) !== undefined) return;
+      // One signature stands for one message; more than a few under one are a peer's variants.
+      if (list.length >= 4) {
+        const gone = list.shift()!;
+        entries--;
+        bytes -= SIG + gone.body.length;
+      }
+      // A copy: the entry's bytes may be a view into a larger buffer (a Yjs update).
+      list.push({ body: entry.body.slice(), id: entry.id, payload: entry.payload });
+      entries++;
+      bytes += SIG + entry.body.length;
+      while (entries > limits.entries || bytes > limits.bytes) {
+        const [oldest, readings] = bySignature.entries().next().value!;
+        bySignature.delete(oldest);
+        entries -= readings.length;
+        for (const r of readings) bytes -= SIG + r.body.length;
+      }
+    },
+  };
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -39,6 +123,7 @@ export { checkSignature };
 export function cachedVerifier(check: (payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array) => boolean, limit = 200_000): Verifier {
   const good = new Set<string>();
   return {
+    readings: readingMemo(),
     verify(id, payload, signature, publicKey) {
       const key = id + toHex(signature);
       if (good.has(key)) return true;
@@ -80,7 +165,9 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
     if (known.size >= limit) known.clear();
     known.set(key, ok);
   };
+  const readings = readingMemo();
   return {
+    readings,
     verify(id, payload, signature, publicKey) {
       const key = id + toHex(signature);
       const have = known.get(key);
@@ -91,12 +178,12 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
     },
     prepare(entries, ctx) {
       if (platform === null) return null;
-      const todo: { key: string; body: Uint8Array; signature: Uint8Array; publicKey: Uint8Array }[] = [];
+      const todo: { key: string; entry: ParsedEntry; publicKey: Uint8Array }[] = [];
       for (const entry of entries.flatMap((bytes) => {
-        const parsed = parseCandidates(bytes, ctx);
+        const parsed = parseCandidates(bytes, ctx, readings);
         return parsed.ok ? parsed.entries : [];
       })) {
-        const { id, body, signature, payload } = entry;
+        const { id, signature, payload } = entry;
         const key = id + toHex(signature);
         const publicKey = fromHex(payload.from);
         if (known.has(key) || publicKey === null) continue;
@@ -104,7 +191,7 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
           remember(key, false);
           continue;
         }
-        todo.push({ key, body, signature, publicKey });
+        todo.push({ key, entry, publicKey });
       }
       if (todo.length === 0) return null;
       return native.then(
@@ -114,11 +201,12 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
             todo.map(async (t) => {
               let ok: boolean;
               try {
-                ok = (await check(t.body, t.signature, t.publicKey)) === true;
+                ok = (await check(t.entry.body, t.entry.signature, t.publicKey)) === true;
               } catch {
                 ok = false;
               }
               remember(t.key, ok);
+              if (ok) readings.keep(t.entry);
             }),
           );
         },
@@ -186,7 +274,7 @@ export type Parsed = { ok: true; entry: ParsedEntry } | { ok: false; id: string;
 
 /** Everything openMessage checks except the signature; never throws. */
 export function parseEntry(bytes: unknown, ctx?: WireContext, verifier: Verifier = signatureVerifier): Parsed {
-  const all = parseCandidates(bytes, ctx);
+  const all = parseCandidates(bytes, ctx, verifier.readings);
   if (!all.ok || all.entries.length === 1) return all.ok ? { ok: true, entry: all.entries[0]! } : all;
   // A place named in two START lists with two keys (a creator who signed two STARTs): the one
   // expansion whose signature holds, if any (README.md "The compact wire form": at most one can).
@@ -199,7 +287,11 @@ export function waitsForStart(reason: string): boolean {
 }
 
 /** Every reading of wire bytes (one unless a place names two keys across START lists), unchecked signatures. */
-function parseCandidates(bytes: unknown, ctx: WireContext | undefined): { ok: true; entries: ParsedEntry[] } | { ok: false; id: string; reason: string } {
+function parseCandidates(
+  bytes: unknown,
+  ctx: WireContext | undefined,
+  readings: Readings | undefined,
+): { ok: true; entries: ParsedEntry[] } | { ok: false; id: string; reason: string } {
   if (!(bytes instanceof Uint8Array)) return { ok: false, id: 'not-bytes', reason: 'not-bytes' };
   if (bytes.length <= SIG) return { ok: false, id: rawId(bytes), reason: 'truncated' };
   if (bytes.length > MAX_MESSAGE_BYTES) return { ok: false, id: rawId(bytes), reason: 'too-large' };
@@ -209,7 +301,9 @@ function parseCandidates(bytes: unknown, ctx: WireContext | undefined): { ok: tr
   if (!expanded.ok) return { ok: false, id: rawId(bytes), reason: expanded.reason };
   const entries: ParsedEntry[] = [];
   for (const body of expanded.signed) {
-    const one = parseSigned(bytes, body, signature);
+    const known = readings?.get(signature, body);
+    const one: Parsed =
+      known === undefined ? parseSigned(bytes, body, signature) : { ok: true, entry: { id: known.id, payload: known.payload, body, signature } };
     if (!one.ok) return one;
     entries.push(one.entry);
   }
@@ -233,7 +327,9 @@ function parseSigned(bytes: Uint8Array, body: Uint8Array, signature: Uint8Array)
 /** Whether the author named in the payload signed it. */
 export function verifyEntry(entry: ParsedEntry, verifier: Verifier = signatureVerifier): boolean {
   const publicKey = fromHex(entry.payload.from);
-  return publicKey !== null && verifier.verify(entry.id, entry.body, entry.signature, publicKey);
+  const ok = publicKey !== null && verifier.verify(entry.id, entry.body, entry.signature, publicKey);
+  if (ok) verifier.readings?.keep(entry);
+  return ok;
 }
 
 /**

@@ -405,6 +405,11 @@ export function dealAhead(owner: string, holders: readonly string[], random: Uin
   dealtAhead.set(key, dealt);
 }
 
+/** The deal dealAhead made for these inputs and no seal has taken yet (undefined if none). */
+export function dealtFor(owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): Dealt | undefined {
+  return dealtAhead.get(dealKey(owner, holders, random, entropy));
+}
+
 function deal(owner: string, holders: readonly string[], random: Uint8Array, entropy: Uint8Array): Dealt | null {
   if (!escrowOn(holders.length)) {
     const secret = secretFromRandom(random);

@@ -56,7 +56,13 @@ export const checkUpdate: Check = (v) => {
 };
 
 const checkSeal: Check = (v) =>
-  first(bytes(v, 'key', 32), isRecord(v) && v.nonce !== undefined ? bytes(v, 'nonce') : null, field(v, 'hash', 'string'), field(v, 'created', 'number'));
+  first(
+    bytes(v, 'key', 32),
+    isRecord(v) && v.nonce !== undefined ? bytes(v, 'nonce') : null,
+    field(v, 'hash', 'string'),
+    field(v, 'created', 'number'),
+    isRecord(v) && v.entry !== undefined ? bytes(v, 'entry') : null,
+  );
 
 export const checkDraft: Check = (v) => {
   const shape = first(field(v, 'gameId', 'string'), field(v, 'phase', 'string'), field(v, 'power', 'string'), field(v, 'updated', 'number'));

@@ -33,13 +33,20 @@ export async function saveDraftOrders(db: PactoDB, k: DraftKey, orders: unknown,
 /**
  * Adds a sealing key; stored (durably) before the commit should be published. With `orders`, the
  * draft's orders are replaced in the same transaction (what saveDraftOrders would do after it):
- * sealing costs one strict write.
+ * sealing costs one strict write. `replaces`: the hash of a seal this one stands for from now on
+ * (the same key kept ahead of its commit under another name), removed in the same write.
  */
-export async function addSeal(db: PactoDB, k: DraftKey, seal: SealRecord, orders?: { readonly orders: unknown; readonly now: number }): Promise<DraftRecord> {
+export async function addSeal(
+  db: PactoDB,
+  k: DraftKey,
+  seal: SealRecord,
+  orders?: { readonly orders: unknown; readonly now: number },
+  replaces?: string,
+): Promise<DraftRecord> {
   return modify(db, k, (old) => ({
     ...k,
     orders: orders === undefined ? (old?.orders ?? null) : orders.orders,
-    seals: [...(old?.seals ?? []).filter((s) => s.hash !== seal.hash), seal],
+    seals: [...(old?.seals ?? []).filter((s) => s.hash !== seal.hash && s.hash !== replaces), seal],
     updated: orders === undefined ? Math.max(old?.updated ?? 0, seal.created) : orders.now,
   }));
 }

@@ -53,8 +53,8 @@ export interface PactoStore {
 
   getDraft(key: DraftKey): Promise<DraftRecord | undefined>;
   saveDraftOrders(key: DraftKey, orders: unknown, now: number): Promise<DraftRecord>;
-  /** With `orders`: the draft's orders too, in the same strict write (see drafts.ts). */
-  addSeal(key: DraftKey, seal: SealRecord, orders?: { readonly orders: unknown; readonly now: number }): Promise<DraftRecord>;
+  /** With `orders`: the draft's orders too, in the same strict write; `replaces`: a seal's hash it removes (see drafts.ts). */
+  addSeal(key: DraftKey, seal: SealRecord, orders?: { readonly orders: unknown; readonly now: number }, replaces?: string): Promise<DraftRecord>;
   listDrafts(gameId: string): Promise<DraftRecord[]>;
   deleteDraft(key: DraftKey): Promise<void>;
 
@@ -123,7 +123,7 @@ function bindStore(name: string, db: PactoDB, factory: IDBFactory): PactoStore {
     replaceUpdates: (gameId, update) => replaceUpdates(db, gameId, update),
     getDraft: (key) => getDraft(db, key),
     saveDraftOrders: (key, orders, now) => saveDraftOrders(db, key, orders, now),
-    addSeal: (key, seal, orders) => addSeal(db, key, seal, orders),
+    addSeal: (key, seal, orders, replaces) => addSeal(db, key, seal, orders, replaces),
     listDrafts: (gameId) => listDrafts(db, gameId),
     deleteDraft: (key) => deleteDraft(db, key),
     getSettings: () => getSettings(db),

@@ -42,6 +42,12 @@ export interface SealRecord {
   /** The commit's hash, so the reveal can find the key of the commit it must open. */
   readonly hash: string;
   readonly created: number;
+  /**
+   * The signed commit itself, kept with its secret: a phone that dies after the secret's write and
+   * before the commit leaves sends it again before a FINAL names it (else the FINAL names a commit
+   * no other phone can ever hold). Absent in seals stored before it was kept.
+   */
+  readonly entry?: Uint8Array;
 }
 
 export interface DraftRecord {

@@ -25,8 +25,7 @@ function spoiledCommit(
     c[i] = pointText(pointFromText(c[i])!.add(pointFromText(escrowPublic(1n))!));
   }
   const escrow = edit === undefined ? { ...p.escrow, c } : edit({ ...p.escrow, c });
-  const { v: _v, from: _f, ...body } = { ...p, escrow } as Record<string, unknown>;
-  return signMessage(cheat.me, body as PayloadBody);
+  return resign(cheat.me, { ...p, escrow });
 }
 
 export /** A payload (as payloadOf reads it) signed again by `me`, its `v` and `from` set by the signer. */

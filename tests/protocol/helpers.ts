@@ -7,6 +7,7 @@ import {
   acceptStart,
   ballotDuties,
   commitTurn,
+  compactEntry,
   createGame,
   createIdentity,
   decodeBody,
@@ -18,6 +19,7 @@ import {
   revealBallot,
   RULES_ENGINE_VERSION,
   startGame,
+  startKeys,
   type GameView,
   type Identity,
   type Message,
@@ -197,6 +199,19 @@ export function playPhase(game: Game, orders: Partial<Record<Power, readonly Ord
   const v = view(game);
   for (const p of v.current!.required) game.log.push(game.byPower[p].commit(game.gameId, v, orders[p] ?? [], time).bytes);
   return settlePhase(game, time + 1);
+}
+
+/**
+ * A spring 1901 played through (commits, FINALs, LOCKs, REVEALs) with the entries after the START
+ * sent compact where they can be, each a fresh array: what a phone receives of a game's first phase.
+ */
+export function playedCompactLog(seed: number): { gameId: string; log: Uint8Array[]; keys: string[] } {
+  const game = startedGame(seed);
+  playPhase(game, randomPhaseOrders(view(game), rng(seed).int), T0 + 100);
+  const start = messagesOf(game.log).get(game.startId)!;
+  const keys = start.payload.type === 'start' ? startKeys(start.payload) : [];
+  const startAt = game.log.findIndex((b) => messagesOf([b]).has(game.startId));
+  return { gameId: game.gameId, log: game.log.map((b, i) => (i > startAt ? compactEntry(b, keys) : Uint8Array.from(b))), keys };
 }
 
 /** The parts of a view that are game state (everything except the ignored/misconduct report). */

@@ -4,12 +4,12 @@
 // its own orders were lost at the price of the cheater's. A version 6 REVEAL carries, in that
 // share's place, the same complaint a LOCK carries.
 import { describe, expect, it } from 'vitest';
-import { messageId, signMessage, voteTimeout, type GameView, type PayloadBody } from '../../src/protocol';
+import { messageId, voteTimeout, type GameView } from '../../src/protocol';
 import { proveShared } from '../../src/protocol/escrow';
 import { decodePayload, encodePayload } from '../../src/protocol/codec';
 import { checkPayload, type Payload } from '../../src/protocol/messages';
 import { payloadOf, startedGame, T0, view, type Game, type Phone } from './helpers';
-import { equivocatedFinals, spoiledCommit } from './complaint-helpers';
+import { equivocatedFinals, resign, spoiledCommit } from './complaint-helpers';
 
 /** The equivocated-FINALs game with France the key that locked blind (complaint-helpers.ts). */
 function equivocatedFinalsFrance(seed: number) {
@@ -22,8 +22,7 @@ const revealsOf = (v: GameView) => v.ignored.filter((x) => x.reason.startsWith('
 /** `author`'s REVEAL with `change` applied to its payload, re-signed. */
 function tampered(game: Game, author: Phone, change: (p: Record<string, any>) => Record<string, any>): Uint8Array {
   const honest = author.reveal(game.gameId, view(game), game.log, T0 + 105);
-  const { v: _v, from: _f, ...body } = change(payloadOf(honest.bytes));
-  return signMessage(author.me, body as PayloadBody);
+  return resign(author.me, change(payloadOf(honest.bytes)));
 }
 
 describe('a spoiled share for a holder whose own LOCK did not name the commit', () => {

@@ -73,6 +73,25 @@ describe('drafts', () => {
     after.close();
   });
 
+  it('a seal kept ahead under another name is replaced, in the same write, by the record naming its commit', async () => {
+    const profile = newProfile();
+    const store = await profile.open();
+    const key = nacl.randomBytes(32);
+    await store.addSeal(spring, { key: new Uint8Array(32).fill(1), hash: 'aa11', created: 1001 });
+    await store.addSeal(spring, { key, hash: 'escrow:tag', created: 1002 });
+    store.close(); // a crash after the secret was kept ahead: it is on disk
+    const mid = await profile.open();
+    expect((await mid.getDraft(spring))?.seals.map((s) => s.hash)).toEqual(['aa11', 'escrow:tag']);
+    await mid.addSeal(spring, { key, nonce: nacl.randomBytes(24), hash: 'bb22', created: 1003 }, { orders, now: 1003 }, 'escrow:tag');
+    mid.close();
+
+    const after = await profile.open();
+    const draft = await after.getDraft(spring);
+    expect(draft?.seals.map((s) => s.hash)).toEqual(['aa11', 'bb22']);
+    expect(Array.from(draft!.seals[1]!.key)).toEqual(Array.from(key));
+    after.close();
+  });
+
   it('refuses a sealing key of the wrong length', async () => {
     const store = await newProfile().open();
     await expect(store.addSeal(spring, { key: new Uint8Array(31), hash: 'x', created: 1 })).rejects.toThrow(/key has 31 bytes/);

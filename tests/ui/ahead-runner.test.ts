@@ -2,7 +2,8 @@
 // admitted, each other phone checks its share of it in idle time, before any LOCK is due, so the
 // LOCK after the last commit only reads what is remembered (client.ts prepareShare).
 import { describe, expect, it } from 'vitest';
-import { escrowHolders } from '../../src/protocol';
+import { escrowHolders, gameMessages } from '../../src/protocol';
+import type { CommitPayload } from '../../src/protocol/messages';
 import { clearEscrowMemos, holderChecked } from '../../src/protocol/escrow';
 import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
 import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
@@ -10,23 +11,29 @@ import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
 const clock = 1_700_000_000_000;
 const now = () => clock;
 
+/** Ana's game started on three wired phones (Bea and Carl joined), every runner settled. */
+async function started() {
+  const {
+    gameId,
+    devices: [da, db, dc],
+  } = await threeDevices(clock);
+  const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
+  wire(phones);
+  await settle(phones);
+  const [a, b, c] = phones as [Phone, Phone, Phone];
+  await b.runner.join('Bea', 'germany');
+  await c.runner.join('Carl', 'russia');
+  await settle(phones);
+  const roster = defaultRoster(a.runner.view.players);
+  if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+  await a.runner.start(roster);
+  await settle(phones);
+  return { gameId, phones, a, b, c };
+}
+
 describe('work done ahead by the runner', () => {
   it('checks its share of a commit as soon as the commit is in, long before its LOCK', async () => {
-    const {
-      gameId,
-      devices: [da, db, dc],
-    } = await threeDevices(clock);
-    const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
-    wire(phones);
-    await settle(phones);
-    const [a, b, c] = phones as [Phone, Phone, Phone];
-    await b.runner.join('Bea', 'germany');
-    await c.runner.join('Carl', 'russia');
-    await settle(phones);
-    const roster = defaultRoster(a.runner.view.players);
-    if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
-    await settle(phones);
+    const { phones, a, b, c } = await started();
     clearEscrowMemos();
     await a.runner.seal('france', []);
     await settle(phones);
@@ -43,6 +50,24 @@ describe('work done ahead by the runner', () => {
     }
     // The sealer holds no share of its own commit.
     expect(holders).not.toContain(a.device.identity.id);
+    for (const p of phones) p.runner.close();
+  });
+
+  it('hands the random bytes it drew ahead to one seal only: a re-seal deals from fresh bytes', async () => {
+    // Idle time (started settles): France's first seal of the phase has its escrow dealt ahead, from bytes drawn for it.
+    const { gameId, phones, a } = await started();
+    const commits: CommitPayload[] = [];
+    for (let i = 0; i < 3; i++) {
+      await a.runner.seal('france', []);
+      await settle(phones);
+      const head = a.runner.view.current!.ballot.heads.france!;
+      const m = gameMessages(gameId, a.replica.entries(), a.replica.verifier).get(head);
+      expect(m?.payload.type).toBe('commit');
+      commits.push(m!.payload as CommitPayload);
+    }
+    // Each seal's escrow comes from its own bytes: the commitment to its secret and E are new each time.
+    expect(new Set(commits.map((p) => p.escrow.c[0])).size).toBe(3);
+    expect(new Set(commits.map((p) => p.escrow.e)).size).toBe(3);
     for (const p of phones) p.runner.close();
   });
 });

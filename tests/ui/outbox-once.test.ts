@@ -1,6 +1,7 @@
 // The once-only right of a message the protocol allows once (src/ui/game/outbox.ts send): reserved
 // with the sequence number before signing; used up by a message signed with it, given back when
-// the sign step throws (nothing signed with it left the phone), under the lock two tabs share.
+// the sign step throws (nothing signed with it left the phone), in the reservations' database two
+// tabs share.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,46 @@ async function phone(seed: number) {
   const accept = (stamp: Stamp): Signed => acceptStart(me, g.gameId, start, stamp);
   return { g, me, store, replica, tab, accept };
 }
+
+describe('the once-only right and a block of numbers whose write fails', () => {
+  it('a right written while the block its number came from failed to land is given back: the next attempt signs', async () => {
+    const p = await phone(99);
+    // The store, but the next reservation reads, runs its change (the block is handed out) and
+    // then fails to land once `land` is called, as a transaction that aborts at commit.
+    let failNext = false;
+    let changed!: () => void;
+    const changeRan = new Promise<void>((resolve) => (changed = resolve));
+    let land!: () => void;
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    const flaky: PactoStore = {
+      ...p.store,
+      modifyReservation: async (gameId, change) => {
+        if (!failNext) return p.store.modifyReservation(gameId, change);
+        failNext = false;
+        await p.store.modifyReservation(gameId, (old) => (change(old), null));
+        changed();
+        await landing;
+        throw new Error('the block did not land');
+      },
+    };
+    const outbox = await p.tab(flaky);
+    failNext = true;
+    const first = outbox.stamp();
+    await changeRan;
+    // The START acceptance takes its number from that block, its own write (the name) lands.
+    const accept = outbox.send(p.accept, { once: 'accept-start' });
+    await new Promise((r) => setTimeout(r, 20));
+    land();
+    await expect(first).rejects.toThrow('the block did not land');
+    await expect(accept).rejects.toThrow('the block did not land');
+    // Nothing signed with the right left the phone: it is not used up.
+    const sent = await outbox.send(p.accept, { once: 'accept-start' });
+    expect(sent).not.toBeNull();
+    expect(p.replica.admission.has(sent!.id)).toBe(true);
+    p.replica.destroy();
+    p.store.close();
+  });
+});
 
 describe('the once-only right and a sign step that throws', () => {
   it('a sign step that throws gives the right back: the next attempt signs, and then the right is used up', async () => {

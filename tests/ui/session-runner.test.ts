@@ -191,7 +191,9 @@ describe('game session plumbing (three phones, no network)', () => {
     const appended = mine().slice(before);
     expect(appended.map((m) => m.payload.type)).toEqual(['commit']);
     const record = await b.device.store.getDraft({ gameId, phase: b2.runner.view.current!.key, power: 'germany' });
-    expect(record?.seals?.map((s) => s.hash)).toEqual([appended[0]!.id]);
+    // Secrets kept ahead of a seal (burst: drafts keepAhead, named escrow:<tag>) by this tab or by
+    // the one closed before it may stay beside it; the commit's own is kept under its id.
+    expect(record?.seals?.filter((s) => !s.hash.startsWith('escrow:')).map((s) => s.hash)).toEqual([appended[0]!.id]);
   });
 
   it('opens press only for its recipients and counts unread messages', async () => {

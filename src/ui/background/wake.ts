@@ -8,10 +8,10 @@
 // should know (notification.ts). The worker never seals, votes, concedes or sends press: those are
 // the runner's player actions, which nothing here calls.
 //
-// One run per game at a time (a Web Lock shared with the pages' sequence numbers' lock name space,
-// and a flag here): pushes that arrive while a run is under way make one more run after it, never
-// one each, so a flood of pushes does the work once. Every duty is idempotent anyway: the runner
-// reserves a FINAL, LOCK or REVEAL once per device (runner.stamp), and a relay stores an append
+// One run per game at a time (a Web Lock per game, and a flag here): pushes that arrive while a run
+// is under way make one more run after it, never one each, so a flood of pushes does the work once.
+// Every duty is idempotent anyway: the runner reserves a FINAL, LOCK or REVEAL once per device
+// (outbox.ts send, in the reservations' database the pages share), and a relay stores an append
 // once (its keyed id).
 import * as Y from 'yjs';
 import { connectOptionsFor } from '../../net/invite';

@@ -4,10 +4,11 @@
 // does not depend on the orders. After every reduction the runner pokes this; it does one piece
 // per task (a few milliseconds each, so a reaction to new entries is never held up long): once per
 // ballot the tables its own seal needs, then the escrow of its first seal in the phase (from
-// random bytes it draws and hands to that seal, takeSealRandom), then its share of each commit.
+// random bytes it draws and hands to that seal, takeSealRandom, with that seal's secret kept on
+// disk from then: keepSecret), then its share of each commit.
 // What it computes is remembered by the protocol (client.ts prepareSeal, prepareSealEscrow,
 // prepareShare); what is signed is the same with or without it.
-import { openBallot, prepareSeal, prepareSealEscrow, prepareShare, sealAhead, sharesAhead, type GameView, type Identity, type Message } from '../../protocol';
+import { openBallot, prepareSeal, prepareShare, sealAhead, sealSecretAhead, sharesAhead, type GameView, type Identity, type Message } from '../../protocol';
 import { nextTask } from './next-task';
 
 export interface AheadOptions {
@@ -19,6 +20,12 @@ export interface AheadOptions {
   readonly closed: () => boolean;
   /** Random bytes (the runner's source): for the escrow of the next seal. */
   readonly random: (n: number) => Uint8Array;
+  /**
+   * Stores the secret of the next seal (the runner's drafts, keepAhead) under its escrow's tag, in
+   * the view it was drawn in; resolves once it is on disk, to where it was kept (the caller's name
+   * for the place: the seal checks it is its own). Without it nothing is stored ahead.
+   */
+  readonly keepSecret?: (secret: bigint, tag: string, view: GameView) => Promise<string>;
   readonly onError?: (e: unknown) => void;
 }
 
@@ -26,19 +33,25 @@ export interface AheadOptions {
 export interface SealEscrowRandom {
   readonly secret: Uint8Array;
   readonly entropy: Uint8Array;
+  /**
+   * The seal's secret as dealt ahead, its escrow's tag, and where keepSecret stored it (once on
+   * disk; null if it failed). The seal compares its own secret (the ballot's keys may have changed
+   * since) and place.
+   */
+  readonly kept?: { readonly secret: bigint; readonly tag: string; readonly landed: Promise<string | null> };
 }
 
 export class AheadWork {
   private readonly o: AheadOptions;
-  /** The open ballot the sets below are about (phase key and keys). */
+  /** The open ballot the state below is about (phase key and keys). */
   private ballot: string | null = null;
-  /** Commits of that ballot already handed to prepareShare. */
-  private tried = new Set<string>();
-  private tabled = false;
+  /**
+   * The pieces of that ballot done (next's answers): 'tables', 'seal' (one seal prepared: the next
+   * deals for itself) and each commit handed to prepareShare (ids are hashes, never those words).
+   */
+  private done = new Set<string>();
   /** Bytes drawn for the next seal of that ballot, its escrow dealt from them: for one seal only. */
   private sealRandom: SealEscrowRandom | null = null;
-  /** Whether a seal of that ballot has been prepared (then the next one deals for itself). */
-  private sealPrepared = false;
   private queued = false;
   private messages: ReadonlyMap<string, Message> | undefined;
 
@@ -74,15 +87,13 @@ export class AheadWork {
     const ballot = b === undefined ? null : `${b.phase}|${b.ballotKeys.join(',')}`;
     if (ballot !== this.ballot) {
       this.ballot = ballot;
-      this.tried = new Set();
-      this.tabled = false;
+      this.done = new Set();
       this.sealRandom = null;
-      this.sealPrepared = false;
     }
     if (ballot === null) return null;
-    if (!this.tabled) return 'tables';
-    if (!this.sealPrepared && sealAhead(view, this.o.identity.id)) return 'seal';
-    return sharesAhead(this.o.identity, view).find((id) => !this.tried.has(id)) ?? null;
+    if (!this.done.has('tables')) return 'tables';
+    if (!this.done.has('seal') && sealAhead(view, this.o.identity.id)) return 'seal';
+    return sharesAhead(this.o.identity, view).find((id) => !this.done.has(id)) ?? null;
   }
 
   private step(): void {
@@ -91,16 +102,22 @@ export class AheadWork {
     const view = this.o.view();
     try {
       const next = this.next(view);
+      if (next !== null) this.done.add(next);
       if (next === 'tables') {
-        this.tabled = true;
         prepareSeal(view, this.o.identity.id);
       } else if (next === 'seal') {
-        this.sealPrepared = true;
         const random = { secret: this.o.random(32), entropy: this.o.random(32) };
-        prepareSealEscrow(this.o.identity, view, random);
-        this.sealRandom = random;
+        const dealt = sealSecretAhead(this.o.identity, view, random);
+        const keep = this.o.keepSecret;
+        if (dealt === null || keep === undefined) this.sealRandom = random;
+        else {
+          const landed = keep(dealt.secret, dealt.tag, view).catch((e: unknown) => {
+            this.o.onError?.(e);
+            return null;
+          });
+          this.sealRandom = { ...random, kept: { secret: dealt.secret, tag: dealt.tag, landed } };
+        }
       } else if (next !== null) {
-        this.tried.add(next);
         if (this.messages?.has(next) !== true) this.messages = this.o.messages();
         prepareShare(this.o.identity, view, this.messages, next);
       }

@@ -1,7 +1,7 @@
 // What an honest phone does on its own, as a pure function of the view:
 // accept the START that names it (only when it is the only one: a second START is never accepted
 // without the person choosing), take part in the lot, sign FINAL, LOCK and REVEAL as soon as the
-// protocol says they are due (ballotDuties), claim the clock where a two-player game needs it, and
+// protocol says they are due (ballotDuties: a FINAL at once once the player marked its orders final), claim the clock where a two-player game needs it, and
 // acknowledge each resolved phase's state hash (in its next LOCK when it owes one: ackCarriedByLock). Timeout votes are never automatic: a player asks
 // for them (the deadline alone is this phone's clock's opinion).
 import { ackCarriedByLock, ballotDuties, clockDue, type GameView } from '../../protocol';
@@ -38,6 +38,8 @@ export interface DutyContext {
   readonly me: string;
   /** This phone's clock (for the two-player CLOCK claim); without it no CLOCK is due. */
   readonly now?: number;
+  /** The phase whose orders the player marked final: its FINALs are due as soon as its own powers have sealed (ballotDuties). */
+  readonly ready?: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export function duties(ctx: DutyContext): Duty[] {
 
   const phase = view.status === 'lot' ? 'lot' : view.status === 'playing' ? view.current?.key : undefined;
   if (phase !== undefined) {
-    const due = ballotDuties(view, me);
+    const due = ballotDuties(view, me, ctx.ready === undefined ? {} : { ready: ctx.ready });
     for (const power of due.finals) out.push({ kind: 'final', phase, power: power as Power });
     if (due.lock) out.push({ kind: 'lock', phase });
     if (due.reveal) out.push({ kind: 'reveal', phase });

@@ -5,6 +5,7 @@ import {
   acceptStart,
   acknowledge,
   claimClock,
+  commitSealTag,
   commitLotValue,
   finalOrders,
   fromBase64,
@@ -19,7 +20,7 @@ import {
   type Message,
 } from '../../protocol';
 import type { Power } from '../../rules';
-import type { Drafts } from './drafts';
+import { pendingHash, type Drafts } from './drafts';
 import { duties, dutyKey, type Duty } from './duties';
 import type { Outbox } from './outbox';
 import type { GameRecordRef } from './records';
@@ -51,7 +52,8 @@ export class DutyLoop {
 
   /** Performs every duty due in `view` that this session has not performed; a failed one is retried next time. */
   async run(view: GameView): Promise<void> {
-    for (const d of duties({ view, me: this.o.identity.id, now: this.o.now() })) {
+    const ready = this.o.record.current.ready;
+    for (const d of duties({ view, me: this.o.identity.id, now: this.o.now(), ...(ready === undefined ? {} : { ready }) })) {
       const key = dutyKey(d);
       if (this.done.has(key)) continue;
       this.done.add(key);
@@ -99,9 +101,23 @@ export class DutyLoop {
       case 'final': {
         const current = this.o.fresh().current;
         if (current === undefined || current.key !== d.phase) return;
-        // The commit this phone made last for the power (its own records), else the latest one in the log.
-        const mine = await this.o.drafts.seals(d.phase, d.power);
-        const commit = mine.at(-1) ?? current.ballot.heads[d.power];
+        // The commit this phone made last for the power (its own records), else the latest one in the
+        // log. The records are held in memory; the head of the power's ballot not among them was made
+        // by another tab (or the service worker) of this device: they are read from the store again.
+        // One whose secret was kept but which is not in the log (the phone died between the two, or
+        // another tab is sending it) is sent (again) first: a FINAL naming a commit no phone can hold
+        // leaves every phone waiting for it. One that cannot be sent is not named.
+        const head = current.ballot.heads[d.power];
+        const held = current.ballot.commits[d.power] ?? [];
+        let mine = await this.o.drafts.sealsKept(d.phase, d.power);
+        if (head !== undefined && !mine.some((s) => s.hash === head)) mine = await this.o.drafts.sealsKept(d.phase, d.power, true);
+        let commit = head;
+        for (const seal of [...mine].reverse()) {
+          if (held.includes(seal.hash) || (seal.entry !== undefined && (await outbox.resend(seal.entry)))) {
+            commit = seal.hash;
+            break;
+          }
+        }
         if (commit === undefined) return;
         await outbox.send((stamp) => finalOrders(id, gameId, d.phase, d.power, commit, stamp), { once: dutyKey(d) });
         return;
@@ -110,8 +126,24 @@ export class DutyLoop {
         await outbox.send((stamp) => lockBallot(id, gameId, this.o.fresh(), this.o.messages(), stamp), { once: dutyKey(d) });
         return;
       case 'reveal': {
-        const secrets = await this.secrets(d.phase);
-        await outbox.send((stamp) => revealBallot(id, gameId, this.o.fresh(), this.o.messages(), (c) => secrets.get(c) ?? null, stamp), { once: dutyKey(d) });
+        await outbox.send(
+          async (stamp) => {
+            const view = this.o.fresh();
+            const messages = this.o.messages();
+            // A commit's secret by its id, else as kept ahead under its escrow's tag (the record
+            // naming it by id lost in a crash: it is written after the commit leaves).
+            const reveal = (secrets: ReadonlyMap<string, bigint>) =>
+              revealBallot(id, gameId, view, messages, (c) => secrets.get(c) ?? secrets.get(pendingHash(commitSealTag(messages, c) ?? '')) ?? null, stamp);
+            try {
+              return reveal(await this.secrets(d.phase));
+            } catch {
+              // Held in memory: one this device made in another tab (or the service worker) is read
+              // from the store; the same error comes back if it is not there either.
+              return reveal(await this.secrets(d.phase, true));
+            }
+          },
+          { once: dutyKey(d) },
+        );
         return;
       }
       case 'clock':
@@ -121,8 +153,8 @@ export class DutyLoop {
   }
 
   /** The secret of every commit this phone made in the ballot (phase seals, or the lot secret). */
-  private async secrets(phase: string): Promise<Map<string, bigint>> {
-    if (phase !== 'lot') return this.o.drafts.secrets(phase, this.o.powers());
+  private async secrets(phase: string, reload = false): Promise<Map<string, bigint>> {
+    if (phase !== 'lot') return this.o.drafts.secrets(phase, this.o.powers(), reload);
     const out = new Map<string, bigint>();
     const stored = this.o.record.current.lotSecret;
     const bytes = stored === undefined ? null : fromBase64(stored);

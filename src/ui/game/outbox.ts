@@ -50,17 +50,18 @@ export class QuotaError extends Error {
 }
 
 /**
- * Sequence numbers reserved per write of the game's record: numbers are reserved in blocks ahead,
- * so an entry that is not once-only (an ACK, a commit) waits for no write once the block is on disk.
+ * Sequence numbers reserved per write of the game's reservation (store.modifyReservation): numbers
+ * are reserved in blocks ahead, so an entry that is not once-only (an ACK, a commit) waits for no
+ * write once the block is on disk.
  * Skipped numbers cost nothing (src/protocol/README.md, "Sending before the entry is stored").
  */
 export const SEQ_BLOCK = 32;
 
-/** Numbers [next, end) reserved for this page by the write `landed` (false: it failed). */
+/** Numbers [next, end) reserved for this page by the write `landed` (rejected: it failed). */
 interface SeqRange {
   next: number;
   readonly end: number;
-  readonly landed: Promise<boolean>;
+  readonly landed: Promise<void>;
 }
 
 export interface OutboxOptions {
@@ -99,10 +100,12 @@ export class Outbox {
   private ranges: SeqRange[] = [];
   /** A write reserving a new block is under way. */
   private growing = false;
-  /** Once-only names reserved (store.modifyReservation), by this page or seen in the store. */
-  private readonly onceNames = new Set<string>();
-  /** Once-only names this page reserved (the others' are read from the store at each reservation: a right given back, release, is seen). */
-  private readonly ownOnce = new Set<string>();
+  /**
+   * Once-only names reserved (store.modifyReservation), each true if this page reserved it, false if
+   * seen in the store by a reservation of this page (another tab's: asked of the store again at each
+   * reservation, so a right it gives back, release, is seen).
+   */
+  private readonly onceNames = new Map<string, boolean>();
 
   constructor(o: OutboxOptions) {
     this.o = o;
@@ -121,21 +124,19 @@ export class Outbox {
     // escrow shares: curve arithmetic): nothing signed leaves this phone, sent or stored, before
     // the reservation is on disk, so a crash before it lands leaves nothing signed anywhere.
     let signed: Signed | null;
-    let granted: boolean;
     try {
       signed = await sign(reserved.stamp);
     } catch (e) {
       // Nothing signed with the once-only right left the phone: `sign` returned nothing, and only
       // what it returns is ever stored or sent. So the right is given back (else a duty whose sign
       // step failed once could never be done again); see release. Only a right this page was
-      // granted: one another tab holds is never given back from here.
-      granted = await reserved.landed;
-      if (granted && options.once !== undefined) await this.release(options.once);
+      // granted (reserve gives a stamp for no other): one another tab holds is never given back from here.
+      await this.landed(reserved.landed, options.once);
+      if (options.once !== undefined) await this.release(options.once);
       throw e;
     }
-    granted = await reserved.landed;
-    // `once` was reserved by another tab meanwhile: what was signed here never leaves the page.
-    if (signed === null || !granted) return null;
+    await this.landed(reserved.landed, options.once);
+    if (signed === null) return null;
     this.check(signed);
     await options.keep?.(signed, reserved.stamp);
     await this.append(signed);
@@ -157,12 +158,29 @@ export class Outbox {
   stamp(once: string): Promise<Stamp | null>;
   async stamp(once?: string): Promise<Stamp | null> {
     const reserved = await this.reserve(once);
-    if (reserved === null || !(await reserved.landed)) return null;
+    if (reserved === null) return null;
+    await this.landed(reserved.landed, once);
     return reserved.stamp;
   }
 
+  /**
+   * Waits for a reservation's writes. If one failed (a once-only name's own write may have landed
+   * while the block its number came from did not), nothing signed with the stamp may leave, so the
+   * name, if this page wrote it, is given back (release) before the error goes on: else the duty
+   * could never be done again. Called once no sign step of the stamp runs any more (a sign step may
+   * write, as the lot commit's does its secret: it must not run while another tab holds the name).
+   */
+  private async landed(landed: Promise<void>, once: string | undefined): Promise<void> {
+    try {
+      await landed;
+    } catch (e) {
+      if (once !== undefined && this.onceNames.get(once) === true) await this.release(once);
+      throw e;
+    }
+  }
+
   /** A number of the reserved blocks at or above `floor` (the ranges' write may still be under way). */
-  private take(floor: number): { seq: number; landed: Promise<boolean> } | undefined {
+  private take(floor: number): { seq: number; landed: Promise<void> } | undefined {
     for (;;) {
       const r = this.ranges[0];
       if (r === undefined) return undefined;
@@ -179,19 +197,20 @@ export class Outbox {
 
   /**
    * The reservation of stamp(): the number (`stamp`, told as soon as it is chosen) and the strict
-   * write that records it and `once` (`landed`: true once on disk, false if `once` was already
-   * reserved, so nothing signed with the stamp may leave). Nothing signed with the stamp may be
-   * sent or stored before `landed` resolves true. Null if this page already reserved `once`.
+   * write that records it and `once` (`landed`: resolves once on disk, rejects if the write failed).
+   * Nothing signed with the stamp may be sent or stored before `landed` resolves. Null if `once` is
+   * reserved already: by this page or an older version (the game's record), or, as the transaction
+   * that would reserve it reads, by another tab; then nothing is to be signed.
    *
    * A number comes from a block this page reserved ahead (one read-modify-write of the game's
-   * record, SEQ_BLOCK numbers above every number stored or seen): an entry that is not once-only
-   * then waits only for the block's write, usually long landed. A once-only entry writes its name
-   * (and a new block when this one runs low) in one strict transaction that reads the stored
-   * record first, so two tabs never both reserve it (IndexedDB runs them one at a time).
+   * reservation, SEQ_BLOCK numbers above every number stored or seen): an entry that is not
+   * once-only then waits only for the block's write, usually long landed. A once-only entry writes
+   * its name (and a new block when this one runs low) in one strict transaction that reads the
+   * stored names first, so two tabs never both reserve it (IndexedDB runs them one at a time).
    */
-  private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<boolean> } | null> {
+  private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<void> } | null> {
     const record = this.o.record;
-    if (once !== undefined && (this.ownOnce.has(once) || (record.current.once ?? []).includes(once))) return null;
+    if (once !== undefined && (this.onceNames.get(once) === true || (record.current.once ?? []).includes(once))) return null;
     const taken = this.take(this.o.seqFloor());
     // A new block when there is none or this one runs low (one grows at a time).
     const grow = taken === undefined || (this.left() < SEQ_BLOCK / 2 && !this.growing);
@@ -199,11 +218,11 @@ export class Outbox {
     if (grow) this.growing = true;
     let chosen!: (seq: number | null) => void;
     const choice = new Promise<number | null>((resolve) => (chosen = resolve));
-    let grown!: (landed: Promise<boolean>) => void;
-    const blockLanded = new Promise<boolean>((resolve) => (grown = resolve));
+    let grown!: (landed: Promise<void>) => void;
+    const blockLanded = new Promise<void>((resolve) => (grown = resolve));
     blockLanded.catch(() => undefined);
     const write = this.o.store.modifyReservation(record.gameId, (stored) => {
-      for (const name of stored.once) this.onceNames.add(name);
+      for (const name of stored.once) if (!this.onceNames.has(name)) this.onceNames.set(name, false);
       if (once !== undefined && stored.once.includes(once)) {
         chosen(null);
         return null;
@@ -223,13 +242,11 @@ export class Outbox {
       chosen(seq!);
       return { nextSeq, once: once === undefined ? stored.once : [...stored.once, once].slice(-200) };
     });
+    // Resolves once on disk. (A write that found `once` reserved wrote nothing, and then no stamp
+    // comes out of this call and no block was added: nothing waits for it.)
     const ok = write.then(
       (written) => {
-        if (written !== null && once !== undefined) {
-          this.onceNames.add(once);
-          this.ownOnce.add(once);
-        }
-        return written !== null;
+        if (written !== null && once !== undefined) this.onceNames.set(once, true);
       },
       (e: unknown) => {
         this.ranges = this.ranges.filter((r) => r.landed !== blockLanded);
@@ -247,7 +264,13 @@ export class Outbox {
       ok.catch((e: unknown) => this.o.onError?.(e));
       return { stamp: this.stampOf(taken.seq), landed: taken.landed };
     }
-    const landed = taken === undefined ? ok : Promise.all([ok, taken.landed]).then(([a, b]) => a && b);
+    // Settles once both writes have (the name's write must be known landed or not, see landed()).
+    const landed =
+      taken === undefined
+        ? ok
+        : Promise.allSettled([ok, taken.landed]).then((all) => {
+            for (const r of all) if (r.status === 'rejected') throw r.reason;
+          });
     // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
     // Waited for even with a number in hand: a once-only name is free only once the transaction
     // has read the stored names (another tab may hold it), and no sign step may run before, since
@@ -272,14 +295,15 @@ export class Outbox {
   }
 
   /**
-   * Gives back a once-only right this page was granted and whose sign step threw, in one strict
-   * transaction of the reservations' database (as reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or
-   * sends what it signs (they are the protocol's pure signing calls; the lot commit's also stores
-   * its secret, which a later commit's replaces), so no message signed under the right exists
-   * outside this call; another tab asking for the right meanwhile got null (nothing signed), and
-   * asks the store again when its duty comes back (reserve reads the others' names there). A crash before this write lands leaves
-   * the right used up, as before: a stall, never a second message. The sequence number stays
-   * used (skipped numbers cost nothing). A failure of this write leaves the right used up too.
+   * Gives back a once-only right this page was granted and whose sign step threw (or whose number's
+   * block failed to land, see landed), in one strict transaction of the reservations' database (as
+   * reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or sends what it signs (they are the
+   * protocol's pure signing calls; the lot commit's also stores its secret, which a later commit's
+   * replaces), so no message signed under the right exists outside this call; another tab asking
+   * for the right meanwhile got null (nothing signed), and asks the store again when its duty comes
+   * back (reserve reads the others' names there). A crash before this write lands leaves the right
+   * used up, as before: a stall, never a second message. The sequence number stays used (skipped
+   * numbers cost nothing). A failure of this write leaves the right used up too.
    */
   private async release(once: string): Promise<void> {
     try {
@@ -288,10 +312,45 @@ export class Outbox {
         stored.once.includes(once) ? { nextSeq: stored.nextSeq, once: stored.once.filter((n) => n !== once) } : null,
       );
       this.onceNames.delete(once);
-      this.ownOnce.delete(once);
     } catch {
       // Kept used up: safe, and the sign step's own error is the one to report.
     }
+  }
+
+  /**
+   * Whether the once-only message `name` is reserved on this device: by this page, or, as the
+   * shared reservations say now (one transaction that reads them and writes nothing), by another
+   * tab. False if they cannot be read.
+   */
+  async reservedInStore(name: string): Promise<boolean> {
+    if (this.reserved(name)) return true;
+    let found = false;
+    try {
+      await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
+        for (const n of stored.once) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
+        found = stored.once.includes(name);
+        return null;
+      });
+    } catch {
+      return false;
+    }
+    return found;
+  }
+
+  /**
+   * Sends again an entry this phone signed and kept (a commit, kept with its secret before it went
+   * out: runner.ts sealNow). Its sequence number was reserved durably before it was signed, so it
+   * goes out as it would have (a copy others hold is a duplicate). False if it cannot be admitted.
+   */
+  async resend(bytes: Uint8Array): Promise<boolean> {
+    if (this.o.closed() || this.o.log.preview(bytes).kind === 'refused') return false;
+    try {
+      await this.o.log.publish([bytes], { reserved: true });
+    } catch {
+      return false;
+    }
+    this.o.published();
+    return true;
   }
 
   /** Opens an entry this phone signed: a compact one names its place in the list `places` gives. */

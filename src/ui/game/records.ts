@@ -27,6 +27,8 @@ export interface AppGameRecord extends GameRecord {
   readonly nextSeq?: number;
   /** The secret (32-byte scalar, base64url) of this device's lot commit, kept until the lot closes. */
   readonly lotSecret?: string;
+  /** The phase whose orders the player marked final on this device (its FINALs are signed as soon as its powers have sealed). */
+  readonly ready?: string;
   /** The START this device follows, chosen by the person on the forked screen. */
   readonly anchor?: string;
   /** Messages the protocol allows once that this device reserved before store version 4 (now in

@@ -32,10 +32,10 @@ import {
 import { formatUnit, POWERS, type Loc, type Order, type Power } from '../../rules';
 import type { Lang } from '../i18n';
 import type { PactoStore } from '../../store';
-import { AheadWork } from './ahead';
+import { AheadWork, type SealEscrowRandom } from './ahead';
 import { ChatReader } from './chats';
-import { Drafts, MissingOrdersError } from './drafts';
-import { powersOf } from './duties';
+import { Drafts, MissingOrdersError, type SealKept } from './drafts';
+import { dutyKey, powersOf } from './duties';
 import { DutyLoop } from './duty-loop';
 import { nextTask } from './next-task';
 import { Outbox, type EntryLog } from './outbox';
@@ -75,6 +75,8 @@ export interface RunnerState {
   readonly sealed: Partial<Record<Power, readonly Order[]>>;
   /** The draw vote sealed last per power in the open phase. */
   readonly drawVotes: Partial<Record<Power, boolean>>;
+  /** The player marked the open phase's orders final on this device (markFinal). */
+  readonly ready: boolean;
   readonly chats: readonly DecryptedChat[];
   readonly unread: number;
 }
@@ -92,6 +94,15 @@ export class GameRunner {
   private readonly ahead: AheadWork;
   private state: RunnerState;
   private work: Promise<void> = Promise.resolve();
+  /**
+   * The game record's summary for the home screen (saveSummary) and the read-chats count, written
+   * one after another outside `work`: a strict write of the game's database that no duty waits for
+   * (the summary is the view's, computed again after any loss).
+   */
+  private recordWrites: Promise<void> = Promise.resolve();
+  private summaryDue = false;
+  /** idle()'s promise while neither `work` nor `recordWrites` changes (the same object: wake.ts compares). */
+  private settled: { work: Promise<void>; writes: Promise<void>; both: Promise<void> } | null = null;
   /** A reduction scheduled for the next task (schedule), resolved once it ran. */
   private scheduled: Promise<void> | null = null;
   /** The anchored START's key list (authorPlaces), kept per START: the outbox asks for it several times per entry. */
@@ -116,7 +127,7 @@ export class GameRunner {
       ...(o.onAppended === undefined ? {} : { onAppended: o.onAppended }),
       ...(o.onError === undefined ? {} : { onError: o.onError }),
     });
-    this.drafts = new Drafts(o.store, o.gameId);
+    this.drafts = new Drafts(o.store, o.gameId, o.onError);
     this.dutyLoop = new DutyLoop({
       identity: o.identity,
       gameId: o.gameId,
@@ -141,6 +152,7 @@ export class GameRunner {
       messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
       closed: () => this.closed,
       random: o.random,
+      keepSecret: (secret, tag, view) => this.keepSecret(secret, tag, view),
       ...(o.onError === undefined ? {} : { onError: o.onError }),
     });
     this.state = this.compute(reduceLog(o.gameId, [], this.reduceOptions()));
@@ -187,7 +199,18 @@ export class GameRunner {
 
   /** Resolves when every duty and store write started so far has finished (and a scheduled reduction has run). */
   idle(): Promise<void> {
-    return this.scheduled === null ? this.work : this.scheduled.then(() => this.work);
+    return this.scheduled === null ? this.settledNow() : this.scheduled.then(() => this.settledNow());
+  }
+
+  private settledNow(): Promise<void> {
+    if (this.settled?.work !== this.work || this.settled.writes !== this.recordWrites)
+      this.settled = { work: this.work, writes: this.recordWrites, both: Promise.all([this.work, this.recordWrites]).then(() => undefined) };
+    return this.settled.both;
+  }
+
+  /** Writes to the game's record that nothing waits for, in order; failures go to onError. */
+  private recordWrite(task: () => Promise<void>): void {
+    this.recordWrites = this.recordWrites.then(task).catch((e: unknown) => this.o.onError?.(e));
   }
 
   close(): void {
@@ -250,15 +273,39 @@ export class GameRunner {
       view,
       me: { key, name: player?.name ?? '', powers: powersOf(view, key) },
       ...this.drafts.current,
+      ready: view.current !== undefined && this.record.current.ready === view.current.key,
       chats,
       unread: Math.max(0, incoming - (this.record.current.chatsRead ?? 0)),
     };
   }
 
   private async afterChange(): Promise<void> {
-    if (await this.drafts.load(this.state.view.current?.key ?? '', this.state.me.powers)) this.publishDrafts();
+    if (await this.drafts.load(this.state.view.current?.key ?? '', this.state.me.powers)) {
+      this.publishDrafts();
+      await this.sendKept();
+    }
     await this.dutyLoop.run(this.state.view);
-    await this.saveSummary();
+    // Off the queue: the next duty (a burst of entries later) does not wait for this write.
+    if (this.summaryDue) return;
+    this.summaryDue = true;
+    this.recordWrite(async () => {
+      this.summaryDue = false;
+      if (!this.closed) await this.saveSummary();
+    });
+  }
+
+  /**
+   * A commit whose secret was kept (drafts) but which the log lacks was signed and never sent (the
+   * phone died between the two): the screens show it sealed, so nothing else would ever send it.
+   * Sent now, once per phase loaded (its number was reserved before it was signed).
+   */
+  private async sendKept(): Promise<void> {
+    const current = this.state.view.current;
+    if (current === undefined) return;
+    for (const [power, seal] of Object.entries(this.drafts.loadedLatest) as [Power, SealKept][]) {
+      if (seal.entry === undefined || (current.ballot.commits[power] ?? []).includes(seal.hash)) continue;
+      await this.outbox.resend(seal.entry);
+    }
   }
 
   private async saveSummary(): Promise<void> {
@@ -293,6 +340,18 @@ export class GameRunner {
 
   private lang(): Lang {
     return (this.o.lang ?? pageLang)();
+  }
+
+  /**
+   * Keeps the secret of this phone's next seal on disk before the seal (ahead.ts): in the drafts of
+   * the first power it owes a seal in `view`'s phase. Resolves to that place (phase|power).
+   */
+  private async keepSecret(secret: bigint, tag: string, view: GameView): Promise<string> {
+    const current = view.current;
+    const power = powersOf(view, this.o.identity.id).find((p) => current?.required.includes(p) === true && !current.committed.includes(p));
+    if (current === undefined || power === undefined) throw new Error('no seal to keep a secret for');
+    await this.drafts.keepAhead(current.key, power, secretBytes(secret), tag, this.o.now());
+    return `${current.key}|${power}`;
   }
 
   // ---- What the player asks for -------------------------------------------------------------
@@ -330,20 +389,24 @@ export class GameRunner {
     const current = this.openPhaseFor(power);
     if (!current.required.includes(power)) throw new Error(`${power} has nothing to order in this phase`);
     const lang = this.lang();
-    // After its FINAL (signed by this phone once every power had sealed) a power's orders are fixed.
-    const finalized = current.finalized.includes(power) || this.outbox.reserved(`final|${current.key}|${power}`);
-    if (finalized)
-      throw new Error(
-        lang === 'es' ? 'Todas las potencias han sellado: las órdenes ya no pueden cambiar' : 'every power has sealed: orders can no longer change',
-      );
+    // After its FINAL (signed by this phone once every power had sealed, or at once once the
+    // player marked its orders final) a power's orders are fixed.
+    const finalMessage =
+      lang === 'es' ? 'Las órdenes de esta potencia ya son definitivas: no pueden cambiar' : "this power's orders are final: they can no longer change";
+    if (this.finalized(current.key, power)) throw new Error(finalMessage);
     // The "1914" check before anything is stored, reserved or signed.
     const missing = sealMissing(this.state.view, power, orders);
     if (missing.length > 0) throw new MissingOrdersError(power, missing, this.unitNames(missing, lang), lang);
     // The escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts), else fresh ones.
-    const escrow = this.ahead.takeSealRandom() ?? { secret: this.o.random(32), entropy: this.o.random(32) };
-    const random = { ...escrow, nonce: this.o.random(24), coin: this.o.random(32) };
+    const escrow: SealEscrowRandom = this.ahead.takeSealRandom() ?? { secret: this.o.random(32), entropy: this.o.random(32) };
+    const random = { secret: escrow.secret, entropy: escrow.entropy, nonce: this.o.random(24), coin: this.o.random(32) };
     const vote = draw ?? this.drafts.current.drawVotes[power] === true;
     let secret = 0n;
+    // Another tab of this device may have signed this power's FINAL (on "my orders are final")
+    // before its entry reached this tab's view: the reservations both tabs read say so. Read while
+    // the commit is signed; a re-seal after it never leaves (the player would see orders that are
+    // not played).
+    const elsewhere = this.outbox.reservedInStore(dutyKey({ kind: 'final', phase: current.key, power }));
     await this.outbox.send(
       (stamp) => {
         const turn = commitTurn(this.o.identity, this.gameId, this.state.view, power, orders, random, stamp, { draw: vote });
@@ -355,13 +418,53 @@ export class GameRunner {
         return turn.message;
       },
       {
-        // After the quota check (a re-seal over the quota stores nothing), before publishing.
+        // After the quota check (a re-seal over the quota stores nothing), before publishing. When
+        // this very secret is on disk already (kept ahead, in this phase and power's drafts), the
+        // record naming it by the commit's id is not waited for; else it is the strict write here.
         keep: async (signed, stamp) => {
-          await this.drafts.sealed(current.key, power, orders, vote, { key: secretBytes(secret), nonce: random.nonce, hash: signed.id, created: stamp.time });
+          if (await elsewhere) throw new Error(finalMessage);
+          const kept = escrow.kept;
+          const place = kept !== undefined && kept.secret === secret ? await kept.landed : null;
+          const ahead = place === `${current.key}|${power}` ? kept?.tag : undefined;
+          const seal = { key: secretBytes(secret), nonce: random.nonce, hash: signed.id, created: stamp.time, entry: signed.bytes };
+          await this.drafts.sealed(current.key, power, orders, vote, seal, ahead);
           this.publishDrafts();
         },
       },
     );
+  }
+
+  /** Whether `power`'s FINAL of `phase` is in or reserved on this device: its orders can no longer change. */
+  private finalized(phase: string, power: Power): boolean {
+    const current = this.state.view.current;
+    return (current?.key === phase && current.finalized.includes(power)) || this.outbox.reserved(dutyKey({ kind: 'final', phase, power }));
+  }
+
+  /**
+   * Marks (yes) the open phase's orders of this player final, or takes the mark back. Marked, the
+   * FINAL of each power it holds is signed as soon as each of them has sealed (at once if they
+   * have), without waiting for the others' seals: after it they can no longer change. Taken back
+   * only while no FINAL of this player in the phase is signed (else a clear error, nothing changes).
+   */
+  markFinal(yes: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      this.refresh();
+      const current = this.state.view.current;
+      if (current === undefined) throw new Error('no phase is open');
+      const mine = this.state.me.powers.filter((p) => current.required.includes(p));
+      if (mine.length === 0) throw new Error(this.lang() === 'es' ? 'No tienes órdenes que dar en esta fase' : 'you have no orders to give in this phase');
+      if (yes) {
+        if (this.record.current.ready !== current.key) await this.record.patch({ ready: current.key });
+      } else {
+        if (mine.some((p) => this.finalized(current.key, p)))
+          throw new Error(
+            this.lang() === 'es' ? 'Tus órdenes ya son definitivas: no se puede deshacer' : 'your orders are already final: this can no longer be undone',
+          );
+        if (this.record.current.ready !== undefined) await this.record.patch({ ready: undefined });
+      }
+      this.publish(this.compute(this.state.view));
+      await this.dutyLoop.run(this.state.view);
+    });
   }
 
   /**
@@ -432,7 +535,8 @@ export class GameRunner {
   markChatsRead(): void {
     const incoming = this.state.chats.filter((c) => c.from !== this.o.identity.id).length;
     if (incoming === (this.record.current.chatsRead ?? 0)) return;
-    void this.enqueue(async () => {
+    // In order with the summary's writes (which also write `unread`).
+    this.recordWrite(async () => {
       await this.record.patch({ chatsRead: incoming, unread: 0 });
       this.publish({ ...this.state, unread: 0 });
     });

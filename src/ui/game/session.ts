@@ -74,6 +74,15 @@ export interface GameSession {
   seal(power: Power, orders: readonly Order[]): Promise<void>;
   /** Re-seals each surviving power of this player with a draw vote; votes open with the phase's orders. */
   voteDraw(yes: boolean): Promise<void>;
+  /** The player marked the open phase's orders final on this device (markFinal). */
+  readonly ready?: boolean;
+  /**
+   * Marks (yes) this player's orders of the open phase final: each power's FINAL is signed as soon
+   * as it has sealed, without waiting for the other players, and its orders can no longer change.
+   * Taken back (no) only while none is signed; rejects with a clear Error otherwise.
+   * Optional: sessions that cannot (a practice board) leave it out.
+   */
+  markFinal?(yes: boolean): Promise<void>;
   /**
    * "1914" rules: `power` (one of mine) declares (yes) or leaves (no) an alliance of `powers`
    * (members, mine included). It stands once every member has declared the same list.

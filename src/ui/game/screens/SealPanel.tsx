@@ -1,5 +1,6 @@
 // "Seal orders": a summary of what will be sealed, with the units still without orders called
-// out, then a seal per power. Sealing again replaces the earlier seal while the phase is open.
+// out, then a seal per power. Sealing again replaces the earlier seal while the phase is open,
+// until the player marks its orders final (their FINAL is then signed at once, README "The early FINAL").
 import { useState } from 'react';
 import { formatOrder, formatUnit } from '../../../rules';
 import type { Order, Position, Power } from '../../../rules';
@@ -22,6 +23,22 @@ export function SealPanel(props: { session: GameSession; powers: readonly Power[
   // Once every awaited power has sealed, phones reveal: a later seal would not count.
   const locked = c !== undefined && c.ballot.sealed;
   const differs = everSealed && powers.some((p) => !sameOrders(session.sealed[p], ordersOf(draft, p)));
+  // Marked final (the early FINAL): once its FINAL is signed a power's orders can no longer change.
+  const final = c !== undefined && powers.some((p) => c.finalized.includes(p));
+  const markFinal = session.markFinal;
+
+  const mark = async (yes: boolean): Promise<void> => {
+    if (markFinal === undefined) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await markFinal(yes);
+    } catch (e) {
+      setError(`${s.finalError}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const seal = async (): Promise<void> => {
     setBusy(true);
@@ -51,6 +68,10 @@ export function SealPanel(props: { session: GameSession; powers: readonly Power[
       {locked ? (
         <p className="seal-locked" role="status">
           {s.sealLocked}
+        </p>
+      ) : final ? (
+        <p className="seal-final" role="status" data-final="yes">
+          ✔ {s.finalDone}
         </p>
       ) : !open ? (
         <button type="button" data-action="seal" onClick={() => setOpen(true)}>
@@ -87,6 +108,23 @@ export function SealPanel(props: { session: GameSession; powers: readonly Power[
           </div>
         </div>
       )}
+      {!locked && !final && !open && markFinal !== undefined && everSealed && !differs ? (
+        session.ready === true ? (
+          <p className="final-marked" role="status">
+            {s.finalMarked}{' '}
+            <button type="button" className="secondary" data-action="undo-final" disabled={busy} onClick={() => void mark(false)}>
+              {s.undoFinal}
+            </button>
+          </p>
+        ) : (
+          <div className="mark-final">
+            <button type="button" data-action="mark-final" disabled={busy} onClick={() => void mark(true)}>
+              {s.markFinal}
+            </button>
+            <p className="hint">{s.markFinalHelp}</p>
+          </div>
+        )
+      ) : null}
       {error ? (
         <p className="errors" role="alert">
           {error}

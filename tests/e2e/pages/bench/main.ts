@@ -3,7 +3,8 @@
 // arrive, with the platform's Ed25519) over this profile's IndexedDB (admitted entries and doc
 // updates), connected to the game's room with the real net layer. It behaves as an honest phone
 // with the real protocol: seals random legal orders when told to, takes the automatic steps
-// (FINAL, LOCK, REVEAL) as soon as ballotDuties says so, acknowledges each resolved phase, each
+// (FINAL, LOCK, REVEAL) as soon as ballotDuties says so (a phone told to seal as a done player marks
+// its orders final: its FINAL goes at once, README "The early FINAL"), acknowledges each resolved phase, each
 // sent as the app's outbox sends it (its number reserved on disk first, then out at once). Reactions are one reduction per burst of
 // changes, in the next task, as the app's runner does. window.phone lets the bench act and observe; times are
 // Date.now() (every page of the run shares the machine's clock).
@@ -20,13 +21,15 @@ import {
   openMessage,
   reduceLog,
   revealBallot,
+  secretBytes,
   type GameView,
   type Identity,
   type Message,
 } from '../../../../src/protocol';
 import { randomOrders, type Power } from '../../../../src/rules';
 import { entryStorage, openPactoStore, persistDoc } from '../../../../src/store';
-import { AheadWork } from '../../../../src/ui/game/ahead';
+import { AheadWork, type SealEscrowRandom } from '../../../../src/ui/game/ahead';
+import { pendingHash } from '../../../../src/ui/game/drafts';
 import { nextTask } from '../../../../src/ui/game/next-task';
 import { SEQ_BLOCK } from '../../../../src/ui/game/outbox';
 import { picker } from '../../../../src/util/prng';
@@ -84,6 +87,8 @@ const seen = new WeakSet<Uint8Array>();
 /** Duties already handed to publish (phase key + step), so a reaction before the entry is admitted does not sign twice. */
 const done = new Set<string>();
 const phasesAt = new Map<number, number>();
+/** The phase whose orders this phone marked final (as the app's "my orders are final"). */
+let ready: string | undefined;
 let view: GameView | undefined;
 /** Where a phase's time goes on this page: reducing, and when it revealed (phase key -> Date.now()). */
 let reduceMs = 0;
@@ -195,10 +200,10 @@ function react(): void {
         const o = openMessage(e, replica.verifier, replica.admission.wireContext());
         if (o.ok) opened.set(o.message.id, o.message);
       }
-      const due = ballotDuties(view, seat.me.id);
+      const due = ballotDuties(view, seat.me.id, ready === undefined ? {} : { ready });
       const commit = mine.get(c.key);
       const once = (step: string): boolean => !done.has(`${c.key}|${step}`) && (done.add(`${c.key}|${step}`), true);
-      if (due.finals.length > 0) mark(c.key, 'commits-in');
+      if (c.ballot.sealed) mark(c.key, 'commits-in');
       if (due.lock) mark(c.key, 'finals-in');
       if (due.reveal) mark(c.key, 'locks-in');
       const me = seat;
@@ -231,6 +236,13 @@ function aheadFor(me: Identity): AheadWork {
     messages: () => opened,
     closed: () => false,
     random: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    // As the runner (keepSecret): the next seal's secret kept on disk in idle time, in the drafts.
+    keepSecret: async (secret, tag, v) => {
+      const phase = v.current?.key;
+      if (phase === undefined || seat === undefined) throw new Error('no seal to keep a secret for');
+      await store.addSeal({ gameId, phase, power: seat.power }, { key: secretBytes(secret), hash: pendingHash(tag), created: Date.now() });
+      return `${phase}|${seat.power}`;
+    },
     onError: (e) => errors.push(`ahead: ${String(e)}`),
   });
   return ahead;
@@ -266,22 +278,24 @@ const phone = {
     replica.receiveEntries(messages.map(bytesOf), { name: 'bench', origin: 'bench' });
     replica.carryNow(true);
   },
-  /** Seals random legal orders for the open phase and publishes them; the wall-clock time the
-   *  sealed commit was handed to publish (stored, then sent), or null if nothing is awaited of us. */
-  async commit(seed: number): Promise<number | null> {
+  /** Seals random legal orders for the open phase and publishes them (`final`: and marks them
+   *  final, as a player who is done); the wall-clock time the seal started, or null if nothing is
+   *  awaited of us. */
+  async commit(seed: number, final = false): Promise<number | null> {
     const at = Date.now();
     view = reduce();
     const c = view.current;
     if (seat === undefined || c === undefined || !c.required.includes(seat.power)) return null;
     const me = seat;
+    if (final) ready = c.key;
     // As the app seals: sealed and signed while the number's reservation is being written, the
-    // secret kept on disk (the app's drafts) after it, then sent.
+    // secret kept on disk (the app's drafts) after it unless it was kept ahead, then sent.
     const t0 = performance.now();
     const reserved = reserve();
     const bytes = crypto.getRandomValues(new Uint8Array(120));
     // As the runner: the escrow's bytes drawn ahead, their escrow dealt in idle time (ahead.ts).
-    const escrow = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
-    const random = { ...escrow, nonce: bytes.slice(32, 56), coin: bytes.slice(88, 120) };
+    const escrow: SealEscrowRandom = aheadFor(me.me).takeSealRandom() ?? { secret: bytes.slice(0, 32), entropy: bytes.slice(56, 88) };
+    const random = { secret: escrow.secret, entropy: escrow.entropy, nonce: bytes.slice(32, 56), coin: bytes.slice(88, 120) };
     const orders = randomOrders(c.position, me.power, picker(seed));
     const r = commitTurn(me.me, gameId, view, me.power, orders, random, reserved.stamp);
     const t1 = performance.now();
@@ -290,8 +304,20 @@ const phone = {
     const t2 = performance.now();
     time('seal: then wait for the reservation', t2 - t1);
     if (!r.ok) throw new Error(`phone: seal refused (${r.reason})`);
-    await store.updateGame(gameId, { sealed: r.secret.toString() });
-    time('seal: keep the secret', performance.now() - t2);
+    // As the runner's keep: the record naming the secret by the commit's id is waited for only
+    // when the same secret was not kept ahead (and landed) in this phase and power's drafts.
+    const kept = escrow.kept;
+    const place = kept !== undefined && kept.secret === r.secret ? await kept.landed : null;
+    const ahead = place === `${c.key}|${me.power}` ? kept?.tag : undefined;
+    const write = store.addSeal(
+      { gameId, phase: c.key, power: me.power },
+      { key: secretBytes(r.secret), nonce: random.nonce, hash: r.message.id, created: Date.now() },
+      { orders: { draft: orders, sealed: orders }, now: Date.now() },
+      ahead === undefined ? undefined : pendingHash(ahead),
+    );
+    if (ahead === undefined) await write;
+    else write.catch((e: unknown) => errors.push(`seal record: ${String(e)}`));
+    time(ahead === undefined ? 'seal: keep the secret' : 'seal: keep the secret (kept ahead)', performance.now() - t2);
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
     await replica.publish([r.message.bytes], { reserved: true });
