@@ -11,41 +11,16 @@ import {
   acceptStart,
   cachedVerifier,
   checkSignature,
-  createGame,
   joinGame,
   openMessage,
   parseEntry,
   reduceLog,
   SIGNATURE_BYTES,
-  startGame,
-  startKeys,
-  type Identity,
   type Signed,
 } from '../../src/protocol';
 import { READING_LIMITS, readingMemo } from '../../src/protocol/envelope';
-import { POWERS, type Power } from '../../src/rules';
-import { escrowOf, identity, rng, settings, T0 } from './helpers';
-
-interface Lobby {
-  gameId: string;
-  players: Identity[];
-  log: Uint8Array[];
-  start: Signed;
-  keys: string[];
-}
-
-/** A started game of seven keys (creator players[0]); `salt` tells two games of the same keys apart. */
-function lobby(seed: number, players: Identity[] = POWERS.map((_, i) => identity(i))): Lobby {
-  const r = rng(seed);
-  const creator = players[0]!;
-  const { gameId, message } = createGame(creator, r.bytes(16), settings(), { seq: 0, time: T0 });
-  const log: Uint8Array[] = [message.bytes];
-  players.forEach((p, i) => log.push(joinGame(p, gameId, `p${i}`, null, { seq: 1, time: T0 + 1 }).bytes));
-  const roster = Object.fromEntries(POWERS.map((q, i) => [q, players[i]!.id])) as Record<Power, string>;
-  const start = startGame(creator, gameId, roster, escrowOf(players), { seq: 2, time: T0 + 2 });
-  log.push(start.bytes);
-  return { gameId, players, log, start, keys: startKeys({ roster, participants: [] }) };
-}
+import { POWERS } from '../../src/rules';
+import { identity, lobby, T0, type Lobby } from './helpers';
 
 /** Player i's acceptance of the START, compact (its author named by its place in the START's list). */
 const ackOf = (l: Lobby, i: number): Signed => acceptStart(l.players[i]!, l.gameId, l.start, { seq: 3, time: T0 + 3, places: l.keys });

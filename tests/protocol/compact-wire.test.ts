@@ -8,10 +8,8 @@ import {
   acceptStart,
   compactEntry,
   COMPACT_VERSION,
-  createGame,
   expandWire,
   gameMessages,
-  joinGame,
   namesAuthorByPlace,
   openMessage,
   parseEntry,
@@ -21,33 +19,10 @@ import {
   startGame,
   startKeys,
   voteTimeout,
-  type Identity,
   type Signed,
 } from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
-import { escrowOf, identity, rng, settings, T0 } from './helpers';
-
-interface Lobby {
-  gameId: string;
-  players: Identity[];
-  /** CREATE, JOINs, START: what any reader holds before the compact entries. */
-  log: Uint8Array[];
-  start: Signed;
-  keys: string[];
-}
-
-/** A game of seven keys (creator: players[0]), started with `order` giving the powers' keys. */
-function lobby(seed: number, players: Identity[] = POWERS.map((_, i) => identity(i)), order: Identity[] = players): Lobby {
-  const r = rng(seed);
-  const creator = players[0]!;
-  const { gameId, message } = createGame(creator, r.bytes(16), settings(), { seq: 0, time: T0 });
-  const log: Uint8Array[] = [message.bytes];
-  players.forEach((p, i) => log.push(joinGame(p, gameId, `p${i}`, null, { seq: 1, time: T0 + 1 }).bytes));
-  const roster = Object.fromEntries(POWERS.map((q, i) => [q, order[i]!.id])) as Record<Power, string>;
-  const start = startGame(creator, gameId, roster, escrowOf(players), { seq: 2, time: T0 + 2 });
-  log.push(start.bytes);
-  return { gameId, players, log, start, keys: startKeys({ roster, participants: [] }) };
-}
+import { escrowOf, identity, lobby, T0, type Lobby } from './helpers';
 
 /** Each player's acceptance of the START, written compact (the START's key list as Stamp.places). */
 function acks(l: Lobby, places: readonly string[] = l.keys): Signed[] {

@@ -256,3 +256,29 @@ export function escrowHolders(n: number, seed = 1): { x: bigint; p: string }[] {
     return { x, p: escrowPublic(x) };
   });
 }
+
+/** A started game of seven keys, as the compact wire form's tests read it. */
+export interface Lobby {
+  gameId: string;
+  players: Identity[];
+  /** CREATE, JOINs, START: what any reader holds before the compact entries. */
+  log: Uint8Array[];
+  start: Signed;
+  keys: string[];
+}
+
+/**
+ * A game of seven keys (creator: players[0]), started with `order` giving the powers' keys; `seed`
+ * tells two games of the same keys apart.
+ */
+export function lobby(seed: number, players: Identity[] = POWERS.map((_, i) => identity(i)), order: Identity[] = players): Lobby {
+  const r = rng(seed);
+  const creator = players[0]!;
+  const { gameId, message } = createGame(creator, r.bytes(16), settings(), { seq: 0, time: T0 });
+  const log: Uint8Array[] = [message.bytes];
+  players.forEach((p, i) => log.push(joinGame(p, gameId, `p${i}`, null, { seq: 1, time: T0 + 1 }).bytes));
+  const roster = Object.fromEntries(POWERS.map((q, i) => [q, order[i]!.id])) as Record<Power, string>;
+  const start = startGame(creator, gameId, roster, escrowOf(players), { seq: 2, time: T0 + 2 });
+  log.push(start.bytes);
+  return { gameId, players, log, start, keys: startKeys({ roster, participants: [] }) };
+}
