@@ -5,36 +5,14 @@
 // phone (the tab closed, the phone died between the two) is such a commit: a FINAL signed after
 // a reload names it if it trusts the drafts' list of seals alone. So the commit is kept with its
 // secret and sent (again) before a FINAL names it.
-import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { createGameDoc, GameReplica } from '../../src/net';
-import { parseEntry, type WireContext } from '../../src/protocol';
-import { entryStorage, type PactoStore } from '../../src/store';
-import { GameRunner } from '../../src/ui/game/runner';
-import { isComplete } from '../../src/ui/lobby/roster';
-import { POWERS, type Order, type Power } from '../../src/rules';
-import { openPhone, settle, threeDevices, type Phone } from './phones';
+import { type PactoStore } from '../../src/store';
+import { type Order } from '../../src/rules';
+import { payloadOf, phoneOn, link, startedWithBea } from './crash-helpers';
+import { openPhone, settle, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
-const WIRE = { name: 'wire', origin: 'wire' };
-
-const payloadOf = (bytes: Uint8Array, ctx?: WireContext) => {
-  const o = parseEntry(bytes, ctx);
-  return o.ok ? o.entry.payload : null;
-};
-
-/** Docs wired like connected peers, except phones in `dead`. */
-function link(phones: Phone[], dead: Set<Phone>): void {
-  for (const a of phones) {
-    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
-      if (origin === 'wire' || dead.has(a)) return;
-      for (const b of phones) if (b !== a && !dead.has(b)) b.replica.receive(u, WIRE);
-    });
-  }
-  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
-}
 
 /**
  * A phone that dies, once armed, as the write of a commit's record (its secret, sealed orders and
@@ -61,43 +39,14 @@ async function dyingPhone(d: Phone['device'], gameId: string, onDeath: () => voi
       };
     },
   }) as PactoStore;
-  const doc = createGameDoc();
-  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(store, gameId) });
-  const runner = await GameRunner.open({ store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
-  return { device: d, doc, replica, runner, arm: () => (armed = true), died: () => died };
+  return { ...(await phoneOn(d, gameId, store, now)), arm: () => (armed = true), died: () => died };
 }
 
 const beaMove: Order = { kind: 'move', power: 'germany', unit: { type: 'A', loc: 'ber' }, to: 'pru' };
 
 /** Ana (every power but two), Bea (Germany, on a phone that dies when armed) and Carl (Russia), started. */
 async function startedThree() {
-  const {
-    gameId,
-    devices: [da, db, dc],
-  } = await threeDevices(clock);
-  const dead = new Set<Phone>();
-  const a = await openPhone(da, gameId, now);
-  const c = await openPhone(dc, gameId, now);
-  const b = await dyingPhone(db, gameId, () => {
-    dead.add(b);
-    b.runner.close();
-  });
-  const phones = [a, b, c];
-  link(phones, dead);
-  await settle(phones);
-  await b.runner.join('Bea', 'germany');
-  await c.runner.join('Carl', 'russia');
-  await settle(phones);
-  const players = a.runner.view.players;
-  const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-  const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-    Power,
-    string
-  >;
-  if (!isComplete(roster, players)) throw new Error('incomplete roster');
-  await a.runner.start(roster);
-  await settle(phones);
-  const bea = db.identity.id;
+  const { gameId, a, b, c, db, phones, bea } = await startedWithBea(clock, now, dyingPhone);
   const beaCommits = (p: Phone) =>
     p.replica.entries().filter((e) => {
       const q = payloadOf(e, p.replica.admission.wireContext());

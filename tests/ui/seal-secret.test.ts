@@ -4,75 +4,20 @@
 // waits for no write; these tests hold the store's writes of seals back and look at what had
 // landed at the instant each commit went out, and crash a phone between its commit going out and
 // the record naming the secret by the commit's id landing.
-import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { createGameDoc, GameReplica } from '../../src/net';
-import { checkCommitSecret, parseEntry, scalarFromBytes, type WireContext } from '../../src/protocol';
-import { entryStorage, type PactoStore, type SealRecord } from '../../src/store';
-import { GameRunner } from '../../src/ui/game/runner';
-import { isComplete } from '../../src/ui/lobby/roster';
-import { POWERS, type Power } from '../../src/rules';
-import { openPhone, settle, threeDevices, type Phone } from './phones';
+import { checkCommitSecret, scalarFromBytes } from '../../src/protocol';
+import { type PactoStore, type SealRecord } from '../../src/store';
+import { link, payloadOf, phoneOn, startedWithBea } from './crash-helpers';
+import { openPhone, settle, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
-const WIRE = { name: 'wire', origin: 'wire' };
-
-const payloadOf = (bytes: Uint8Array, ctx?: WireContext) => {
-  const o = parseEntry(bytes, ctx);
-  return o.ok ? o.entry.payload : null;
-};
-
-/** Docs wired like connected peers, except phones in `dead`. */
-function link(phones: Phone[], dead: Set<Phone>): void {
-  for (const a of phones) {
-    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
-      if (origin === 'wire' || dead.has(a)) return;
-      for (const b of phones) if (b !== a && !dead.has(b)) b.replica.receive(u, WIRE);
-    });
-  }
-  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
-}
-
-/** A phone on `store` (a wrapper of its device's store), its doc updates not kept (the entries are the truth). */
-async function phoneOn(d: Phone['device'], gameId: string, store: PactoStore): Promise<Phone> {
-  const doc = createGameDoc();
-  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(store, gameId) });
-  const runner = await GameRunner.open({ store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
-  return { device: d, doc, replica, runner };
-}
 
 /** Ana (every power but two), Bea (Germany, on the phone `makeB` opens) and Carl (Russia), started. */
 async function startedThree(makeB: (d: Phone['device'], gameId: string, onCrash: () => void) => Promise<Phone>) {
-  const {
-    gameId,
-    devices: [da, db, dc],
-  } = await threeDevices(clock);
-  const dead = new Set<Phone>();
-  const a = await openPhone(da, gameId, now);
-  const c = await openPhone(dc, gameId, now);
-  const b = await makeB(db, gameId, () => {
-    dead.add(b);
-    b.runner.close();
-  });
-  const phones = [a, b, c];
-  link(phones, dead);
-  await settle(phones);
-  await b.runner.join('Bea', 'germany');
-  await c.runner.join('Carl', 'russia');
-  await settle(phones);
-  const players = a.runner.view.players;
-  const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-  const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-    Power,
-    string
-  >;
-  if (!isComplete(roster, players)) throw new Error('incomplete roster');
-  await a.runner.start(roster);
-  await settle(phones);
-  expect(b.runner.view.status).toBe('playing');
-  return { a, b, c, db, gameId, phones, bea: db.identity.id, phase: a.runner.view.current!.key, dead };
+  const started = await startedWithBea(clock, now, makeB);
+  expect(started.b.runner.view.status).toBe('playing');
+  return { ...started, phase: started.a.runner.view.current!.key };
 }
 
 /** Bea's entries of a type, as a phone holds them. */
@@ -108,7 +53,7 @@ describe('a commit never leaves the phone before its secret is on disk', () => {
           };
         },
       });
-    const { a, b, c, phones, bea, phase } = await startedThree((d, gameId) => phoneOn(d, gameId, slow(d.store)));
+    const { a, b, c, phones, bea, phase } = await startedThree((d, gameId) => phoneOn(d, gameId, slow(d.store), now));
     // At the instant one of Bea's commits is admitted on her phone (it goes into the doc, to the
     // others, in the same step), a landed secret must open it.
     const checked = new Set<string>();
@@ -193,7 +138,7 @@ describe('a commit never leaves the phone before its secret is on disk', () => {
           };
         },
       });
-    const { a, c, db, gameId, phones, bea, phase, dead } = await startedThree((d, id, onCrash) => phoneOn(d, id, dying(d.store, onCrash)));
+    const { a, c, db, gameId, phones, bea, phase, dead } = await startedThree((d, id, onCrash) => phoneOn(d, id, dying(d.store, onCrash), now));
     for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
     await settle(phones);
     const b = phones[1]!;
@@ -229,7 +174,7 @@ describe('a commit never leaves the phone before its secret is on disk', () => {
           return (...args: Parameters<PactoStore['updateGame']>) => (stuck ? new Promise<never>(() => undefined) : target.updateGame(...args));
         },
       });
-    const { a, b, c, bea, phase } = await startedThree((d, gameId) => phoneOn(d, gameId, sticky(d.store)));
+    const { a, b, c, bea, phase } = await startedThree((d, gameId) => phoneOn(d, gameId, sticky(d.store), now));
     stuck = true;
     // Its summary (the powers it owes, the phase) changes as it seals and as the phase resolves.
     const sealing = b.runner.seal('germany', []);
