@@ -7,34 +7,15 @@
 // it signed may have left it.
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { createGameDoc, GameReplica } from '../../src/net';
-import { parseEntry, type WireContext } from '../../src/protocol';
 import { entryStorage, type ReservationRecord } from '../../src/store';
 import { GameRunner } from '../../src/ui/game/runner';
-import { isComplete } from '../../src/ui/lobby/roster';
-import { POWERS, type Power } from '../../src/rules';
-import { openPhone, settle, threeDevices, type Phone } from './phones';
+import { link, payloadOf, phoneOn, startedWithBea } from './crash-helpers';
+import { openPhone, settle, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
 const WIRE = { name: 'wire', origin: 'wire' };
-
-const payloadOf = (bytes: Uint8Array, ctx?: WireContext) => {
-  const o = parseEntry(bytes, ctx);
-  return o.ok ? o.entry.payload : null;
-};
-
-/** Docs wired like connected peers, except phones in `dead` (a crashed phone neither sends nor receives). */
-function link(phones: Phone[], dead: Set<Phone>): void {
-  for (const a of phones) {
-    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
-      if (origin === 'wire' || dead.has(a)) return;
-      for (const b of phones) if (b !== a && !dead.has(b)) b.replica.receive(u, WIRE);
-    });
-  }
-  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
-}
 
 /**
  * A phone whose store takes every write until the first batch holding a FINAL it signed: that
@@ -103,48 +84,14 @@ async function reservationCrashPhone(d: Phone['device'], gameId: string, onCrash
       };
     },
   });
-  const doc = createGameDoc();
-  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(store, gameId) });
-  const runner = await GameRunner.open({ store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
-  return { device: d, doc, replica, runner, crashed: () => crashed };
+  return { ...(await phoneOn(d, gameId, store, now)), crashed: () => crashed };
 }
 
-/**
- * Ana (every power but two), Bea (Germany alone: one FINAL to send, on the phone `makeB` opens)
- * and Carl (Russia) in a started game, wired by `link`; a phone added to `dead` is cut off.
- */
+/** Ana (every power but two), Bea (Germany alone, on the phone `makeB` opens) and Carl (Russia), started. */
 async function startedThree<B extends Phone>(makeB: (d: Phone['device'], gameId: string, onCrash: () => void) => Promise<B>) {
-  const {
-    gameId,
-    devices: [da, db, dc],
-  } = await threeDevices(clock);
-  const dead = new Set<Phone>();
-  const a = await openPhone(da, gameId, now);
-  const c = await openPhone(dc, gameId, now);
-  const b: B = await makeB(db, gameId, () => {
-    dead.add(b);
-    b.runner.close();
-  });
-  const phones = [a, b, c];
-  link(phones, dead);
-  await settle(phones);
-  await b.runner.join('Bea', 'germany');
-  await c.runner.join('Carl', 'russia');
-  await settle(phones);
-  // Bea holds Germany alone (one FINAL to send), Carl Russia, Ana the rest.
-  const players = a.runner.view.players;
-  const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-  const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-    Power,
-    string
-  >;
-  if (!isComplete(roster, players)) throw new Error('incomplete roster');
-  await a.runner.start(roster);
-  await settle(phones);
-  expect(b.runner.view.status).toBe('playing');
-  const bea = db.identity.id;
-  const phase = a.runner.view.current!.key;
-  return { a, b, c, db, gameId, phones, bea, phase };
+  const started = await startedWithBea(clock, now, makeB);
+  expect(started.b.runner.view.status).toBe('playing');
+  return { ...started, phase: started.a.runner.view.current!.key };
 }
 
 describe('a crash between sending an own entry and storing it', () => {
