@@ -4,36 +4,16 @@
 // "Sending before the entry is stored": "a commit's secret is stored strictly before the commit is
 // sent"). Here the phone's secret write is held back, or fails, and no other phone (nor this
 // phone's own doc, which is what the network carries) may see the commit before it lands.
-import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { createGameDoc, GameReplica, readLog } from '../../src/net';
-import { parseEntry, type WireContext } from '../../src/protocol';
-import { entryStorage, type PactoStore } from '../../src/store';
-import { GameRunner } from '../../src/ui/game/runner';
-import { isComplete } from '../../src/ui/lobby/roster';
-import { POWERS, type Power } from '../../src/rules';
-import { openPhone, settle, threeDevices, type Phone } from './phones';
+import { readLog } from '../../src/net';
+import { parseEntry } from '../../src/protocol';
+import { type PactoStore } from '../../src/store';
+import { type Power } from '../../src/rules';
+import { payloadOf, phoneOn, startedWithBea } from './crash-helpers';
+import { settle, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
-const WIRE = { name: 'wire', origin: 'wire' };
-
-const payloadOf = (bytes: Uint8Array, ctx?: WireContext) => {
-  const o = parseEntry(bytes, ctx);
-  return o.ok ? o.entry.payload : null;
-};
-
-function link(phones: Phone[]): void {
-  for (const a of phones) {
-    a.doc.on('update', (u: Uint8Array, origin: unknown) => {
-      if (origin === 'wire') return;
-      for (const b of phones) if (b !== a) b.replica.receive(u, WIRE);
-    });
-  }
-  for (const a of phones) for (const b of phones) if (a !== b) b.replica.receive(Y.encodeStateAsUpdate(a.doc), WIRE);
-}
-
 /**
  * A store whose addSeal (a seal's secret, drafts.ts: kept ahead or with its commit) waits while the
  * gate is held and fails while `failing`; it records the secret bytes of every write that landed.
@@ -80,11 +60,10 @@ function gatedStore(store: PactoStore): { store: PactoStore; gate: SecretGate } 
 
 async function gatedPhone(d: Phone['device'], gameId: string): Promise<Phone & { gate: SecretGate; seen: Map<string, readonly string[]> }> {
   const { store, gate } = gatedStore(d.store);
-  const doc = createGameDoc();
   // Each of Bea's commits as it enters her doc (what the network carries), with the secrets on disk then.
   const seen = new Map<string, readonly string[]>();
-  const replica = await GameReplica.open({ gameId, doc, self: d.identity.id, storage: entryStorage(store, gameId) });
-  const runner = await GameRunner.open({ store, identity: d.identity, gameId, log: replica, now, random: nacl.randomBytes });
+  const phone = await phoneOn(d, gameId, store, now);
+  const { doc, replica } = phone;
   doc.on('update', () => {
     const ctx = replica.admission.wireContext();
     for (const e of readLog(doc)) {
@@ -92,7 +71,7 @@ async function gatedPhone(d: Phone['device'], gameId: string): Promise<Phone & {
       if (o.ok && o.entry.payload.type === 'commit' && o.entry.payload.from === d.identity.id && !seen.has(o.entry.id)) seen.set(o.entry.id, [...gate.landed]);
     }
   });
-  return { device: d, doc, replica, runner, gate, seen };
+  return { ...phone, gate, seen };
 }
 
 /** Every commit of Bea's that entered her doc had its secret (as her drafts name it by the commit's id) on disk by then. */
@@ -111,31 +90,14 @@ async function secretsWereKept(b: Awaited<ReturnType<typeof gatedPhone>>, phase:
  * linked; `before` sets Bea's gate up before the START (so before any secret is kept ahead).
  */
 async function startedThree(before: (gate: SecretGate) => void = () => undefined) {
-  const {
-    gameId,
-    devices: [da, db, dc],
-  } = await threeDevices(clock);
-  const a = await openPhone(da, gameId, now);
-  const c = await openPhone(dc, gameId, now);
-  const b = await gatedPhone(db, gameId);
-  const phones = [a, b, c];
-  link(phones);
-  await settle(phones);
-  await b.runner.join('Bea', 'germany');
-  await c.runner.join('Carl', 'russia');
-  await settle(phones);
-  const players = a.runner.view.players;
-  const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-  const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-    Power,
-    string
-  >;
-  if (!isComplete(roster, players)) throw new Error('incomplete roster');
-  before(b.gate);
-  await a.runner.start(roster);
-  await settle(phones);
+  const { a, b, c, phones, bea } = await startedWithBea(
+    clock,
+    now,
+    (d, gameId) => gatedPhone(d, gameId),
+    (b) => before(b.gate),
+  );
   expect(b.runner.view.status).toBe('playing');
-  return { a, b, c, phones, bea: db.identity.id, phase: a.runner.view.current!.key };
+  return { a, b, c, phones, bea, phase: a.runner.view.current!.key };
 }
 
 /** Bea's commits as a phone (its admitted set) or a doc (what the network carries) holds them. */
