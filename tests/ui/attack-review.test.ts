@@ -4,64 +4,20 @@
 // name one tab gives back may be taken by the other at once, and then the first must never send the
 // message it signed in memory, nor sign the name again; and no number may stand under two entries.
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { GameReplica } from '../../src/net';
-import { acceptStart, openMessage, type Message, type Signed, type Stamp } from '../../src/protocol';
-import { entryStorage, openPactoStore, type PactoStore } from '../../src/store';
-import { Outbox } from '../../src/ui/game/outbox';
-import { asAppRecord, GameRecordRef } from '../../src/ui/game/records';
-import { fastVerifier } from '../net/helpers/mesh';
-import { payloadOf, startedGame } from '../protocol/helpers';
+import { acceptStart, type Signed, type Stamp } from '../../src/protocol';
+import { payloadOf } from '../protocol/helpers';
+import { blockFailsOnce, unacceptedPhone } from './outbox-helpers';
 
 /** Player 1 of a started game that has not accepted the START yet, with one entry set two tabs publish to. */
-async function phone(seed: number) {
-  const g = startedGame(seed);
-  const me = g.phones[1]!.me;
-  const mine = g.log.findIndex((b) => payloadOf(b).type === 'ack' && payloadOf(b).from === me.id);
-  const log = g.log.filter((_, i) => i !== mine);
-  const opened = openMessage(g.log.find((b) => payloadOf(b).type === 'start')!);
-  if (!opened.ok) throw new Error('start');
-  const start: Message = opened.message;
-  const store = await openPactoStore(`pacto-attack-review-${seed}-${Math.random()}`, new IDBFactory());
-  await store.putGame({ id: g.gameId, title: 't', created: 0, password: 'p', signaling: [] });
-  const replica = await GameReplica.open({ gameId: g.gameId, verifier: fastVerifier, self: me.id, storage: entryStorage(store, g.gameId) });
-  replica.receiveEntries(log, { name: 'peer', origin: 'peer' });
-  const tab = async (s: PactoStore) =>
-    new Outbox({
-      store: s,
-      record: new GameRecordRef(s, g.gameId, asAppRecord(await s.getGame(g.gameId))!),
-      log: replica,
-      now: () => 0,
-      lang: () => 'en',
-      seqFloor: () => 10,
-      published: () => undefined,
-      closed: () => false,
-    });
-  return { g, me, start, store, replica, tab };
-}
+const phone = (seed: number) => unacceptedPhone(seed, `pacto-attack-review-${seed}-${Math.random()}`);
 
 describe('a once-only name given back after its block failed, with two tabs', () => {
   it('the other tab takes the name and signs once; the first tab never sends what it signed, nor signs again; no number is used twice', async () => {
     const p = await phone(7);
-    let failNext = false;
-    let changed!: () => void;
-    const changeRan = new Promise<void>((resolve) => (changed = resolve));
-    let land!: () => void;
-    const landing = new Promise<void>((resolve) => (land = resolve));
     // Tab A's store: its next reservation runs its change (the block is handed out) and then
     // fails to land once `land` is called, as a transaction that aborts at commit.
-    const flaky: PactoStore = {
-      ...p.store,
-      modifyReservation: async (gameId, change) => {
-        if (!failNext) return p.store.modifyReservation(gameId, change);
-        failNext = false;
-        await p.store.modifyReservation(gameId, (old) => (change(old), null));
-        changed();
-        await landing;
-        throw new Error('the block did not land');
-      },
-    };
+    const { flaky, failNext, changeRan, land } = blockFailsOnce(p.store);
     const a = await p.tab(flaky);
     const b = await p.tab(p.store);
     // Every message either tab's sign step produced, and what each sign step saw.
@@ -71,7 +27,7 @@ describe('a once-only name given back after its block failed, with two tabs', ()
       signedBy.push({ tab, signed: s });
       return s;
     };
-    failNext = true;
+    failNext();
     const block = a.stamp();
     await changeRan;
     const sentA = a.send(sign('A'), { once: 'accept-start' });

@@ -3,40 +3,13 @@
 // the sign step throws (nothing signed with it left the phone), in the reservations' database two
 // tabs share.
 import 'fake-indexeddb/auto';
-import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { GameReplica } from '../../src/net';
-import { acceptStart, openMessage, type Message, type Signed, type Stamp } from '../../src/protocol';
-import { entryStorage, openPactoStore, type PactoStore } from '../../src/store';
-import { Outbox } from '../../src/ui/game/outbox';
-import { asAppRecord, GameRecordRef } from '../../src/ui/game/records';
-import { fastVerifier } from '../net/helpers/mesh';
-import { payloadOf, startedGame } from '../protocol/helpers';
+import { acceptStart, type Signed, type Stamp } from '../../src/protocol';
+import { blockFailsOnce, unacceptedPhone } from './outbox-helpers';
 
 /** A started game whose player 1 has not accepted the START yet, open on player 1's phone (one tab, or two on one store). */
 async function phone(seed: number) {
-  const g = startedGame(seed);
-  const me = g.phones[1]!.me;
-  const mine = g.log.findIndex((b) => payloadOf(b).type === 'ack' && payloadOf(b).from === me.id);
-  const log = g.log.filter((_, i) => i !== mine);
-  const opened = openMessage(g.log.find((b) => payloadOf(b).type === 'start')!);
-  if (!opened.ok) throw new Error('start');
-  const start: Message = opened.message;
-  const store = await openPactoStore(`pacto-once-${seed}`, new IDBFactory());
-  await store.putGame({ id: g.gameId, title: 't', created: 0, password: 'p', signaling: [] });
-  const replica = await GameReplica.open({ gameId: g.gameId, verifier: fastVerifier, self: me.id, storage: entryStorage(store, g.gameId) });
-  replica.receiveEntries(log, { name: 'peer', origin: 'peer' });
-  const tab = async (s: PactoStore) =>
-    new Outbox({
-      store: s,
-      record: new GameRecordRef(s, g.gameId, asAppRecord(await s.getGame(g.gameId))!),
-      log: replica,
-      now: () => 0,
-      lang: () => 'en',
-      seqFloor: () => 10,
-      published: () => undefined,
-      closed: () => false,
-    });
+  const { g, me, start, store, replica, tab } = await unacceptedPhone(seed, `pacto-once-${seed}`);
   const accept = (stamp: Stamp): Signed => acceptStart(me, g.gameId, start, stamp);
   return { g, me, store, replica, tab, accept };
 }
@@ -46,24 +19,9 @@ describe('the once-only right and a block of numbers whose write fails', () => {
     const p = await phone(99);
     // The store, but the next reservation reads, runs its change (the block is handed out) and
     // then fails to land once `land` is called, as a transaction that aborts at commit.
-    let failNext = false;
-    let changed!: () => void;
-    const changeRan = new Promise<void>((resolve) => (changed = resolve));
-    let land!: () => void;
-    const landing = new Promise<void>((resolve) => (land = resolve));
-    const flaky: PactoStore = {
-      ...p.store,
-      modifyReservation: async (gameId, change) => {
-        if (!failNext) return p.store.modifyReservation(gameId, change);
-        failNext = false;
-        await p.store.modifyReservation(gameId, (old) => (change(old), null));
-        changed();
-        await landing;
-        throw new Error('the block did not land');
-      },
-    };
+    const { flaky, failNext, changeRan, land } = blockFailsOnce(p.store);
     const outbox = await p.tab(flaky);
-    failNext = true;
+    failNext();
     const first = outbox.stamp();
     await changeRan;
     // The START acceptance takes its number from that block, its own write (the name) lands.
