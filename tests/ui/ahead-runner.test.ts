@@ -5,29 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { escrowHolders, gameMessages } from '../../src/protocol';
 import type { CommitPayload } from '../../src/protocol/messages';
 import { clearEscrowMemos, holderChecked } from '../../src/protocol/escrow';
-import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
-import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
+import { settle, startedOnThree } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
 
 /** Ana's game started on three wired phones (Bea and Carl joined), every runner settled. */
 async function started() {
-  const {
-    gameId,
-    devices: [da, db, dc],
-  } = await threeDevices(clock);
-  const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
-  wire(phones);
-  await settle(phones);
-  const [a, b, c] = phones as [Phone, Phone, Phone];
-  await b.runner.join('Bea', 'germany');
-  await c.runner.join('Carl', 'russia');
-  await settle(phones);
-  const roster = defaultRoster(a.runner.view.players);
-  if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
-  await a.runner.start(roster);
-  await settle(phones);
+  const { gameId, phones } = await startedOnThree(clock, now);
+  const [a, b, c] = phones;
   return { gameId, phones, a, b, c };
 }
 

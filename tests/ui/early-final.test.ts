@@ -7,31 +7,13 @@ import * as Y from 'yjs';
 import { readLog } from '../../src/net';
 import { openLog } from '../../src/protocol';
 import type { Power } from '../../src/rules';
-import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
-import { openPhone, settle, threeDevices, wire, type Phone } from './phones';
+import { openPhone, settle, startedOnThree, type Phone } from './phones';
 
 const clock = 1_700_000_000_000;
 const now = () => clock;
 
 /** Ana (France), Bea (Germany) and Carl (Russia) seated and started. */
-async function started() {
-  const {
-    gameId,
-    devices: [da, db, dc],
-  } = await threeDevices(clock);
-  const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
-  const all = phones;
-  wire(all);
-  await settle(all);
-  await phones[1]!.runner.join('Bea', 'germany');
-  await phones[2]!.runner.join('Carl', 'russia');
-  await settle(all);
-  const roster = defaultRoster(phones[0]!.runner.view.players);
-  if (!isComplete(roster, phones[0]!.runner.view.players)) throw new Error('incomplete roster');
-  await phones[0]!.runner.start(roster);
-  await settle(all);
-  return { gameId, phones: phones as [Phone, Phone, Phone] };
-}
+const started = () => startedOnThree(clock, now);
 
 /** Connects a phone opened later to the others, as wire does (every update through the receiver's gate). */
 function connect(late: Phone, others: readonly Phone[]): void {

@@ -11,6 +11,7 @@ import { acceptInvite, createNewGame } from '../../src/ui/game/create';
 import { openDevice, type Device } from '../../src/ui/game/device';
 import { GameRunner } from '../../src/ui/game/runner';
 import type { Lang } from '../../src/ui/i18n';
+import { defaultRoster, isComplete } from '../../src/ui/lobby/roster';
 
 export interface Phone {
   device: Device;
@@ -79,4 +80,27 @@ export async function settle(phones: Phone[]): Promise<void> {
     await new Promise((r) => setTimeout(r, 5));
     await Promise.all(phones.map((p) => p.runner.idle()));
   }
+}
+
+/**
+ * Ana's game (France) on three wired phones, Bea (Germany) and Carl (Russia) joined, started with the
+ * default roster, every runner settled.
+ */
+export async function startedOnThree(clock: number, now: () => number): Promise<{ gameId: string; phones: [Phone, Phone, Phone] }> {
+  const {
+    gameId,
+    devices: [da, db, dc],
+  } = await threeDevices(clock);
+  const phones = [await openPhone(da, gameId, now), await openPhone(db, gameId, now), await openPhone(dc, gameId, now)];
+  wire(phones);
+  await settle(phones);
+  const [a, b, c] = phones as [Phone, Phone, Phone];
+  await b.runner.join('Bea', 'germany');
+  await c.runner.join('Carl', 'russia');
+  await settle(phones);
+  const roster = defaultRoster(a.runner.view.players);
+  if (!isComplete(roster, a.runner.view.players)) throw new Error('incomplete roster');
+  await a.runner.start(roster);
+  await settle(phones);
+  return { gameId, phones: phones as [Phone, Phone, Phone] };
 }
