@@ -114,17 +114,11 @@ export function skippedFor(room: RoomLike, origin: unknown): Set<Conn> {
   return skip;
 }
 
-/** Rooms where another tab of this browser has been heard over BroadcastChannel. */
-const tabsHeard = new WeakSet<object>();
-
-/** Called by the room's BroadcastChannel subscriber (gateBroadcastChannel) for another tab's message. */
-export function otherTabSpoke(room: object): void {
-  tabsHeard.add(room);
-}
-
 /**
- * Puts the forwarding rule in front of y-webrtc's doc-update broadcast, whose BroadcastChannel half
- * posts only once another tab was heard. Call once the room exists (after the provider's first 'status' event).
+ * Puts the forwarding rule in front of y-webrtc's doc-update broadcast. Its BroadcastChannel half
+ * posts every update, even with no other tab heard: keeping a lone tab quiet left two tabs that
+ * missed each other's announcement never syncing (tests/e2e/net-sync, 2 of 5 fresh-clone runs).
+ * Call once the room exists (after the provider's first 'status' event).
  */
 export function limitForwarding(provider: WebrtcProvider): void {
   const room = provider.room as unknown as RoomLike | null;
@@ -134,17 +128,12 @@ export function limitForwarding(provider: WebrtcProvider): void {
   const limited = (update: Uint8Array, origin: unknown): void => {
     const skip = skippedFor(room, origin);
     const all = room.webrtcConns;
-    const bc = room.bcconnected;
     // y-webrtc's broadcast walks room.webrtcConns: show it only the connections that may lack it.
     if (skip.size > 0) room.webrtcConns = new Map([...all].filter(([, c]) => !skip.has(c)));
-    // It also posts to the BroadcastChannel while connected to it, even when no other tab was heard:
-    // keeping a lone tab quiet left two tabs that missed each other's announcement never syncing
-    // (tests/e2e/net-sync, 2 of 5 fresh-clone runs), so that saving is given up.
     try {
       original(update, origin);
     } finally {
       room.webrtcConns = all;
-      room.bcconnected = bc;
     }
   };
   room._docUpdateHandler = limited;

@@ -14,7 +14,7 @@ import type { WebrtcProvider } from 'y-webrtc';
 import * as bc from 'lib0/broadcastchannel';
 import { decryptMessage } from './one-initiator';
 import { AntiEntropyLink, MESSAGE_ANTI_ENTROPY, type EntrySource } from './anti-entropy';
-import { MESSAGE_NEIGHBORS, otherTabSpoke, receiveNeighbors } from './forwarding';
+import { MESSAGE_NEIGHBORS, receiveNeighbors } from './forwarding';
 import { FRAME_LIMIT_BYTES, type PeerRef, type UpdateGate } from './gate';
 import { splitSyncMessage } from './sync-messages';
 import { EMPTY_UPDATE, MESSAGE_SYNC, messageType, parseStateVector, parseSyncMessage, SYNC_STEP_1, SYNC_STEP_2, syncMessage } from './yjs-update';
@@ -265,7 +265,6 @@ export function gateBroadcastChannel(provider: WebrtcProvider, gate: UpdateGate)
     // lib0 hands this tab's own posts back to it at once (origin null); another tab's come from
     // the channel's message event. Ours are already in the doc.
     if (origin !== 'broadcastchannel') return;
-    otherTabSpoke(room);
     void decryptMessage(new Uint8Array(data), room.key).then(
       (plain) => {
         const type = messageType(plain);
