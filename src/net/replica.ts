@@ -8,7 +8,7 @@
 // Yjs id was taken by other bytes, or Yjs holds it back for a missing dependency) is published
 // again into the doc under a fresh random Yjs client id, which nobody can have squatted in advance.
 import * as Y from 'yjs';
-import { Admission, boundedFailedSet, hashHex, SIGNATURE_BYTES, type StoredEntry, type Verdict, type Verifier } from '../protocol';
+import { Admission, boundedFailedSet, equalBytes, hashHex, SIGNATURE_BYTES, type StoredEntry, type Verdict, type Verifier } from '../protocol';
 import type { EntrySource } from './anti-entropy';
 import { isPreparing, platformVerifier } from './native-ed25519';
 import { MAX_UPDATE_BYTES, type GateResult, type PeerRef, type ReceiveOptions, type Report, type UpdateGate } from './gate';
@@ -59,12 +59,6 @@ const REPORTS_KEPT = 500;
 const CARRY_WAITS = 3;
 const CARRIER_ORIGIN = Symbol('pacto-carrier');
 const LOCAL_ORIGIN = Symbol('pacto-local');
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function defaultRandom(n: number): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(n));

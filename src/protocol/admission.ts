@@ -17,7 +17,7 @@
 //   STARTs, HANDOVERs and JOINs whenever one of them changes.
 // Entries that cannot count yet (their author has not joined, or needs a START first) wait in a
 // small pool and are offered again when their author becomes counted.
-import { compareText } from './bytes';
+import { compareText, equalBytes } from './bytes';
 import { hashHex } from './canonical';
 import { namesAuthorByPlace, type WireContext } from './codec';
 import {
@@ -218,12 +218,6 @@ function compareHeld(a: { payload: Payload; id: string }, b: { payload: Payload;
 /** A binary string of the signature: a cheap key for "these very bytes are already admitted". */
 function sigKey(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes.subarray(0, SIGNATURE_BYTES));
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Inserts into a list sorted by (seq, id); returns the index. */

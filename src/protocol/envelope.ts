@@ -2,7 +2,7 @@
 // The id is the hash of the payload alone, so a re-signed copy (ed25519 signatures are not
 // unique in tweetnacl) is the same message, and duplicates collapse.
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { concatBytes, fromHex, toHex } from './bytes';
+import { concatBytes, equalBytes, fromHex, toHex } from './bytes';
 import { checkSignature, ruleRefusal, type NativeCheck } from './ed25519';
 import { canonicalDecode, hashHex } from './canonical';
 import { compactPayload, decodePayload, encodePayload, expandWire, isBinaryPayload, peekBinary, type WireContext } from './codec';
@@ -104,12 +104,6 @@ export function readingMemo(limits: { readonly entries: number; readonly bytes: 
       }
     },
   };
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

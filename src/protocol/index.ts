@@ -1,6 +1,6 @@
 // The public face of the protocol: signed messages, sealed orders, escrow and the log reducer.
 // net/, store/ and ui/ import from here only.
-export { toBase64, fromBase64, toHex, fromHex, compareText } from './bytes';
+export { toBase64, fromBase64, toHex, fromHex, compareText, equalBytes } from './bytes';
 export { canonicalEncode, canonicalDecode, canonicalText, CanonicalError, hashHex, stateHash } from './canonical';
 export { createIdentity, fingerprint, type Identity } from './identity';
 export {
