@@ -383,7 +383,7 @@ export function ballotDuties(view: GameView, me: string, options: DutyOptions = 
   if (b === undefined) return none;
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
   const sealedAll = b.ballot.sealed;
-  const finals = finalsDue(b, me, options);
+  const finals = finalsDue(b, awaited, me, options);
   const inBallot = b.ballot.keys.includes(me);
   const locked = b.ballot.locks[me] !== undefined;
   const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
@@ -395,12 +395,11 @@ export function ballotDuties(view: GameView, me: string, options: DutyOptions = 
  * My slots whose FINAL is due (not in yet): once every awaited slot has a commit, or, the phase
  * marked ready, once every awaited slot of mine has one.
  */
-function finalsDue(b: OpenBallot, me: string, options: DutyOptions): string[] {
+function finalsDue(b: OpenBallot, awaited: readonly string[], me: string, options: DutyOptions): string[] {
   if (b.lot) return [];
-  const awaited = b.required.filter((s) => !b.timedOut.includes(s));
   const has = (s: string) => b.ballot.heads[s] !== undefined;
   const mine = awaited.filter((s) => b.holderOf(s) === me);
-  const due = awaited.every(has) || (options.ready === b.phase && mine.every(has));
+  const due = b.ballot.sealed || (options.ready === b.phase && mine.every(has));
   return due ? mine.filter((s) => has(s) && b.ballot.finals[s] === undefined) : [];
 }
 
