@@ -207,14 +207,10 @@ export class Drafts {
   }
 
   /**
-   * Commit ids this phone sealed for a power in a phase, oldest first. `reload`: read from the store
-   * again (another tab, or the service worker, of this device may have sealed since).
+   * The commits this phone sealed for a power in a phase (with their signed bytes where kept), oldest
+   * first. `reload`: read from the store again (another tab, or the service worker, of this device
+   * may have sealed since).
    */
-  async sealIds(phase: string, power: Power, reload = false): Promise<string[]> {
-    return (await this.sealsKept(phase, power, reload)).map((s) => s.hash);
-  }
-
-  /** The commits this phone sealed for a power in a phase (with their signed bytes where kept), oldest first; `reload` as sealIds. */
   async sealsKept(phase: string, power: Power, reload = false): Promise<StoredSeal[]> {
     const list = await this.sealsOf(phase, power, reload);
     return list.filter((s) => !isPending(s.hash)).sort((a, b) => a.created - b.created);
