@@ -222,7 +222,7 @@ export class Outbox {
     const blockLanded = new Promise<void>((resolve) => (grown = resolve));
     blockLanded.catch(() => undefined);
     const write = this.o.store.modifyReservation(record.gameId, (stored) => {
-      for (const name of stored.once) if (!this.onceNames.has(name)) this.onceNames.set(name, false);
+      this.seeStored(stored.once);
       if (once !== undefined && stored.once.includes(once)) {
         chosen(null);
         return null;
@@ -297,13 +297,14 @@ export class Outbox {
   /**
    * Gives back a once-only right this page was granted and whose sign step threw (or whose number's
    * block failed to land, see landed), in one strict transaction of the reservations' database (as
-   * reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign` stores or sends what it signs (they are the
-   * protocol's pure signing calls; the lot commit's also stores its secret, which a later commit's
-   * replaces), so no message signed under the right exists outside this call; another tab asking
-   * for the right meanwhile got null (nothing signed), and asks the store again when its duty comes
-   * back (reserve reads the others' names there). A crash before this write lands leaves the right
-   * used up, as before: a stall, never a second message. The sequence number stays used (skipped
-   * numbers cost nothing). A failure of this write leaves the right used up too.
+   * reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign`
+   * stores or sends what it signs (they are the protocol's pure signing calls; the lot commit's
+   * also stores its secret, which a later commit's replaces), so no message signed under the right
+   * exists outside this call; another tab asking for the right meanwhile got null (nothing
+   * signed), and asks the store again when its duty comes back (reserve reads the others' names
+   * there). A crash before this write lands leaves the right used up, as before: a stall, never a
+   * second message. The sequence number stays used (skipped numbers cost nothing). A failure of
+   * this write leaves the right used up too.
    */
   private async release(once: string): Promise<void> {
     try {
@@ -317,6 +318,11 @@ export class Outbox {
     }
   }
 
+  /** Notes the once-only names a transaction read in the store (another tab's, unless this page's). */
+  private seeStored(names: readonly string[]): void {
+    for (const n of names) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
+  }
+
   /**
    * Whether the once-only message `name` is reserved on this device: by this page, or, as the
    * shared reservations say now (one transaction that reads them and writes nothing), by another
@@ -327,7 +333,7 @@ export class Outbox {
     let found = false;
     try {
       await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
-        for (const n of stored.once) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
+        this.seeStored(stored.once);
         found = stored.once.includes(name);
         return null;
       });
