@@ -141,7 +141,13 @@ describe('a game played in three browsers', () => {
     await board(bea);
     await tapOnMap(bea, 'kie');
     await tapOnMap(bea, 'den');
-    for (const p of [ana, bea, carl]) await seal(p);
+    // Ana is done: she seals and marks her orders final; her FINALs are signed at once, before the
+    // others have sealed (the early FINAL), and her orders can no longer change.
+    await seal(ana);
+    await ana.locator('[data-action="mark-final"]').click();
+    await expect.poll(() => ana.locator('[data-final="yes"]').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => ana.locator('[data-action="seal"]').count()).toBe(0);
+    for (const p of [bea, carl]) await seal(p);
 
     // The retreat phase is Germany's alone: the others wait.
     await waitPhase([ana, bea, carl], '1901-fall-retreat');
