@@ -123,7 +123,9 @@ export function Board(props: BoardProps) {
   const [focusId, setFocusId] = useState<ProvinceId | null>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef({ dragged: false, startX: 0, startY: 0 });
+  // One gesture from the first finger (or mouse button) down to the last one up: did it pan or pinch,
+  // and did its lifting already count as the tap (so the click the browser may make of it does not).
+  const gesture = useRef({ dragged: false, startX: 0, startY: 0, tapped: false });
   const hintId = useId();
 
   const targetList = props.targets ?? [];
@@ -174,7 +176,8 @@ export function Board(props: BoardProps) {
 
   const onPointerDown = (e: ReactPointerEvent<SVGSVGElement>): void => {
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.current.size === 1) gesture.current = { dragged: false, startX: e.clientX, startY: e.clientY };
+    if (pointers.current.size === 1) gesture.current = { dragged: false, startX: e.clientX, startY: e.clientY, tapped: false };
+    else gesture.current.dragged = true; // a second finger: a pinch, never a tap
   };
   const onPointerMove = (e: ReactPointerEvent<SVGSVGElement>): void => {
     const prev = pointers.current.get(e.pointerId);
@@ -198,17 +201,31 @@ export function Board(props: BoardProps) {
     pointers.current.set(e.pointerId, now);
   };
   const onPointerEnd = (e: ReactPointerEvent<SVGSVGElement>): void => {
-    pointers.current.delete(e.pointerId);
+    const known = pointers.current.delete(e.pointerId);
+    // The tap is the finger lifting where it went down, not the click the browser may make of it:
+    // Chromium makes none after a long press or a tap it takes to stop a fling, and may hold it back
+    // while it waits for a double tap. A mouse taps with its main button only.
+    if (!known || e.type !== 'pointerup' || pointers.current.size > 0 || gesture.current.dragged) return;
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    gesture.current.tapped = true;
+    tapAt(e.clientX, e.clientY);
   };
 
   const choose = (loc: Loc): void => {
     setCaption(provinceOf(loc));
     onTap?.(loc);
   };
-  // One handler for every tap and click on the map: the finger's point, resolved.
+  // A click the pointer's lifting has not already taken (a pointer event never reached the map,
+  // e.g. an assistive technology's activation): resolved as a tap too.
   const onClick = (e: ReactMouseEvent<SVGSVGElement>): void => {
-    if (gesture.current.dragged) return; // the end of a pan or pinch is not a tap
-    const at = toMap(e.clientX, e.clientY);
+    const { dragged, tapped } = gesture.current;
+    gesture.current.tapped = false;
+    if (dragged || tapped) return; // the end of a pan or pinch is not a tap; a tap counts once
+    tapAt(e.clientX, e.clientY);
+  };
+  // One resolver for every tap on the map: the finger's point, resolved.
+  const tapAt = (clientX: number, clientY: number): void => {
+    const at = toMap(clientX, clientY);
     const loc = resolveTap(at, {
       scale,
       units: [...position.units.map((u) => ({ loc: u.loc, at: locPoint(u.loc) })), ...dislodgedUnits.map((u) => ({ loc: u.loc, at: dislodgedAt(u.loc) }))],
