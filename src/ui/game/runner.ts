@@ -9,6 +9,8 @@ import {
   chatPlayers,
   commitTurn,
   concede as concedeMessage,
+  finalDueOnSeal,
+  finalOrders,
   joinGame,
   gameMessages,
   reduceLog,
@@ -429,6 +431,19 @@ export class GameRunner {
           const seal = { key: secretBytes(secret), nonce: random.nonce, hash: signed.id, created: stamp.time, entry: signed.bytes };
           await this.drafts.sealed(current.key, power, orders, vote, seal, ahead);
           this.publishDrafts();
+        },
+        // The last seal (or, its player having marked the phase's orders final, its own last seal):
+        // the FINAL that this commit makes due (ballotDuties's rule, finalDueOnSeal) is signed now
+        // and leaves with it, instead of after the commit's round (outbox.ts SendOptions.with).
+        with: {
+          once: dutyKey({ kind: 'final', phase: current.key, power }),
+          sign: (commit, stamp) => {
+            const ready = this.record.current.ready;
+            const view = this.state.view;
+            if (view.current?.key !== current.key) return null;
+            if (!finalDueOnSeal(view, this.o.identity.id, power, ready === undefined ? {} : { ready })) return null;
+            return finalOrders(this.o.identity, this.gameId, current.key, power, commit.id, stamp);
+          },
         },
       },
     );
