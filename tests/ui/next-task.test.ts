@@ -37,8 +37,9 @@ describe('nextTask', () => {
   it('with scheduler.postTask: background priority, so tasks queued after it still run before it', async () => {
     const queue: Task[] = [];
     (globalThis as { scheduler?: unknown }).scheduler = {
-      postTask: (f: () => void, o: { priority?: string } = {}) =>
-        new Promise((done, fail) => queue.push({ f, priority: o.priority ?? 'user-visible', done, fail })),
+      // A delayed task (nextTask's fallback against starvation) is due only once nothing else is queued.
+      postTask: (f: () => void, o: { priority?: string; delay?: number } = {}) =>
+        new Promise((done, fail) => queue.push({ f, priority: (o.delay ?? 0) > 0 ? 'delayed' : (o.priority ?? 'user-visible'), done, fail })),
     };
     const order: string[] = [];
     nextTask(() => order.push('reduce'));
@@ -49,7 +50,7 @@ describe('nextTask', () => {
     post('lock 2');
     // The browser's rule: the highest priority first, in order within a priority.
     while (queue.length > 0) {
-      const next = queue.find((t) => t.priority !== 'background') ?? queue[0]!;
+      const next = queue.find((t) => t.priority !== 'background' && t.priority !== 'delayed') ?? queue.find((t) => t.priority === 'background') ?? queue[0]!;
       queue.splice(queue.indexOf(next), 1);
       next.f();
       next.done(undefined);
