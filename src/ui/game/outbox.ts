@@ -95,12 +95,13 @@ export interface SendOptions {
   /**
    * A once-only message that leaves with this one, in the same update (the last seal's FINAL, which
    * names the commit: runner.ts sealNow). Signed once this one is checked and kept, with a number
-   * of a block on disk; its name and its bytes are then written in one strict transaction of the
-   * reservations (unless the name is reserved already: then it is dropped, nothing of it left the
-   * phone), and only then do both go out. A phone that dies after that write sends these very bytes
-   * when the name comes up again (send, `once`), so a crash at any point leaves nothing signed
-   * under the name, or the one entry kept with it. If it cannot be signed or written, this message
-   * goes alone (the duty that would have signed it comes later, as without it).
+   * of a block on disk; its name and the bytes of both are then written in one strict transaction
+   * of the reservations (unless the name is reserved already: then it is dropped, nothing of it
+   * left the phone), and only then do both go out. A phone that dies after that write sends these
+   * very bytes again (resendKeptWhere as the runner loads the phase, and send whenever the name
+   * comes up), so a crash at any point leaves nothing signed under the name, or the one entry kept
+   * with it. If it cannot be signed or written, this message goes alone (the duty that would have
+   * signed it comes later, as without it).
    */
   readonly with?: { readonly once: string; readonly sign: (first: Signed, stamp: Stamp) => Signed | null };
 }
