@@ -18,16 +18,17 @@ export interface ReservationRecord {
   readonly once: readonly string[];
   /**
    * Once-only entries written with their name, in the same transaction (the last seal's FINAL,
-   * sent in one burst with its commit: src/ui/game/outbox.ts sendWith): a phone that dies before
-   * sending one sends these very bytes when the name comes up again, instead of nothing. Only names
+   * with the commit it names, sent in one burst: src/ui/game/outbox.ts SendOptions.with): a phone
+   * that dies before sending them sends these very bytes again, instead of nothing. Only names
    * still in `once`, the last KEPT_ENTRIES.
    */
   readonly kept?: readonly KeptEntry[];
 }
 
+/** The entries sent together under the once-only name `name` (in order: the commit, its FINAL). */
 export interface KeptEntry {
   readonly name: string;
-  readonly bytes: Uint8Array;
+  readonly entries: readonly Uint8Array[];
 }
 
 /** How many kept entries a game's reservation holds (the latest). */
@@ -70,7 +71,7 @@ function checkReservation(v: unknown): string | null {
 function isKept(v: unknown): boolean {
   if (typeof v !== 'object' || v === null) return false;
   const k = v as Record<string, unknown>;
-  return typeof k.name === 'string' && k.bytes instanceof Uint8Array;
+  return typeof k.name === 'string' && Array.isArray(k.entries) && k.entries.every((e) => e instanceof Uint8Array);
 }
 
 /**

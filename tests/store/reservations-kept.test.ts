@@ -14,13 +14,13 @@ describe('entries kept with their once-only name', () => {
   it('stay through reservations that do not name them, leave with their name, and only the latest are kept', async () => {
     const store = await openPactoStore('pacto-kept-1', new IDBFactory());
     const bytes = Uint8Array.of(1, 2, 3);
-    await store.modifyReservation(GAME, (old) => ({ nextSeq: 5, once: [...old.once, 'final|x|france'], kept: [{ name: 'final|x|france', bytes }] }));
+    await store.modifyReservation(GAME, (old) => ({ nextSeq: 5, once: [...old.once, 'final|x|france'], kept: [{ name: 'final|x|france', entries: [bytes] }] }));
     // A block and another name, written without `kept`.
     await store.modifyReservation(GAME, (old) => ({ nextSeq: old.nextSeq + 32, once: [...old.once, 'lock|x'] }));
     expect(await store.modifyReservation(GAME, () => null)).toBeNull();
-    let stored: { kept?: readonly { name: string; bytes: Uint8Array }[] } = {};
+    let stored: { kept?: readonly { name: string; entries: readonly Uint8Array[] }[] } = {};
     await store.modifyReservation(GAME, (old) => ((stored = old), null));
-    expect(stored.kept?.map((k) => [k.name, [...k.bytes]])).toEqual([['final|x|france', [1, 2, 3]]]);
+    expect(stored.kept?.map((k) => [k.name, k.entries.map((e) => [...e])])).toEqual([['final|x|france', [[1, 2, 3]]]]);
     // The name given back (outbox release): its entry goes too.
     await store.modifyReservation(GAME, (old) => ({ nextSeq: old.nextSeq, once: old.once.filter((n) => n !== 'final|x|france') }));
     await store.modifyReservation(GAME, (old) => ((stored = old), null));
@@ -28,7 +28,11 @@ describe('entries kept with their once-only name', () => {
     // At most KEPT_ENTRIES, the latest.
     const names = Array.from({ length: KEPT_ENTRIES + 3 }, (_, i) => `final|p${i}|france`);
     for (const name of names)
-      await store.modifyReservation(GAME, (old) => ({ nextSeq: old.nextSeq, once: [...old.once, name], kept: [...(old.kept ?? []), { name, bytes }] }));
+      await store.modifyReservation(GAME, (old) => ({
+        nextSeq: old.nextSeq,
+        once: [...old.once, name],
+        kept: [...(old.kept ?? []), { name, entries: [bytes] }],
+      }));
     await store.modifyReservation(GAME, (old) => ((stored = old), null));
     expect(stored.kept?.map((k) => k.name)).toEqual(names.slice(-KEPT_ENTRIES));
     store.close();
@@ -39,7 +43,7 @@ describe('entries kept with their once-only name', () => {
     const store = await openPactoStore('pacto-kept-2', factory);
     await store.modifyReservation(GAME, () => ({ nextSeq: 40, once: ['final|x|france'] }));
     const db = await openReserved(factory, 'pacto-kept-2');
-    await db.put('games', { gameId: GAME, nextSeq: 40, once: ['final|x|france'], kept: [{ name: 'final|x|france', bytes: 'not bytes' }] } as never);
+    await db.put('games', { gameId: GAME, nextSeq: 40, once: ['final|x|france'], kept: [{ name: 'final|x|france', entries: ['not bytes'] }] } as never);
     await expect(store.modifyReservation(GAME, (old) => ({ nextSeq: old.nextSeq + 1, once: old.once }))).rejects.toBeInstanceOf(StoreDataError);
     const raw = (await db.get('games', GAME)) as unknown as { nextSeq: number };
     expect(raw.nextSeq).toBe(40);

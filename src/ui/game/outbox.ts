@@ -95,12 +95,13 @@ export interface SendOptions {
   /**
    * A once-only message that leaves with this one, in the same update (the last seal's FINAL, which
    * names the commit: runner.ts sealNow). Signed once this one is checked and kept, with a number
-   * of a block on disk; its name and its bytes are then written in one strict transaction of the
-   * reservations (unless the name is reserved already: then it is dropped, nothing of it left the
-   * phone), and only then do both go out. A phone that dies after that write sends these very bytes
-   * when the name comes up again (send, `once`), so a crash at any point leaves nothing signed
-   * under the name, or the one entry kept with it. If it cannot be signed or written, this message
-   * goes alone (the duty that would have signed it comes later, as without it).
+   * of a block on disk; its name and the bytes of both are then written in one strict transaction
+   * of the reservations (unless the name is reserved already: then it is dropped, nothing of it
+   * left the phone), and only then do both go out. A phone that dies after that write sends these
+   * very bytes again (resendKeptWhere as the runner loads the phase, and send whenever the name
+   * comes up), so a crash at any point leaves nothing signed under the name, or the one entry kept
+   * with it. If it cannot be signed or written, this message goes alone (the duty that would have
+   * signed it comes later, as without it).
    */
   readonly with?: { readonly once: string; readonly sign: (first: Signed, stamp: Stamp) => Signed | null };
 }
@@ -118,7 +119,7 @@ export class Outbox {
    */
   private readonly onceNames = new Map<string, boolean>();
   /** Entries kept with their once-only name in the reservations (SendOptions.with), as last read there. */
-  private readonly keptOnce = new Map<string, Uint8Array>();
+  private readonly keptOnce = new Map<string, readonly Uint8Array[]>();
 
   constructor(o: OutboxOptions) {
     this.o = o;
@@ -182,12 +183,15 @@ export class Outbox {
         return {
           nextSeq: stored.nextSeq,
           once: [...stored.once, w.once].slice(-200),
-          kept: [...(stored.kept ?? []), { name: w.once, bytes: second.bytes }],
+          // With the entry it names: the commit's own record may not be on disk yet (its secret
+          // is, kept ahead: drafts.ts sealed), and a FINAL sent again without it would name a
+          // commit no phone holds.
+          kept: [...(stored.kept ?? []), { name: w.once, entries: [first.bytes, second.bytes] }],
         };
       });
       if (written === null) return null;
       this.onceNames.set(w.once, true);
-      this.keptOnce.set(w.once, second.bytes);
+      this.keptOnce.set(w.once, [first.bytes, second.bytes]);
       return second;
     } catch (e) {
       // Not written (a failed transaction commits nothing): nothing of it left the phone.
@@ -196,20 +200,49 @@ export class Outbox {
     }
   }
 
-  /** Sends again the entry kept with the once-only name `name` (SendOptions.with), if there is one. */
+  /** Sends again the entries kept with the once-only name `name` (SendOptions.with), if there are any. */
   private async resendKept(name: string): Promise<void> {
-    if (!this.keptOnce.has(name)) {
-      try {
-        await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
-          this.seeStored(stored);
-          return null;
-        });
-      } catch {
-        return;
-      }
+    if (!this.keptOnce.has(name) && !(await this.readKept())) return;
+    const entries = this.keptOnce.get(name);
+    if (entries !== undefined) await this.resendAll(entries);
+  }
+
+  /**
+   * Sends again the entries kept with every once-only name `which` accepts (read from the
+   * reservations now): on opening, a phone that died between writing a burst and sending it sends
+   * it, even where no duty would ask for the name again (its commit, sent only with it, missing
+   * from the log).
+   */
+  async resendKeptWhere(which: (name: string) => boolean): Promise<void> {
+    if (!(await this.readKept())) return;
+    for (const [name, entries] of this.keptOnce) if (which(name)) await this.resendAll(entries);
+  }
+
+  /** Reads the reservations (writing nothing) for their names and kept entries; false if they cannot be read. */
+  private async readKept(): Promise<boolean> {
+    try {
+      await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
+        this.seeStored(stored);
+        return null;
+      });
+      return true;
+    } catch {
+      return false;
     }
-    const bytes = this.keptOnce.get(name);
-    if (bytes !== undefined) await this.resend(bytes);
+  }
+
+  /** Sends again, in one publish, those of `entries` the log lacks (signed here, reserved before). */
+  private async resendAll(entries: readonly Uint8Array[]): Promise<void> {
+    if (this.o.closed()) return;
+    const fresh = entries.filter((b) => this.o.log.preview(b).kind === 'admitted' || this.o.log.preview(b).kind === 'pending');
+    if (fresh.length === 0) return;
+    try {
+      await this.o.log.publish(fresh, { reserved: true });
+    } catch (e) {
+      this.o.onError?.(e);
+      return;
+    }
+    this.o.published();
   }
 
   /**
@@ -393,7 +426,7 @@ export class Outbox {
    */
   private seeStored(stored: ReservationRecord): void {
     for (const n of stored.once) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
-    for (const k of stored.kept ?? []) this.keptOnce.set(k.name, k.bytes);
+    for (const k of stored.kept ?? []) this.keptOnce.set(k.name, k.entries);
   }
 
   /**

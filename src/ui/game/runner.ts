@@ -110,6 +110,8 @@ export class GameRunner {
   /** The anchored START's key list (authorPlaces), kept per START: the outbox asks for it several times per entry. */
   private placesOf: { readonly start: string; readonly keys: readonly string[] } | null = null;
   private closed = false;
+  /** The reservations' kept entries of the open phase were sent again (sendKept), once per page. */
+  private burstResent = false;
   private unsubscribe: () => void = () => undefined;
 
   private constructor(o: RunnerOptions, record: AppGameRecord) {
@@ -304,6 +306,12 @@ export class GameRunner {
   private async sendKept(): Promise<void> {
     const current = this.state.view.current;
     if (current === undefined) return;
+    // Once per page: a last seal's burst (commit and FINAL) written with the FINAL's reservation
+    // and never sent (the phone died first) goes now; its commit may be in no other record.
+    if (!this.burstResent) {
+      this.burstResent = true;
+      await this.outbox.resendKeptWhere((name) => name.startsWith(`final|${current.key}|`));
+    }
     for (const [power, seal] of Object.entries(this.drafts.loadedLatest) as [Power, SealKept][]) {
       if (seal.entry === undefined || (current.ballot.commits[power] ?? []).includes(seal.hash)) continue;
       await this.outbox.resend(seal.entry);

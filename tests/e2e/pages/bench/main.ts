@@ -338,7 +338,7 @@ const phone = {
       await store.modifyReservation(gameId, (old) => ({
         nextSeq: old.nextSeq,
         once: [...old.once, name].slice(-200),
-        kept: [...(old.kept ?? []), { name, bytes: final }],
+        kept: [...(old.kept ?? []), { name, entries: [r.message.bytes, final] }],
       }));
       time('seal: its FINAL signed and reserved with it', performance.now() - t3);
       entries.push(final);
