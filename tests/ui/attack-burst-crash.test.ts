@@ -24,8 +24,9 @@ const keepsFinal = (patch: unknown) =>
  * A store that dies just after the reservation write keeping a FINAL's bytes with its name lands:
  * the page closes before the burst is published, and no later write of the store lands.
  */
-function dyingAfterKeep(store: PactoStore, onCrash: () => void): { store: PactoStore; crashed: () => boolean } {
+function dyingAfterKeep(store: PactoStore, onCrash: () => void, holdSealRecords = false): { store: PactoStore; crashed: () => boolean; held: () => number } {
   let crashed = false;
+  let held = 0;
   const never = new Promise<never>(() => undefined);
   const proxied = new Proxy(store, {
     get(target, key, receiver) {
@@ -33,6 +34,12 @@ function dyingAfterKeep(store: PactoStore, onCrash: () => void): { store: PactoS
       if (typeof v !== 'function') return v;
       return async (...args: unknown[]): Promise<unknown> => {
         if (crashed) return never;
+        // The record naming a seal by its commit's id, with the commit's bytes (drafts.ts sealed),
+        // which a seal whose secret was kept ahead does not wait for: held back, it never lands.
+        if (holdSealRecords && key === 'addSeal' && (args[1] as { entry?: unknown }).entry !== undefined) {
+          held++;
+          return never;
+        }
         if (key !== 'modifyReservation') return (v as (...a: unknown[]) => unknown).apply(target, args);
         const change = args[1] as (old: ReservationRecord) => unknown;
         let dies = false;
@@ -49,10 +56,10 @@ function dyingAfterKeep(store: PactoStore, onCrash: () => void): { store: PactoS
       };
     },
   });
-  return { store: proxied, crashed: () => crashed };
+  return { store: proxied, crashed: () => crashed, held: () => held };
 }
 
-type Dying = Phone & { crashed: () => boolean };
+type Dying = Phone & { crashed: () => boolean; held: () => number };
 
 const berPru: Order = { kind: 'move', power: 'germany', unit: { type: 'A', loc: 'ber' }, to: 'pru' };
 const berSil: Order = { kind: 'move', power: 'germany', unit: { type: 'A', loc: 'ber' }, to: 'sil' };
@@ -69,8 +76,8 @@ function ofBea(p: Phone, bea: string, kind: string): { id: string; payload: Reco
 describe("a crash in the last seal's burst", () => {
   it('dead after the FINAL is kept with its name and before anything left: reopened, it sends that commit and that FINAL, refuses a re-seal, and the phase plays the seal', async () => {
     const { a, b, c, db, gameId, phones, bea } = await startedWithBea<Dying>(clock, now, async (d, gameId, onCrash) => {
-      const { store, crashed } = dyingAfterKeep(d.store, onCrash);
-      return { ...(await phoneOn(d, gameId, store, now)), crashed };
+      const { store, crashed, held } = dyingAfterKeep(d.store, onCrash);
+      return { ...(await phoneOn(d, gameId, store, now)), crashed, held };
     });
     const phase = a.runner.view.current!.key;
     for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
@@ -112,5 +119,37 @@ describe("a crash in the last seal's burst", () => {
       .concat(ofBea(a, bea, 'final'), ofBea(a, bea, 'lock'), ofBea(a, bea, 'reveal'))
       .map((e) => e.payload.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it('dead after the FINAL is kept, the seal record naming the commit never landed (its secret kept ahead): reopened, the commit is not lost, and the phase plays the seal', async () => {
+    const { a, b, c, db, gameId, phones, bea } = await startedWithBea<Dying>(clock, now, async (d, gameId, onCrash) => {
+      const { store, crashed, held } = dyingAfterKeep(d.store, onCrash, true);
+      return { ...(await phoneOn(d, gameId, store, now)), crashed, held };
+    });
+    const phase = a.runner.view.current!.key;
+    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
+    await settle(phones);
+    void b.runner.seal('germany', [berPru]).catch(() => undefined);
+    for (let i = 0; i < 50 && !b.crashed(); i++) await settle([a, c]);
+    expect(b.crashed(), 'the burst kept no FINAL with its name').toBe(true);
+    expect(b.held(), 'the seal waited for its record (no secret kept ahead): not the case under attack').toBeGreaterThan(0);
+    for (const p of [a, c]) expect(ofBea(p, bea, 'commit')).toEqual([]);
+
+    const b2 = await openPhone(db, gameId, now);
+    const alive = [a, c, b2];
+    link(alive, new Set());
+    await settle(alive);
+    const commits = ofBea(a, bea, 'commit');
+    expect(commits, 'the commit named by the kept FINAL was lost').toHaveLength(1);
+    for (const p of alive) {
+      expect(
+        p.runner.view.phases.map((ph) => ph.key),
+        'the phase stalled',
+      ).toContain(phase);
+      expect(p.runner.view.misconduct).toEqual([]);
+      expect(ofBea(p, bea, 'final')).toHaveLength(1);
+      expect(ofBea(p, bea, 'final')[0]!.payload.commit).toBe(commits[0]!.id);
+      expect(p.runner.view.current!.position.units.some((u) => u.power === 'germany' && u.loc === 'pru')).toBe(true);
+    }
   });
 });
