@@ -383,7 +383,7 @@ export function ballotDuties(view: GameView, me: string, options: DutyOptions = 
   if (b === undefined) return none;
   const awaited = b.required.filter((s) => !b.timedOut.includes(s));
   const sealedAll = b.ballot.sealed;
-  const finals = finalsDue(b, awaited, me, options);
+  const finals = finalsDue(b, awaited, me, options, undefined);
   const inBallot = b.ballot.keys.includes(me);
   const locked = b.ballot.locks[me] !== undefined;
   const lock = inBallot && !locked && sealedAll && awaited.every((s) => b.ballot.finals[s] !== undefined);
@@ -393,14 +393,30 @@ export function ballotDuties(view: GameView, me: string, options: DutyOptions = 
 
 /**
  * My slots whose FINAL is due (not in yet): once every awaited slot has a commit, or, the phase
- * marked ready, once every awaited slot of mine has one.
+ * marked ready, once every awaited slot of mine has one. `sealing`: counted as if this slot had a
+ * commit (the one being signed: finalsDueOnSeal).
  */
-function finalsDue(b: OpenBallot, awaited: readonly string[], me: string, options: DutyOptions): string[] {
+function finalsDue(b: OpenBallot, awaited: readonly string[], me: string, options: DutyOptions, sealing: string | undefined): string[] {
   if (b.lot) return [];
-  const has = (s: string) => b.ballot.heads[s] !== undefined;
+  const has = (s: string) => s === sealing || b.ballot.heads[s] !== undefined;
   const mine = awaited.filter((s) => b.holderOf(s) === me);
-  const due = b.ballot.sealed || (options.ready === b.phase && mine.every(has));
+  const sealed = sealing === undefined ? b.ballot.sealed : awaited.every(has);
+  const due = sealed || (options.ready === b.phase && mine.every(has));
   return due ? mine.filter((s) => has(s) && b.ballot.finals[s] === undefined) : [];
+}
+
+/**
+ * Whether the FINAL of `slot` (mine, awaited) falls due as soon as the commit this phone is signing
+ * for it is in: ballotDuties's rule (finalsDue) with that commit counted. Then the phone may send
+ * the FINAL with the commit (README.md "The sealed ballot", the last seal's burst) instead of
+ * after the commit's own round; what is signed is the same.
+ */
+export function finalDueOnSeal(view: GameView, me: string, slot: string, options: DutyOptions = {}): boolean {
+  const b = openBallot(view);
+  if (b === undefined || b.holderOf(slot) !== me) return false;
+  const awaited = b.required.filter((s) => !b.timedOut.includes(s));
+  if (!awaited.includes(slot)) return false;
+  return finalsDue(b, awaited, me, options, slot).includes(slot);
 }
 
 /** FINAL: the one commit of `power` its holder stands by. */

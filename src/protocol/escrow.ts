@@ -441,7 +441,15 @@ export function escrowKeyText(escrow: EscrowFields, derived: boolean): string | 
   const have = keyTexts.get(key);
   if (have !== undefined) return have;
   const C = escrow.c.map(pointFromText);
-  const sum = C.every((p) => p !== null) && C.length > 0 ? pointText(C.reduce((a, b) => a!.add(b!), Point.ZERO)!) : null;
+  const point = C.every((p) => p !== null) && C.length > 0 ? C.reduce((a, b) => a!.add(b!), Point.ZERO)! : null;
+  const sum = point === null ? null : pointText(point);
+  // The sum is checked against a REVEAL's secret (checkSecret reads it back as a point): kept as
+  // the point its text decodes to (ristretto's equals compares the encoded point, so the sum is
+  // that point), saving a square root per commit when its REVEAL comes.
+  if (sum !== null && point !== null && !points.has(sum)) {
+    if (points.size >= POINT_CACHE) points.clear();
+    points.set(sum, point);
+  }
   if (keyTexts.size >= POINT_CACHE) keyTexts.clear();
   keyTexts.set(key, sum);
   return sum;

@@ -22,7 +22,7 @@ import { compareText, utf8 } from './bytes';
 import { hashHex, stateHash } from './canonical';
 import type { Engine } from './engine';
 import type { Message } from './envelope';
-import { escrowPointsValid, escrowShape, type EscrowFields } from './escrow';
+import { escrowKeyText, escrowPointsValid, escrowShape, type EscrowFields } from './escrow';
 import { DERIVED_ESCROW_VERSION } from './messages';
 import type {
   AlliancePayload,
@@ -234,7 +234,7 @@ export interface PhaseBallot {
  * decoding costs a square root, and a phone checks a commit's points once per session, not at
  * every rebuild. The key names everything the answer depends on: E and every commitment.
  */
-export function escrowPointsChecked(escrow: EscrowFields, checks: EscrowChecks | undefined): boolean {
+export function escrowPointsChecked(escrow: EscrowFields, checks: EscrowChecks | undefined, derived = false): boolean {
   if (checks === undefined) return escrowPointsValid(escrow);
   // An opened entry's escrow object is the same at every re-reduce (memo.ts memoOpen) and never
   // changed: its answer is remembered on it too, so a re-reduce builds no key string per commit.
@@ -242,6 +242,10 @@ export function escrowPointsChecked(escrow: EscrowFields, checks: EscrowChecks |
   if (have !== undefined) return have;
   const fresh = checks(`points|${escrow.e}|${escrow.c.join(',')}`, () => escrowPointsValid(escrow));
   pointsChecked.set(escrow, fresh);
+  // What the commit's REVEAL is checked against (C_0: for a derived escrow, the sum of its S_i and
+  // its encoding), computed now, as the commit arrives, rather than when the REVEALs do: the last
+  // round of a phase is the one every phone waits on. Remembered by content (escrowKeyText).
+  if (fresh && derived) escrowKeyText(escrow, true);
   return fresh;
 }
 
@@ -290,7 +294,7 @@ export function ballotStep(input: {
       : p.escrow.c.length !== shape.commitments ||
           p.escrow.s.length !== shape.shares ||
           (p.escrow.e !== null) !== shape.ephemeral ||
-          !escrowPointsChecked(p.escrow, input.checks)
+          !escrowPointsChecked(p.escrow, input.checks, derived)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, paddingOf(position, p.power), p.v)
           ? 'commit-bad-size'

@@ -715,7 +715,7 @@ function foldLot(
       : p.escrow.c.length !== shape.commitments ||
           p.escrow.s.length !== shape.shares ||
           (p.escrow.e !== null) !== shape.ephemeral ||
-          !escrowPointsChecked(p.escrow, checks)
+          !escrowPointsChecked(p.escrow, checks, derived)
         ? 'commit-bad-escrow'
         : !sealedSizeAllowed(p.sealed, 0, p.v)
           ? 'commit-bad-size'

@@ -10,7 +10,7 @@ export type { DraftKey } from './drafts';
 export type { DeviceSettings, IceServerSetting } from './settings';
 export type { Compaction, LoadedUpdates } from './updates';
 export { DB_VERSION } from './schema';
-export type { ReservationRecord } from './reservations';
+export type { KeptEntry, ReservationPatch, ReservationRecord } from './reservations';
 export type {
   DraftRecord,
   EntryRecord,

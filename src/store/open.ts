@@ -17,7 +17,7 @@ import {
   type RelayCursorRecord,
   type SealRecord,
 } from './schema';
-import { deleteReservation, modifyReservation, openReserved, type ReservationRecord, type ReservedDB } from './reservations';
+import { deleteReservation, modifyReservation, openReserved, type ReservationPatch, type ReservationRecord, type ReservedDB } from './reservations';
 import { getSettings, updateSettings, type DeviceSettings } from './settings';
 import { appendUpdates, compactUpdates, countUpdates, deleteUpdates, loadUpdates, replaceUpdates, type Compaction, type LoadedUpdates } from './updates';
 
@@ -37,10 +37,7 @@ export interface PactoStore {
    * The game's sequence numbers and once-only names reserved before signing, changed in one strict
    * read-modify-write (null from `change`: nothing written). In a database of its own (reservations.ts).
    */
-  modifyReservation(
-    gameId: string,
-    change: (old: ReservationRecord) => { readonly nextSeq: number; readonly once: readonly string[] } | null,
-  ): Promise<ReservationRecord | null>;
+  modifyReservation(gameId: string, change: (old: ReservationRecord) => ReservationPatch | null): Promise<ReservationRecord | null>;
 
   /** `outbox[i]`: update i is this phone's own and also enters the relay outbox, in the same transaction. */
   appendUpdates(gameId: string, updates: readonly Uint8Array[], outbox?: readonly boolean[]): Promise<number[]>;

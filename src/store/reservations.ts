@@ -16,6 +16,29 @@ export interface ReservationRecord {
   readonly gameId: string;
   readonly nextSeq: number;
   readonly once: readonly string[];
+  /**
+   * Once-only entries written with their name, in the same transaction (the last seal's FINAL,
+   * with the commit it names, sent in one burst: src/ui/game/outbox.ts SendOptions.with): a phone
+   * that dies before sending them sends these very bytes again, instead of nothing. Only names
+   * still in `once`, the last KEPT_ENTRIES.
+   */
+  readonly kept?: readonly KeptEntry[];
+}
+
+/** The entries sent together under the once-only name `name` (in order: the commit, its FINAL). */
+export interface KeptEntry {
+  readonly name: string;
+  readonly entries: readonly Uint8Array[];
+}
+
+/** How many kept entries a game's reservation holds (the latest). */
+export const KEPT_ENTRIES = 16;
+
+/** What a change of the reservation writes; `kept` left out keeps what is stored. */
+export interface ReservationPatch {
+  readonly nextSeq: number;
+  readonly once: readonly string[];
+  readonly kept?: readonly KeptEntry[];
 }
 
 interface ReservedSchema extends DBSchema {
@@ -40,7 +63,15 @@ function checkReservation(v: unknown): string | null {
   if (typeof r.gameId !== 'string') return 'gameId is not a string';
   if (typeof r.nextSeq !== 'number' || !Number.isSafeInteger(r.nextSeq) || r.nextSeq < 0) return 'nextSeq is not a count';
   if (!Array.isArray(r.once) || !r.once.every((n) => typeof n === 'string')) return 'once is not a list of names';
+  const kept: unknown = r.kept;
+  if (kept !== undefined && (!Array.isArray(kept) || !kept.every(isKept))) return 'kept is not a list of named entries';
   return null;
+}
+
+function isKept(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  const k = v as Record<string, unknown>;
+  return typeof k.name === 'string' && Array.isArray(k.entries) && k.entries.every((e) => e instanceof Uint8Array);
 }
 
 /**
@@ -53,7 +84,7 @@ function checkReservation(v: unknown): string | null {
 export async function modifyReservation(
   db: ReservedDB,
   gameId: string,
-  change: (old: ReservationRecord) => { readonly nextSeq: number; readonly once: readonly string[] } | null,
+  change: (old: ReservationRecord) => ReservationPatch | null,
 ): Promise<ReservationRecord | null> {
   const tx = db.transaction('games', 'readwrite', DURABLE);
   const stored: unknown = await tx.store.get(gameId);
@@ -63,8 +94,13 @@ export async function modifyReservation(
   if (problem !== null) error = new StoreDataError([{ store: 'reserved', key: gameId, problem }], undefined);
   else
     try {
-      const patch = change((stored as ReservationRecord | undefined) ?? { gameId, nextSeq: 0, once: [] });
-      if (patch !== null) next = { gameId, nextSeq: patch.nextSeq, once: [...patch.once] };
+      const old = (stored as ReservationRecord | undefined) ?? { gameId, nextSeq: 0, once: [] };
+      const patch = change(old);
+      if (patch !== null) {
+        // Kept entries only while their name is reserved (a name given back takes its entry along).
+        const kept = (patch.kept ?? old.kept ?? []).filter((k) => patch.once.includes(k.name)).slice(-KEPT_ENTRIES);
+        next = { gameId, nextSeq: patch.nextSeq, once: [...patch.once], ...(kept.length === 0 ? {} : { kept }) };
+      }
     } catch (e) {
       error = e;
     }

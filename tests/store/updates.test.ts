@@ -136,6 +136,35 @@ describe('compaction', () => {
     expect(await reopenLog(profile, 'g')).toEqual(Array.from({ length: 35 }, (_, i) => message(i)));
   });
 
+  it('with an idle scheduler, a due compaction waits for idle time, and then loses nothing', async () => {
+    const profile = newProfile();
+    const store = await profile.open();
+    const doc = new Y.Doc();
+    const idle: (() => void)[] = [];
+    const handle = persistDoc(store, 'g', doc, { compactAfter: 10, whenIdle: (run) => idle.push(run) });
+    await handle.ready;
+    for (let i = 0; i < 25; i++) {
+      doc.getArray('log').push([message(i)]);
+      await handle.flush();
+    }
+    // Due since the 11th record, asked for once, not run: every append is still its own record.
+    expect(idle).toHaveLength(1);
+    expect(await store.countUpdates('g')).toBeGreaterThan(20);
+    idle.shift()!();
+    doc.getArray('log').push([message(25)]); // an append while it runs
+    await handle.flush();
+    expect(await store.countUpdates('g')).toBeLessThanOrEqual(2);
+    // Past the threshold again: asked again.
+    for (let i = 26; i < 40; i++) {
+      doc.getArray('log').push([message(i)]);
+      await handle.flush();
+    }
+    expect(idle).toHaveLength(1);
+    await handle.destroy();
+    store.close();
+    expect(await reopenLog(profile, 'g')).toEqual(Array.from({ length: 40 }, (_, i) => message(i)));
+  });
+
   it('loses no update appended while a compaction runs', async () => {
     const profile = newProfile();
     const store = await profile.open();

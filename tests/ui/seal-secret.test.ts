@@ -139,10 +139,12 @@ describe('a commit never leaves the phone before its secret is on disk', () => {
         },
       });
     const { a, c, db, gameId, phones, bea, phase, dead } = await startedThree((d, id, onCrash) => phoneOn(d, id, dying(d.store, onCrash), now));
-    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
-    await settle(phones);
+    // Bea seals first: a last seal's commit waits for its FINAL's reservation (they leave together,
+    // outbox.ts SendOptions.with), which this crash would stop.
     const b = phones[1]!;
     await b.runner.seal('germany', []);
+    await settle([a, c]);
+    for (const p of [a, c]) for (const power of p.runner.current.me.powers) await p.runner.seal(power, []);
     await settle([a, c]);
     expect(crashed).toBe(true);
     expect(dead.has(b)).toBe(true);

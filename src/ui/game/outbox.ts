@@ -7,7 +7,7 @@
 // a crash at any moment never makes this phone sign two conflicting messages that anyone sees; the
 // message itself is stored as it goes out (see append).
 import { openMessage, QUOTAS, type Opened, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
-import type { PactoStore } from '../../store';
+import type { PactoStore, ReservationRecord } from '../../store';
 import type { Lang } from '../i18n';
 import type { GameRecordRef } from './records';
 
@@ -92,6 +92,18 @@ export interface SendOptions {
   readonly once?: string;
   /** Stores what the message depends on (a commit's secret) after the quota check, before publishing. */
   readonly keep?: (signed: Signed, stamp: Stamp) => Promise<void>;
+  /**
+   * A once-only message that leaves with this one, in the same update (the last seal's FINAL, which
+   * names the commit: runner.ts sealNow). Signed once this one is checked and kept, with a number
+   * of a block on disk; its name and the bytes of both are then written in one strict transaction
+   * of the reservations (unless the name is reserved already: then it is dropped, nothing of it
+   * left the phone), and only then do both go out. A phone that dies after that write sends these
+   * very bytes again (resendKeptWhere as the runner loads the phase, and send whenever the name
+   * comes up), so a crash at any point leaves nothing signed under the name, or the one entry kept
+   * with it. If it cannot be signed or written, this message goes alone (the duty that would have
+   * signed it comes later, as without it).
+   */
+  readonly with?: { readonly once: string; readonly sign: (first: Signed, stamp: Stamp) => Signed | null };
 }
 
 export class Outbox {
@@ -106,6 +118,8 @@ export class Outbox {
    * reservation, so a right it gives back, release, is seen).
    */
   private readonly onceNames = new Map<string, boolean>();
+  /** Entries kept with their once-only name in the reservations (SendOptions.with), as last read there. */
+  private readonly keptOnce = new Map<string, readonly Uint8Array[]>();
 
   constructor(o: OutboxOptions) {
     this.o = o;
@@ -119,7 +133,12 @@ export class Outbox {
    */
   async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
     const reserved = await this.reserve(options.once);
-    if (reserved === null) return null;
+    if (reserved === null) {
+      // Reserved already: if its entry was kept with the name (SendOptions.with) it is sent again,
+      // these very bytes (the phone may have died before they left); else nothing is signed.
+      if (options.once !== undefined) await this.resendKept(options.once);
+      return null;
+    }
     // Signed in memory while the reservation is being written (signing a LOCK or a REVEAL checks
     // escrow shares: curve arithmetic): nothing signed leaves this phone, sent or stored, before
     // the reservation is on disk, so a crash before it lands leaves nothing signed anywhere.
@@ -139,8 +158,91 @@ export class Outbox {
     if (signed === null) return null;
     this.check(signed);
     await options.keep?.(signed, reserved.stamp);
-    await this.append(signed);
+    const second = options.with === undefined ? null : await this.follower(signed, options.with);
+    await this.append(signed, second);
     return signed;
+  }
+
+  /**
+   * The message that leaves with `first` (SendOptions.with), signed and written with its name, or
+   * null (nothing of it left: it goes later by its own duty).
+   */
+  private async follower(first: Signed, w: NonNullable<SendOptions['with']>): Promise<Signed | null> {
+    if (this.o.closed() || this.reserved(w.once)) return null;
+    try {
+      const r = await this.reserve();
+      if (r === null) return null;
+      await r.landed;
+      const second = w.sign(first, r.stamp);
+      if (second === null || this.o.log.preview(second.bytes).kind === 'refused') return null;
+      // The name and the entry in one strict transaction that reads the names first (another tab
+      // may hold it: then nothing is written and the entry, signed in memory only, is dropped).
+      const written = await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
+        this.seeStored(stored);
+        if (stored.once.includes(w.once)) return null;
+        return {
+          nextSeq: stored.nextSeq,
+          once: [...stored.once, w.once].slice(-200),
+          // With the entry it names: the commit's own record may not be on disk yet (its secret
+          // is, kept ahead: drafts.ts sealed), and a FINAL sent again without it would name a
+          // commit no phone holds.
+          kept: [...(stored.kept ?? []), { name: w.once, entries: [first.bytes, second.bytes] }],
+        };
+      });
+      if (written === null) return null;
+      this.onceNames.set(w.once, true);
+      this.keptOnce.set(w.once, [first.bytes, second.bytes]);
+      return second;
+    } catch (e) {
+      // Not written (a failed transaction commits nothing): nothing of it left the phone.
+      this.o.onError?.(e);
+      return null;
+    }
+  }
+
+  /** Sends again the entries kept with the once-only name `name` (SendOptions.with), if there are any. */
+  private async resendKept(name: string): Promise<void> {
+    if (!this.keptOnce.has(name) && !(await this.readKept())) return;
+    const entries = this.keptOnce.get(name);
+    if (entries !== undefined) await this.resendAll(entries);
+  }
+
+  /**
+   * Sends again the entries kept with every once-only name `which` accepts (read from the
+   * reservations now): on opening, a phone that died between writing a burst and sending it sends
+   * it, even where no duty would ask for the name again (its commit, sent only with it, missing
+   * from the log).
+   */
+  async resendKeptWhere(which: (name: string) => boolean): Promise<void> {
+    if (!(await this.readKept())) return;
+    for (const [name, entries] of this.keptOnce) if (which(name)) await this.resendAll(entries);
+  }
+
+  /** Reads the reservations (writing nothing) for their names and kept entries; false if they cannot be read. */
+  private async readKept(): Promise<boolean> {
+    try {
+      await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
+        this.seeStored(stored);
+        return null;
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Sends again, in one publish, those of `entries` the log lacks (signed here, reserved before). */
+  private async resendAll(entries: readonly Uint8Array[]): Promise<void> {
+    if (this.o.closed()) return;
+    const fresh = entries.filter((b) => this.o.log.preview(b).kind === 'admitted' || this.o.log.preview(b).kind === 'pending');
+    if (fresh.length === 0) return;
+    try {
+      await this.o.log.publish(fresh, { reserved: true });
+    } catch (e) {
+      this.o.onError?.(e);
+      return;
+    }
+    this.o.published();
   }
 
   /**
@@ -222,7 +324,7 @@ export class Outbox {
     const blockLanded = new Promise<void>((resolve) => (grown = resolve));
     blockLanded.catch(() => undefined);
     const write = this.o.store.modifyReservation(record.gameId, (stored) => {
-      this.seeStored(stored.once);
+      this.seeStored(stored);
       if (once !== undefined && stored.once.includes(once)) {
         chosen(null);
         return null;
@@ -318,9 +420,13 @@ export class Outbox {
     }
   }
 
-  /** Notes the once-only names a transaction read in the store (another tab's, unless this page's). */
-  private seeStored(names: readonly string[]): void {
-    for (const n of names) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
+  /**
+   * Notes the once-only names a transaction read in the store (another tab's, unless this page's),
+   * and the entries kept with them.
+   */
+  private seeStored(stored: ReservationRecord): void {
+    for (const n of stored.once) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
+    for (const k of stored.kept ?? []) this.keptOnce.set(k.name, k.entries);
   }
 
   /**
@@ -333,7 +439,7 @@ export class Outbox {
     let found = false;
     try {
       await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
-        this.seeStored(stored.once);
+        this.seeStored(stored);
         found = stored.once.includes(name);
         return null;
       });
@@ -380,19 +486,22 @@ export class Outbox {
    * stored"); what it depends on (a commit's secret, `keep`) is stored before this. Private: only
    * send() adds entries, after its reservation (and once-only right) has landed.
    */
-  private async append(signed: Signed): Promise<void> {
+  private async append(signed: Signed, second: Signed | null = null): Promise<void> {
     if (this.o.closed()) return;
     this.check(signed);
-    await this.o.log.publish([signed.bytes], { reserved: true });
+    // One publish, so one update of the doc: the two leave together (SendOptions.with).
+    await this.o.log.publish(second === null ? [signed.bytes] : [signed.bytes, second.bytes], { reserved: true });
     this.o.published();
     if (this.o.onAppended === undefined) return;
-    const opened = this.openOwn(signed.bytes);
-    if (!opened.ok) return;
-    const phase = (opened.message.payload as { phase?: unknown }).phase;
-    try {
-      this.o.onAppended({ type: opened.message.payload.type, ...(typeof phase === 'string' ? { phase } : {}) });
-    } catch (e) {
-      this.o.onError?.(e);
+    for (const s of second === null ? [signed] : [signed, second]) {
+      const opened = this.openOwn(s.bytes);
+      if (!opened.ok) continue;
+      const phase = (opened.message.payload as { phase?: unknown }).phase;
+      try {
+        this.o.onAppended({ type: opened.message.payload.type, ...(typeof phase === 'string' ? { phase } : {}) });
+      } catch (e) {
+        this.o.onError?.(e);
+      }
     }
   }
 }

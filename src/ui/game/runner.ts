@@ -9,6 +9,8 @@ import {
   chatPlayers,
   commitTurn,
   concede as concedeMessage,
+  finalDueOnSeal,
+  finalOrders,
   joinGame,
   gameMessages,
   reduceLog,
@@ -108,6 +110,8 @@ export class GameRunner {
   /** The anchored START's key list (authorPlaces), kept per START: the outbox asks for it several times per entry. */
   private placesOf: { readonly start: string; readonly keys: readonly string[] } | null = null;
   private closed = false;
+  /** The reservations' kept entries of the open phase were sent again (sendKept), once per page. */
+  private burstResent = false;
   private unsubscribe: () => void = () => undefined;
 
   private constructor(o: RunnerOptions, record: AppGameRecord) {
@@ -302,6 +306,12 @@ export class GameRunner {
   private async sendKept(): Promise<void> {
     const current = this.state.view.current;
     if (current === undefined) return;
+    // Once per page: a last seal's burst (commit and FINAL) written with the FINAL's reservation
+    // and never sent (the phone died first) goes now; its commit may be in no other record.
+    if (!this.burstResent) {
+      this.burstResent = true;
+      await this.outbox.resendKeptWhere((name) => name.startsWith(`final|${current.key}|`));
+    }
     for (const [power, seal] of Object.entries(this.drafts.loadedLatest) as [Power, SealKept][]) {
       if (seal.entry === undefined || (current.ballot.commits[power] ?? []).includes(seal.hash)) continue;
       await this.outbox.resend(seal.entry);
@@ -429,6 +439,19 @@ export class GameRunner {
           const seal = { key: secretBytes(secret), nonce: random.nonce, hash: signed.id, created: stamp.time, entry: signed.bytes };
           await this.drafts.sealed(current.key, power, orders, vote, seal, ahead);
           this.publishDrafts();
+        },
+        // The last seal (or, its player having marked the phase's orders final, its own last seal):
+        // the FINAL that this commit makes due (ballotDuties's rule, finalDueOnSeal) is signed now
+        // and leaves with it, instead of after the commit's round (outbox.ts SendOptions.with).
+        with: {
+          once: dutyKey({ kind: 'final', phase: current.key, power }),
+          sign: (commit, stamp) => {
+            const ready = this.record.current.ready;
+            const view = this.state.view;
+            if (view.current?.key !== current.key) return null;
+            if (!finalDueOnSeal(view, this.o.identity.id, power, ready === undefined ? {} : { ready })) return null;
+            return finalOrders(this.o.identity, this.gameId, current.key, power, commit.id, stamp);
+          },
         },
       },
     );

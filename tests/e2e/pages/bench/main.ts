@@ -4,7 +4,8 @@
 // updates), connected to the game's room with the real net layer. It behaves as an honest phone
 // with the real protocol: seals random legal orders when told to, takes the automatic steps
 // (FINAL, LOCK, REVEAL) as soon as ballotDuties says so (a phone told to seal as a done player marks
-// its orders final: its FINAL goes at once, README "The early FINAL"), acknowledges each resolved phase, each
+// its orders final: its FINAL goes at once, README "The early FINAL"; a seal that makes its FINAL
+// due sends both in one update, as the app's outbox does), acknowledges each resolved phase, each
 // sent as the app's outbox sends it (its number reserved on disk first, then out at once). Reactions are one reduction per burst of
 // changes, in the next task, as the app's runner does. window.phone lets the bench act and observe; times are
 // Date.now() (every page of the run shares the machine's clock).
@@ -15,6 +16,7 @@ import {
   ballotDuties,
   commitTurn,
   createIdentity,
+  finalDueOnSeal,
   finalOrders,
   fromBase64,
   lockBallot,
@@ -320,7 +322,29 @@ const phone = {
     time(ahead === undefined ? 'seal: keep the secret' : 'seal: keep the secret (kept ahead)', performance.now() - t2);
     secrets.set(r.message.id, r.secret);
     mine.set(c.key, r.message.id);
-    await replica.publish([r.message.bytes], { reserved: true });
+    // As the outbox's SendOptions.with (runner.ts sealNow): the FINAL this commit makes due
+    // (finalDueOnSeal: the last seal, or a seal marked final) is signed with a number of a block
+    // on disk, written with its name in one strict transaction of the reservations, and leaves
+    // with the commit in one publish.
+    const finalNow = finalDueOnSeal(view, me.me.id, me.power, ready === undefined ? {} : { ready }) && !done.has(`${c.key}|final`);
+    const entries = [r.message.bytes];
+    if (finalNow) {
+      done.add(`${c.key}|final`);
+      const t3 = performance.now();
+      const numbered = reserve();
+      await numbered.landed;
+      const final = finalOrders(me.me, gameId, c.key, me.power, r.message.id, numbered.stamp).bytes;
+      const name = `${c.key}|final`;
+      await store.modifyReservation(gameId, (old) => ({
+        nextSeq: old.nextSeq,
+        once: [...old.once, name].slice(-200),
+        kept: [...(old.kept ?? []), { name, entries: [r.message.bytes, final] }],
+      }));
+      time('seal: its FINAL signed and reserved with it', performance.now() - t3);
+      entries.push(final);
+    }
+    await replica.publish(entries, { reserved: true });
+    if (finalNow) mark(c.key, 'final-sent');
     return at;
   },
   summary: () => ({
