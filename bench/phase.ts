@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatInvite, newRoomPassword } from '../src/net';
 import { acceptStart, createGame, createIdentity, joinGame, RULES_ENGINE_VERSION, startGame, toBase64, type Settings } from '../src/protocol';
 import { POWERS, type Power } from '../src/rules';
+import { PEER_WRITES } from '../src/ui/game/peer-writes';
 import { prng } from '../src/util/prng';
 import { launchChromium } from '../tests/e2e/browser';
 import { startPhasePage } from '../tests/e2e/pages/bench/serve';
@@ -26,8 +27,9 @@ const STAGGERED = 10;
 const TOGETHER = 4;
 const PHASES = STAGGERED + TOGETHER;
 /** How long the bench lets the earlier seals settle (their writes, the reductions they cause)
- *  before the last seal of a staggered phase. */
-const SETTLE_MS = 300;
+ *  before the last seal of a staggered phase: 300 ms after peers' writes, which wait for a quiet
+ *  moment (src/ui/game/peer-writes.ts), would start. At a table the last seal comes seconds later. */
+const SETTLE_MS = PEER_WRITES.quietMs + 300;
 /** Issue 17: bytes sent per phone per phase at most twice the phase's payload. */
 const BYTES_TARGET_RATIO = 2;
 /** How often the bench asks the pages whether they are done. The figures are the pages' own
@@ -61,6 +63,7 @@ interface Phone {
   nativeEd25519(): Promise<boolean>;
   revealedAt(key: string): number | null;
   marks(key: string): Record<string, number>;
+  trace(from: number): [number, string][];
   phasesAt(n: number): number | null;
   webrtcPeers(): number;
   bytesSent(): Promise<number>;
@@ -284,6 +287,14 @@ export async function benchPhase(): Promise<void> {
       const committed = committedAt.filter((t): t is number => t !== null);
       if (committed.length === 0) throw new Error(`bench: phase ${before.current} awaited no power`);
       const lastCommit = Math.max(...committed);
+      // PACTO_TRACE=1: every page's events of each staggered phase (data-channel frames in and out,
+      // admissions, reductions, signing, reservations landing), in time order from the last seal.
+      if (process.env.PACTO_TRACE === '1' && !together) {
+        const traces = await Promise.all(pages.map((p) => p.evaluate((f) => (window as unknown as W).phone.trace(f), lastCommit)));
+        const all = traces.flatMap((t, i) => t.map(([at, w]) => [at - lastCommit, i, w] as const)).sort((a, b) => a[0] - b[0]);
+        console.log(`--- phase ${before.current} (last sealer page ${committedAt.findIndex((t) => t === lastCommit)}), resolved ${(resolvedAt as number[]).map((t) => t - lastCommit).join(' ')}`);
+        for (const [at, i, w] of all) if (at <= Math.max(...(resolvedAt as number[])) - lastCommit + 5) console.log(`${String(at).padStart(5)} p${i} ${w}`);
+      }
       (together ? togetherLatencies : latencies).push(Math.max(...(resolvedAt as number[])) - lastCommit);
       if (!together) {
         const revealed = await Promise.all(pages.map((p) => p.evaluate((k) => (window as unknown as W).phone.revealedAt(k), before.current ?? '')));

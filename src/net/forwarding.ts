@@ -14,6 +14,7 @@
 // peer without an update until the next sync handshake or anti-entropy round (each resync, and
 // every reconnection), which compare the whole state: late, never lost.
 import type { WebrtcProvider } from 'y-webrtc';
+import * as Y from 'yjs';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 
@@ -34,7 +35,11 @@ interface RoomLike {
   webrtcConns: Map<string, Conn>;
   _docUpdateHandler: (update: Uint8Array, origin: unknown) => void;
   bcconnected: boolean;
-  readonly doc: { on(e: 'update', f: (u: Uint8Array, o: unknown) => void): void; off(e: 'update', f: (u: Uint8Array, o: unknown) => void): void };
+  readonly doc: {
+    on(e: 'update', f: (u: Uint8Array, o: unknown) => void): void;
+    off(e: 'update', f: (u: Uint8Array, o: unknown) => void): void;
+    once(e: 'destroy', f: () => void): void;
+  };
 }
 
 /** What each peer (by its y-webrtc connection) says it is connected to. */
@@ -114,10 +119,22 @@ export function skippedFor(room: RoomLike, origin: unknown): Set<Conn> {
   return skip;
 }
 
+/** A tab's posts to the other tabs of its browser wait until no update came for this long, and at
+ *  most TAB_POST_MAX_MS after the first that waits; then they go as one merged update. */
+export const TAB_POST_QUIET_MS = 250;
+export const TAB_POST_MAX_MS = 2000;
+
 /**
- * Puts the forwarding rule in front of y-webrtc's doc-update broadcast. Its BroadcastChannel half
- * posts every update, even with no other tab heard: keeping a lone tab quiet left two tabs that
- * missed each other's announcement never syncing (tests/e2e/net-sync, 2 of 5 fresh-clone runs).
+ * Puts the forwarding rule in front of y-webrtc's doc-update broadcast, and batches its
+ * BroadcastChannel half. Peers get each update at once (minus the forwarding rule). The other tabs
+ * of this browser get every update too, even with no other tab heard (keeping a lone tab quiet left
+ * two tabs that missed each other's announcement never syncing: tests/e2e/net-sync, 2 of 5
+ * fresh-clone runs), but merged (Y.mergeUpdates) into one post once updates stop coming for
+ * TAB_POST_QUIET_MS (at most TAB_POST_MAX_MS after the first that waits), and at once when the page
+ * is hidden or left: y-webrtc encrypted and posted each update on its own, about 40 ms of a phone's
+ * processor time per phase (bench/phase.ts profile) spent mostly during the rounds after the last
+ * seal, for tabs that usually do not exist. Another tab is one of the same player's, behind by at
+ * most the bound; its own links, anti-entropy and the shared store carry the same entries anyway.
  * Call once the room exists (after the provider's first 'status' event).
  */
 export function limitForwarding(provider: WebrtcProvider): void {
@@ -125,16 +142,44 @@ export function limitForwarding(provider: WebrtcProvider): void {
   if (room === null || wrappedRooms.has(room)) return;
   wrappedRooms.add(room);
   const original = room._docUpdateHandler;
+  let waiting: Uint8Array[] = [];
+  let quiet: ReturnType<typeof setTimeout> | null = null;
+  let bound: ReturnType<typeof setTimeout> | null = null;
+  const postToTabs = (): void => {
+    if (quiet !== null) clearTimeout(quiet);
+    if (bound !== null) clearTimeout(bound);
+    quiet = bound = null;
+    if (waiting.length === 0) return;
+    const merged = waiting.length === 1 ? waiting[0]! : Y.mergeUpdates(waiting);
+    waiting = [];
+    if (!room.bcconnected) return; // disconnected meanwhile: its next connect() posts the whole state
+    const all = room.webrtcConns;
+    room.webrtcConns = new Map(); // the channel alone
+    try {
+      original(merged, null);
+    } finally {
+      room.webrtcConns = all;
+    }
+  };
   const limited = (update: Uint8Array, origin: unknown): void => {
     const skip = skippedFor(room, origin);
     const all = room.webrtcConns;
-    // y-webrtc's broadcast walks room.webrtcConns: show it only the connections that may lack it.
+    const tabs = room.bcconnected;
+    // y-webrtc's broadcast walks room.webrtcConns: show it only the connections that may lack it,
+    // and keep its channel half for the batch.
     if (skip.size > 0) room.webrtcConns = new Map([...all].filter(([, c]) => !skip.has(c)));
+    room.bcconnected = false;
     try {
       original(update, origin);
     } finally {
       room.webrtcConns = all;
+      room.bcconnected = tabs;
     }
+    if (!tabs) return;
+    waiting.push(update);
+    if (quiet !== null) clearTimeout(quiet);
+    quiet = setTimeout(postToTabs, TAB_POST_QUIET_MS);
+    bound ??= setTimeout(postToTabs, TAB_POST_MAX_MS);
   };
   room._docUpdateHandler = limited;
   // y-webrtc registers the handler on connect() and removes it on disconnect() by this property.
@@ -142,4 +187,17 @@ export function limitForwarding(provider: WebrtcProvider): void {
     room.doc.off('update', original);
     room.doc.on('update', limited);
   }
+  type Target = { addEventListener(e: string, f: () => void): void; removeEventListener(e: string, f: () => void): void };
+  const win = (globalThis as { window?: Target }).window;
+  const docu = (globalThis as { document?: Target & { visibilityState?: string } }).document;
+  const onHidden = (): void => {
+    if (docu?.visibilityState === 'hidden') postToTabs();
+  };
+  win?.addEventListener('pagehide', postToTabs);
+  docu?.addEventListener('visibilitychange', onHidden);
+  room.doc.once('destroy', () => {
+    postToTabs();
+    win?.removeEventListener('pagehide', postToTabs);
+    docu?.removeEventListener('visibilitychange', onHidden);
+  });
 }

@@ -41,6 +41,15 @@ export interface ReplicaOptions {
   /** How long an admitted entry may stay out of the doc before it is published again (default 3 s). */
   readonly carryDelayMs?: number;
   readonly onReport?: (r: Report) => void;
+  /**
+   * When peers' entries (and the hashes of refused ones) are written: once none came for
+   * `quietMs`, and at most `maxMs` after the first that waits. Until then they wait in memory, so
+   * the disk is not busy while a round of the ballot is under way (every phone at once: their
+   * writes slowed each other's once-only reservations and the round; bench/phase.ts). An entry of
+   * this phone's own, flush(), writeNow() and destroy() write at once, with whatever waits.
+   * Default: no wait. README "Writing peers' entries later".
+   */
+  readonly peerWrites?: { readonly quietMs: number; readonly maxMs: number };
 }
 
 export class PublishError extends Error {
@@ -85,6 +94,11 @@ export class GameReplica implements UpdateGate, EntrySource {
   /** The write loop while it runs: it takes whatever is pending, one batch per storage call. */
   private writing: Promise<void> | null = null;
   private writeError: unknown = null;
+  /** Set by writeNow: the write loop takes what is pending even if it is only peers'. */
+  private writeForced = false;
+  /** peerWrites: the quiet timer (restarted by each peers' change) and the bound (from the first). */
+  private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private boundTimer: ReturnType<typeof setTimeout> | null = null;
   private carryTimer: ReturnType<typeof setTimeout> | null = null;
   private carryWaits = 0;
   private notified = -1;
@@ -406,7 +420,7 @@ export class GameReplica implements UpdateGate, EntrySource {
       for (const { id, bytes } of changes.put) this.pendingEntries.set(id, bytes);
       for (const id of changes.remove) this.pendingEntries.set(id, null);
       this.pendingFailed.push(...failed);
-      this.startWrites();
+      this.queueWrites();
     }
     if (this.uncarried.size > 0) this.scheduleCarry();
     if (this.notified !== this.admission.version) {
@@ -422,6 +436,35 @@ export class GameReplica implements UpdateGate, EntrySource {
     }
   }
 
+  /** Whether what is pending is written now: an own entry in it, a forced write, or no peerWrites. */
+  private writeDue(): boolean {
+    return this.o.peerWrites === undefined || this.pendingOwn || this.writeForced;
+  }
+
+  /** After a change is pending: written now when due, else when peers' entries stop coming (peerWrites). */
+  private queueWrites(): void {
+    const wait = this.o.peerWrites;
+    if (this.writeDue() || wait === undefined || this.destroyed) {
+      this.writeNow();
+      return;
+    }
+    if (this.writing !== null) return; // the loop ends, then queues what is left
+    if (this.quietTimer !== null) clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => this.writeNow(), wait.quietMs);
+    this.boundTimer ??= setTimeout(() => this.writeNow(), wait.maxMs);
+  }
+
+  /** Writes whatever is pending now, peers' entries included (flush, page hidden, destroy). */
+  writeNow(): void {
+    if (this.quietTimer !== null) clearTimeout(this.quietTimer);
+    if (this.boundTimer !== null) clearTimeout(this.boundTimer);
+    this.quietTimer = null;
+    this.boundTimer = null;
+    if (this.pendingEntries.size === 0 && this.pendingFailed.length === 0) return;
+    this.writeForced = true;
+    this.startWrites();
+  }
+
   /**
    * Writes what is pending, in order, one storage call per batch: changes that arrive while a write
    * is under way (a burst of peers' entries) wait and go together in the next one, instead of one
@@ -431,13 +474,14 @@ export class GameReplica implements UpdateGate, EntrySource {
     const storage = this.o.storage;
     if (this.writing !== null || storage === undefined) return;
     this.writing = (async () => {
-      while (this.pendingEntries.size > 0 || this.pendingFailed.length > 0) {
+      while ((this.pendingEntries.size > 0 || this.pendingFailed.length > 0) && this.writeDue()) {
         const batch = this.pendingEntries;
         const failed = this.pendingFailed;
         const strict = this.pendingOwn;
         this.pendingEntries = new Map();
         this.pendingFailed = [];
         this.pendingOwn = false;
+        this.writeForced = false;
         const put: { id: string; bytes: Uint8Array }[] = [];
         const remove: string[] = [];
         for (const [id, bytes] of batch) {
@@ -454,13 +498,14 @@ export class GameReplica implements UpdateGate, EntrySource {
       }
     })().finally(() => {
       this.writing = null;
-      // A change made between the loop's last check and now.
-      if (this.pendingEntries.size > 0 || this.pendingFailed.length > 0) this.startWrites();
+      // A change made while the loop wrote: now if due, else when peers' entries stop coming.
+      if (this.pendingEntries.size > 0 || this.pendingFailed.length > 0) this.queueWrites();
     });
   }
 
   /** Resolves once every change so far is in storage; rejects if a write failed. */
   async flush(): Promise<void> {
+    this.writeNow();
     while (this.writing !== null) await this.writing;
     if (this.writeError !== null) {
       const e = this.writeError;
@@ -542,6 +587,8 @@ export class GameReplica implements UpdateGate, EntrySource {
     if (this.destroyed) return;
     this.destroyed = true;
     if (this.carryTimer !== null) clearTimeout(this.carryTimer);
+    // What waits (peerWrites) is written: peers' entries are not dropped with the page.
+    this.writeNow();
     this.log.unobserve(this.observer);
     this.listeners.clear();
   }

@@ -30,6 +30,13 @@ export interface PersistOptions {
    * after the write that made it due.
    */
   readonly whenIdle?: (run: () => void) => void;
+  /**
+   * When peers' updates are written: once none came for `quietMs`, and at most `maxMs` after the
+   * first that waits (as GameReplica's peerWrites, README "Writing peers' entries later"). An own
+   * update (`own`), flush(), writeNow() and destroy() write at once, with whatever waits.
+   * Default: no wait.
+   */
+  readonly peerWrites?: { readonly quietMs: number; readonly maxMs: number };
 }
 
 /** How long a due compaction may wait for the page to be idle. */
@@ -47,6 +54,8 @@ export interface PersistedDoc {
   /** Resolves when every update seen so far has been durably written; rejects if a write fails twice. */
   flush(): Promise<void>;
   compact(): Promise<Compaction>;
+  /** Starts writing whatever waits (PersistOptions.peerWrites) now: the page is being hidden. */
+  writeNow(): void;
   /** Called after own updates (PersistOptions.own) were stored in the outbox; returns the unsubscribe. */
   onOutbox(listener: (added: number) => void): () => void;
   /** Own updates seen and not yet written (they are on their way to the outbox). */
@@ -73,6 +82,11 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   /** A compaction waiting for idle time, or running (flush waits for a running one). */
   let compactWaiting = false;
   let compacting: Promise<void> | null = null;
+  /** peerWrites: set by writeNow (the loop takes peers' updates too); the quiet and bound timers. */
+  let forced = false;
+  let quietTimer: ReturnType<typeof setTimeout> | null = null;
+  let boundTimer: ReturnType<typeof setTimeout> | null = null;
+  const due = () => options.peerWrites === undefined || forced || ownQueue.some(Boolean);
 
   const report = (e: unknown) => options.onError?.(e);
 
@@ -83,11 +97,12 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   }
 
   async function drain(): Promise<void> {
-    while (queue.length > 0) {
+    while (queue.length > 0 && due()) {
       const batch = queue;
       const own = ownQueue;
       queue = [];
       ownQueue = [];
+      forced = false;
       writingOwn = own.filter(Boolean).length;
       try {
         await store.appendUpdates(gameId, batch, own);
@@ -136,9 +151,31 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
   function kick(): Promise<void> {
     running ??= drain().finally(() => {
       running = null;
-      if (queue.length > 0 && failure === null) void kick();
+      if (queue.length > 0 && failure === null) queueWrites();
     });
     return running;
+  }
+
+  function writeNow(): Promise<void> {
+    if (quietTimer !== null) clearTimeout(quietTimer);
+    if (boundTimer !== null) clearTimeout(boundTimer);
+    quietTimer = null;
+    boundTimer = null;
+    forced = queue.length > 0;
+    return kick();
+  }
+
+  /** After an update is queued: written now when due, else when peers' updates stop coming. */
+  function queueWrites(): void {
+    const wait = options.peerWrites;
+    if (wait === undefined || due() || destroyed) {
+      void writeNow();
+      return;
+    }
+    if (running !== null) return; // the loop ends, then queues what is left
+    if (quietTimer !== null) clearTimeout(quietTimer);
+    quietTimer = setTimeout(() => void writeNow(), wait.quietMs);
+    boundTimer ??= setTimeout(() => void writeNow(), wait.maxMs);
   }
 
   const onUpdate = (update: Uint8Array, from: unknown) => {
@@ -146,7 +183,7 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
     queue.push(update);
     ownQueue.push(options.own?.(from) ?? false);
     failure = null;
-    void kick();
+    queueWrites();
   };
   doc.on('update', onUpdate);
 
@@ -198,7 +235,7 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
       else {
         retried ||= failure !== null;
         failure = null;
-        void kick();
+        void writeNow();
       }
     }
   }
@@ -223,6 +260,7 @@ export function persistDoc(store: PactoStore, gameId: string, doc: Y.Doc, option
       return compactNow();
     },
     destroy,
+    writeNow: () => void writeNow(),
     ownQueued: () => ownQueue.filter(Boolean).length + writingOwn,
     onOutbox: (listener) => {
       outboxListeners.add(listener);

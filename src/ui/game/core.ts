@@ -9,6 +9,7 @@ import { createGameDoc } from '../../net/log-doc';
 import { GameReplica } from '../../net/replica';
 import type { Report } from '../../net/gate';
 import { entryStorage, persistDoc, type PersistedDoc } from '../../store';
+import { PEER_WRITES, writeOnHide } from './peer-writes';
 import type { Device } from './device';
 import { randomBytes } from './random';
 import { asAppRecord, type AppGameRecord } from './records';
@@ -48,15 +49,26 @@ export async function openGameCore(
   undo.push(() => doc.destroy());
   // The truth: the entries this phone admitted. The doc only carries them; everything in it,
   // from the store or from peers, passes the replica's gate first.
-  const replica = await GameReplica.open({ gameId, doc, self: device.identity.id, storage: entryStorage(device.store, gameId), onReport: reportOnce() });
+  // Peers' entries and updates are written once a round of the ballot is over (peer-writes.ts).
+  const replica = await GameReplica.open({
+    gameId,
+    doc,
+    self: device.identity.id,
+    storage: entryStorage(device.store, gameId),
+    onReport: reportOnce(),
+    peerWrites: PEER_WRITES,
+  });
   undo.push(() => replica.destroy());
   const persisted = persistDoc(device.store, gameId, doc, {
     onError: (e) => console.warn('pacto: storing the game failed', e),
     load: (updates, origin) => replica.loadStored(updates, origin),
     // This phone's own updates also enter the relay outbox, in the same transaction.
     own: (origin) => replica.isOwnOrigin(origin),
+    peerWrites: PEER_WRITES,
   });
   undo.push(() => void persisted.destroy());
+  // What waits is written when the page is hidden or left (a phone may be closed any time after).
+  undo.push(writeOnHide([replica, persisted]));
   // Damaged records are reported and skipped; the good updates are in the doc either way.
   await persisted.ready.catch((e) => console.warn('pacto: some stored updates were unreadable', e));
   if (closed()) return null;

@@ -34,12 +34,34 @@ import { AheadWork, type SealEscrowRandom } from '../../../../src/ui/game/ahead'
 import { pendingHash } from '../../../../src/ui/game/drafts';
 import { nextTask } from '../../../../src/ui/game/next-task';
 import { SEQ_BLOCK } from '../../../../src/ui/game/outbox';
+import { PEER_WRITES } from '../../../../src/ui/game/peer-writes';
 import { picker } from '../../../../src/util/prng';
 
+/** PACTO_TRACE: every event of this page, [Date.now(), what]. */
+const trace: [number, string][] = [];
+function tr(what: string): void {
+  trace.push([Date.now(), what]);
+}
 const connections: RTCPeerConnection[] = [];
 function CountedPeerConnection(config?: RTCConfiguration): RTCPeerConnection {
   const pc = new RTCPeerConnection(config);
   connections.push(pc);
+  const peer = connections.length;
+  const watch = (ch: RTCDataChannel) => {
+    ch.addEventListener('message', (e: MessageEvent) => tr(`dc-in c${peer} ${(e.data as ArrayBuffer).byteLength ?? (e.data as string).length}B`));
+    const send = ch.send.bind(ch) as (d: ArrayBufferView) => void;
+    ch.send = ((d: ArrayBufferView) => {
+      tr(`dc-out c${peer} ${d.byteLength}B`);
+      send(d);
+    }) as typeof ch.send;
+  };
+  pc.addEventListener('datachannel', (e) => watch(e.channel));
+  const create = pc.createDataChannel.bind(pc);
+  pc.createDataChannel = ((label: string, init?: RTCDataChannelInit) => {
+    const ch = create(label, init);
+    watch(ch);
+    return ch;
+  }) as typeof pc.createDataChannel;
   return pc;
 }
 
@@ -59,13 +81,15 @@ const invite = parseInvite(location.href);
 const gameId = invite.gameId;
 const doc = createGameDoc();
 const store = await openPactoStore('pacto-bench');
-const replica = await GameReplica.open({ gameId, doc, storage: entryStorage(store, gameId) });
+// As the app (src/ui/game/core.ts): peers' entries and updates written once a round is over.
+const replica = await GameReplica.open({ gameId, doc, storage: entryStorage(store, gameId), peerWrites: PEER_WRITES });
 // The game's record, where the app reserves sequence numbers (see reserve).
 await store.putGame({ id: gameId, title: 'bench', created: Date.now() });
 const persisted = persistDoc(store, gameId, doc, {
   onError: (e) => errors.push(`store: ${String(e)}`),
   load: (updates, origin) => replica.loadStored(updates, origin),
   own: (origin) => replica.isOwnOrigin(origin),
+  peerWrites: PEER_WRITES,
 });
 await persisted.ready;
 const connection = connectGame(replica, {
@@ -102,6 +126,7 @@ const revealedAt = new Map<string, number>();
 /** Per phase key, when each step first happened on this page (Date.now()): see STEPS in bench/phase.ts. */
 const marks = new Map<string, Record<string, number>>();
 function mark(key: string, step: string): void {
+  tr(`mark ${step}`);
   const m = marks.get(key) ?? {};
   marks.set(key, m);
   m[step] ??= Date.now();
@@ -165,7 +190,9 @@ function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: str
       bytes = sign(r.stamp);
     } finally {
       const t1 = performance.now();
+      tr(`${step ?? 'ack'} signed ${(t1 - t0).toFixed(1)}ms`);
       await r.landed;
+      tr(`${step ?? 'ack'} landed`);
       time(`${step ?? 'ack'}: sign`, t1 - t0);
       time(`${step ?? 'ack'}: then wait for the reservation`, performance.now() - t1);
     }
@@ -184,6 +211,7 @@ function reduce(): GameView {
   const t0 = performance.now();
   const v = reduceLog(gameId, replica.entries(), { verifier: replica.verifier, ...(seat === undefined ? {} : { me: seat.me.id }) });
   reduceMs += performance.now() - t0;
+  tr(`reduce ${(performance.now() - t0).toFixed(1)}ms n=${replica.entries().length} phases=${v.phases.length}`);
   reductions++;
   return v;
 }
@@ -254,6 +282,7 @@ function aheadFor(me: Identity): AheadWork {
  *  page is busy): one reaction per burst, in the next task, as the app's runner schedules it. */
 let scheduled = false;
 replica.subscribe(() => {
+  tr(`rx n=${replica.entries().length}`);
   if (scheduled) return;
   scheduled = true;
   nextTask(() => {
@@ -373,6 +402,7 @@ const phone = {
   nativeEd25519: (): Promise<boolean> => nativeEd25519,
   revealedAt: (key: string): number | null => revealedAt.get(key) ?? null,
   marks: (key: string): Record<string, number> => marks.get(key) ?? {},
+  trace: (from: number): [number, string][] => trace.filter(([t]) => t >= from),
   /** When this page's reduced view first had at least `n` resolved phases, or null. */
   phasesAt(n: number): number | null {
     let best: number | null = null;
