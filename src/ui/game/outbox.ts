@@ -200,9 +200,13 @@ export class Outbox {
     }
   }
 
-  /** Sends again the entries kept with the once-only name `name` (SendOptions.with), if there are any. */
+  /**
+   * Sends again the entries kept with the once-only name `name` (SendOptions.with), if there are any.
+   * No read of its own: a name is known here only from this page's reservation (which kept its
+   * entries in keptOnce) or from a transaction that read the store (seeStored, which noted the
+   * entries written in the same transaction as the name), so keptOnce already holds them.
+   */
   private async resendKept(name: string): Promise<void> {
-    if (!this.keptOnce.has(name) && !(await this.readKept())) return;
     const entries = this.keptOnce.get(name);
     if (entries !== undefined) await this.resendAll(entries);
   }
@@ -234,7 +238,10 @@ export class Outbox {
   /** Sends again, in one publish, those of `entries` the log lacks (signed here, reserved before). */
   private async resendAll(entries: readonly Uint8Array[]): Promise<void> {
     if (this.o.closed()) return;
-    const fresh = entries.filter((b) => this.o.log.preview(b).kind === 'admitted' || this.o.log.preview(b).kind === 'pending');
+    const fresh = entries.filter((b) => {
+      const kind = this.o.log.preview(b).kind;
+      return kind === 'admitted' || kind === 'pending';
+    });
     if (fresh.length === 0) return;
     try {
       await this.o.log.publish(fresh, { reserved: true });
