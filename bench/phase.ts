@@ -292,7 +292,9 @@ export async function benchPhase(): Promise<void> {
       if (process.env.PACTO_TRACE === '1' && !together) {
         const traces = await Promise.all(pages.map((p) => p.evaluate((f) => (window as unknown as W).phone.trace(f), lastCommit)));
         const all = traces.flatMap((t, i) => t.map(([at, w]) => [at - lastCommit, i, w] as const)).sort((a, b) => a[0] - b[0]);
-        console.log(`--- phase ${before.current} (last sealer page ${committedAt.findIndex((t) => t === lastCommit)}), resolved ${(resolvedAt as number[]).map((t) => t - lastCommit).join(' ')}`);
+        console.log(
+          `--- phase ${before.current} (last sealer page ${committedAt.findIndex((t) => t === lastCommit)}), resolved ${(resolvedAt as number[]).map((t) => t - lastCommit).join(' ')}`,
+        );
         for (const [at, i, w] of all) if (at <= Math.max(...(resolvedAt as number[])) - lastCommit + 5) console.log(`${String(at).padStart(5)} p${i} ${w}`);
       }
       (together ? togetherLatencies : latencies).push(Math.max(...(resolvedAt as number[])) - lastCommit);
