@@ -87,6 +87,8 @@ const storedSet = async (page: Page, gameId: string): Promise<string[]> => (awai
 
 const CHAT = 'Bea, this message comes in the crash window';
 const TRIPWIRE = 'pacto-test: chat shown, main thread held';
+/** Tries at catching the message in the wait (see the loop). */
+const ATTEMPTS = 3;
 
 describe("a phone crashing while peers' entries wait to be written", () => {
   it('loses them from its IndexedDB, and gets every one back from the peer on reconnecting', async () => {
@@ -116,54 +118,71 @@ describe("a phone crashing while peers' entries wait to be written", () => {
     const first = (await phaseOf(ana))!;
     await expect.poll(() => phaseOf(bea), { timeout: 60_000 }).toBe(first);
 
-    // Both phones have written everything so far, and Bea's waits are over (longer than the bound
-    // PEER_WRITES.maxMs): nothing of hers is pending when Ana's message comes.
-    await expect.poll(async () => (await storedSet(bea, gameId)).join() === (await storedSet(ana, gameId)).join(), { timeout: 60_000 }).toBe(true);
-    await bea.waitForTimeout(3_000);
-    const before = new Set(await storedSet(bea, gameId));
-    expect(before.size).toBeGreaterThan(0);
-
-    // Bea looks at her press tab. The instant her page shows Ana's message (so her replica has
+    // Bea looks at her press tab. The instant her page shows a message of Ana's (so her replica has
     // admitted its entry), her main thread is held in a loop: no timer of hers runs again, so the
     // quarter-second write cannot happen, and her renderer is then crashed (no pagehide, no
-    // visibilitychange): a phone whose tab is killed in the wait.
-    await bea.locator('[data-tab="press"]').click();
-    const cdp = await bea.context().newCDPSession(bea);
-    const tripped = new Promise<void>((resolve) => bea.on('console', (m) => m.text() === TRIPWIRE && resolve()));
-    await bea.evaluate(
-      ([text, tripwire]) => {
-        const observer = new MutationObserver(() => {
-          if (!document.body.textContent?.includes(text)) return;
-          observer.disconnect();
-          console.log(tripwire);
-          for (;;) {
-            // held until the renderer is crashed
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      },
-      [CHAT, TRIPWIRE] as const,
-    );
-    const crashed = new Promise<void>((resolve) => bea.once('crash', () => resolve()));
-    await sendPress(ana, CHAT);
-    await tripped;
-    void cdp.send('Page.crash').catch(() => undefined);
-    await crashed;
+    // visibilitychange): a phone whose tab is killed in the wait. The window is hit only if her
+    // page shows the message within the wait; on a machine so loaded that it does not, the attempt
+    // proves nothing either way and Bea reopens the game for another (at most ATTEMPTS).
+    let page = bea;
+    let lost: string[] = [];
+    let added: string[] = [];
+    let chat = CHAT;
+    for (let attempt = 1; attempt <= ATTEMPTS && lost.length === 0; attempt++) {
+      // Both phones have written everything so far, and Bea's waits are over (longer than the bound
+      // PEER_WRITES.maxMs): nothing of hers is pending when Ana's message comes.
+      await expect
+        .poll(async () => (await storedSet(page, gameId)).join() === (await storedSet(ana, gameId)).join(), { timeout: 90_000, interval: 500 })
+        .toBe(true);
+      await page.waitForTimeout(3_000);
+      const before = new Set(await storedSet(page, gameId));
+      expect(before.size).toBeGreaterThan(0);
+      chat = `${CHAT} (${attempt})`;
+      await page.locator('[data-tab="press"]').click();
+      const cdp = await page.context().newCDPSession(page);
+      const shown = page;
+      const tripped = new Promise<void>((resolve) => shown.on('console', (m) => m.text() === TRIPWIRE && resolve()));
+      await page.evaluate(
+        ([text, tripwire]) => {
+          const observer = new MutationObserver(() => {
+            if (!document.body.textContent?.includes(text)) return;
+            observer.disconnect();
+            console.log(tripwire);
+            for (;;) {
+              // held until the renderer is crashed
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        },
+        [chat, TRIPWIRE] as const,
+      );
+      const crashed = new Promise<void>((resolve) => shown.once('crash', () => resolve()));
+      await sendPress(ana, chat);
+      await tripped;
+      void cdp.send('Page.crash').catch(() => undefined);
+      await crashed;
 
-    // Ana wrote her own message at once.
-    const anaHolds = new Set(await storedSet(ana, gameId));
-    const added = [...anaHolds].filter((e) => !before.has(e));
-    expect(added.length).toBeGreaterThan(0);
+      // Ana wrote her own message at once.
+      const anaHolds = new Set(await storedSet(ana, gameId));
+      added = [...anaHolds].filter((e) => !before.has(e));
+      expect(added.length).toBeGreaterThan(0);
 
-    // Bea reopens on the same profile. (a) From her IndexedDB alone (entries and Yjs updates, read
-    // before any app code runs) the message's entries are gone: the window is real.
-    await bea.close();
-    const reopened = await bea.context().newPage();
-    reopened.on('pageerror', (e) => console.error('[bea, reopened] page error:', e.message));
-    await reopened.goto(PROBE());
-    const reloadable = await reloadableEntries(reopened, gameId);
-    for (const e of before) expect(reloadable.has(e)).toBe(true);
-    expect(added.filter((e) => !reloadable.has(e)).length).toBeGreaterThan(0);
+      // Bea reopens on the same profile. (a) From her IndexedDB alone (entries and Yjs updates,
+      // read before any app code runs) the message's entries are gone: the window is real.
+      await page.close();
+      page = await bea.context().newPage();
+      page.on('pageerror', (e) => console.error('[bea, reopened] page error:', e.message));
+      await page.goto(PROBE());
+      const reloadable = await reloadableEntries(page, gameId);
+      for (const e of before) expect(reloadable.has(e)).toBe(true);
+      lost = added.filter((e) => !reloadable.has(e));
+      if (lost.length === 0) {
+        console.warn(`[crash-window] attempt ${attempt}: the message was written before the page showed it; again`);
+        await page.goto(`${served.base}#/game/${gameId}`);
+      }
+    }
+    expect(lost.length).toBeGreaterThan(0);
+    const reopened = page;
 
     // (b) The app opens the game and reconnects to Ana: Ana sends what Bea lacks, and Bea holds
     // every entry Ana holds again (written to her IndexedDB), the same state, the message shown.
@@ -175,6 +194,6 @@ describe("a phone crashing while peers' entries wait to be written", () => {
     for (const e of added) expect(mine).toContain(e);
     const [viewA, viewB] = await Promise.all([storedEntries(ana, gameId), storedEntries(reopened, gameId)].map(async (p) => viewOf(gameId, await p)));
     expect(viewB!.stateHash).toBe(viewA!.stateHash);
-    await expect.poll(() => pressTexts(reopened), { timeout: 30_000 }).toContain(CHAT);
+    await expect.poll(() => pressTexts(reopened), { timeout: 30_000 }).toContain(chat);
   }, 300_000);
 });
