@@ -103,6 +103,54 @@ function cofactorless(payload: Uint8Array, signature: Uint8Array, publicKey: Uin
   return true;
 }
 
+/** A signing key's expansion (RFC 8032 5.1.5): the clamped scalar, the nonce prefix, the public key. */
+interface Expanded {
+  /** The 64 bytes it was expanded from (a copy): an array changed in place is expanded again. */
+  readonly key: Uint8Array;
+  readonly scalar: bigint;
+  readonly prefix: Uint8Array;
+  readonly publicKey: Uint8Array;
+}
+/** Per 64-byte secret key (seed ‖ public key, as Identity holds it): expanding it costs a hash and a
+ *  base-point multiplication, as much again as the signature itself, and a phone signs with one key. */
+const expansions = new WeakMap<Uint8Array, Expanded>();
+
+function leBytes32(n: bigint): Uint8Array {
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++, n >>= 8n) out[i] = Number(n & 0xffn);
+  return out;
+}
+
+/**
+ * Ed25519 signing (RFC 8032 5.1.6), the key's expansion computed once per secret key: the same
+ * bytes as tweetnacl's sign.detached and @noble/curves' sign (signatures are deterministic;
+ * tests/protocol/sign.test.ts compares them). `secretKey`: 64 bytes, seed ‖ public key.
+ */
+export function signEd25519(payload: Uint8Array, secretKey: Uint8Array): Uint8Array {
+  if (secretKey.length !== 64) throw new Error('ed25519: the secret key is 64 bytes (seed and public key)');
+  let x = expansions.get(secretKey);
+  if (x === undefined || x.key.some((b, i) => b !== secretKey[i])) {
+    const e = ed25519.utils.getExtendedPublicKey(secretKey.slice(0, 32));
+    x = { key: secretKey.slice(), scalar: e.scalar, prefix: e.prefix, publicKey: e.pointBytes };
+    expansions.set(secretKey, x);
+  }
+  const nonce = new Uint8Array(32 + payload.length);
+  nonce.set(x.prefix);
+  nonce.set(payload, 32);
+  const r = leNumber(nacl.hash(nonce)) % L;
+  // r = 0 has probability 2^-252; multiply() refuses it, as @noble/curves' own sign does.
+  const R = Point.BASE.multiply(r).toBytes();
+  const h = new Uint8Array(64 + payload.length);
+  h.set(R);
+  h.set(x.publicKey, 32);
+  h.set(payload, 64);
+  const k = leNumber(nacl.hash(h)) % L;
+  const out = new Uint8Array(64);
+  out.set(R);
+  out.set(leBytes32((r + k * x.scalar) % L), 32);
+  return out;
+}
+
 /** The protocol's signature check (steps 1 and 2, pure code). Never throws. */
 export function checkSignature(payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
   try {

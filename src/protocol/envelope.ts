@@ -1,9 +1,8 @@
 // The wire form of a log entry: signature (64 bytes) followed by the canonical payload bytes.
 // The id is the hash of the payload alone, so a re-signed copy (ed25519 signatures are not
 // unique in tweetnacl) is the same message, and duplicates collapse.
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { concatBytes, equalBytes, fromHex, toHex } from './bytes';
-import { checkSignature, ruleRefusal, type NativeCheck } from './ed25519';
+import { checkSignature, ruleRefusal, signEd25519, type NativeCheck } from './ed25519';
 import { canonicalDecode, hashHex } from './canonical';
 import { compactPayload, decodePayload, encodePayload, expandWire, isBinaryPayload, peekBinary, type WireContext } from './codec';
 import type { Identity } from './identity';
@@ -212,8 +211,9 @@ export function nativeFirstVerifier(native: Promise<NativeCheck | null>, limit =
 
 /**
  * Fills in protocol version and author, encodes (binary, codec.ts) and signs. Ed25519 signatures
- * are deterministic: these are the bytes tweetnacl's sign.detached gives for the same key (a test
- * checks it), made with @noble/curves' precomputed base-point tables, several times faster.
+ * are deterministic: these are the bytes tweetnacl's sign.detached gives for the same key
+ * (tests/protocol/sign.test.ts), made by ed25519.ts signEd25519 with @noble/curves' precomputed
+ * base-point tables and the key's expansion kept, several times faster.
  * Throws (CodecError) for a body that has no binary form: a bug of the caller.
  */
 export function signMessage(identity: Identity, body: PayloadBody): Uint8Array {
@@ -231,7 +231,7 @@ export function compactEntry(entry: Uint8Array, keys: readonly string[] | null):
 
 /** Signs payload bytes as they are: the entry is signature ‖ payload. */
 export function signPayloadBytes(identity: Identity, payload: Uint8Array): Uint8Array {
-  return concatBytes(ed25519.sign(payload, identity.signSecretKey.subarray(0, 32)), payload);
+  return concatBytes(signEd25519(payload, identity.signSecretKey), payload);
 }
 
 /**
