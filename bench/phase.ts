@@ -1,7 +1,7 @@
 // Phase latency (issues 3 and 17): seven Chromium pages, each in its own browser and each a phone holding one power with the
 // app's plumbing (replica, IndexedDB, signatures checked ahead: tests/e2e/pages/bench/main.ts),
 // joined through the real net layer over loopback WebRTC and running the real protocol. Each timed phase every awaited
-// power seals random legal orders; the phones then reveal and acknowledge on their own. As at a
+// power seals random legal orders; the phones then lock and reveal on their own (each LOCK carrying its ACK of the phase before, as the app's). As at a
 // table, all but one seal first (done, they mark their orders final: the early FINAL) and the last
 // seals once their commits and FINALs are on every phone; we time
 // from that last commit's start (reserve, seal, send) to the moment the last page's reduced view
@@ -51,6 +51,8 @@ interface Phone {
     phases: number;
     current: string | null;
     required: Power[];
+    /** Keys of the open ballot: each signs a LOCK and a REVEAL. */
+    ballotKeys: number;
     errors: string[];
     reduceMs: number;
     reductions: number;
@@ -65,6 +67,7 @@ interface Phone {
   marks(key: string): Record<string, number>;
   trace(from: number): [number, string][];
   phasesAt(n: number): number | null;
+  untilPhases(n: number): Promise<number | null>;
   webrtcPeers(): number;
   bytesSent(): Promise<number>;
 }
@@ -141,7 +144,7 @@ function reportProfiles(profiles: readonly Profile[]): void {
     report(
       'phase profile: call trees',
       [...tree]
-        .filter(([, v]) => v / profiles.length / PHASES >= 4)
+        .filter(([, v]) => v / profiles.length / PHASES >= Number(process.env.PACTO_PROFILE_MIN ?? 4))
         .sort((a, b) => (a[0] < b[0] ? -1 : 1))
         .map(([k, v]) => ['  '.repeat(k.split(' > ').length - 1) + k.split(' > ').at(-1)!, per(v)]),
     );
@@ -279,11 +282,15 @@ export async function benchPhase(): Promise<void> {
         await new Promise((r) => setTimeout(r, SETTLE_MS));
         committedAt[last] = await commit(last);
       }
-      const resolvedAt = await until(
-        `phase ${before.current} to resolve on every page`,
-        () => Promise.all(pages.map((p) => p.evaluate((n) => (window as unknown as W).phone.phasesAt(n), before.phases + 1))),
-        (ts) => ts.every((t) => t !== null),
-      );
+      // Each page answers once its view has the phase resolved (no polling during the timed window).
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const resolvedAt = await Promise.race([
+        Promise.all(pages.map((p) => p.evaluate((n) => (window as unknown as W).phone.untilPhases(n), before.phases + 1))),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`bench: timed out waiting for phase ${before.current} to resolve on every page`)), 60_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (resolvedAt.some((t) => t === null)) throw new Error(`bench: phase ${before.current} has no resolution time on a page`);
       const committed = committedAt.filter((t): t is number => t !== null);
       if (committed.length === 0) throw new Error(`bench: phase ${before.current} awaited no power`);
       const lastCommit = Math.max(...committed);
@@ -293,7 +300,7 @@ export async function benchPhase(): Promise<void> {
         const traces = await Promise.all(pages.map((p) => p.evaluate((f) => (window as unknown as W).phone.trace(f), lastCommit)));
         const all = traces.flatMap((t, i) => t.map(([at, w]) => [at - lastCommit, i, w] as const)).sort((a, b) => a[0] - b[0]);
         console.log(
-          `--- phase ${before.current} (last sealer page ${committedAt.findIndex((t) => t === lastCommit)}), resolved ${(resolvedAt as number[]).map((t) => t - lastCommit).join(' ')}`,
+          `--- phase ${before.current} at ${lastCommit} (last sealer page ${committedAt.findIndex((t) => t === lastCommit)}), resolved ${(resolvedAt as number[]).map((t) => t - lastCommit).join(' ')}`,
         );
         for (const [at, i, w] of all) if (at <= Math.max(...(resolvedAt as number[])) - lastCommit + 5) console.log(`${String(at).padStart(5)} p${i} ${w}`);
       }
@@ -307,10 +314,12 @@ export async function benchPhase(): Promise<void> {
           if (at.length > 0) steps.get(s)!.push(Math.max(...at) - lastCommit);
         }
       }
-      // Every commit, reveal and the seven acknowledgements on every page before counting bytes.
-      const expected = before.count + 2 * committed.length + pages.length;
+      // Every commit, FINAL and LOCK of the phase on every page before counting bytes (the REVEALs
+      // are in once the phase resolved: those it needed, the others are not due any more; the ACK
+      // of a phase rides in the next phase's LOCK, as the app sends it: ackCarriedByLock).
+      const expected = before.count + 2 * committed.length + before.ballotKeys;
       await until(
-        'every acknowledgement to reach every page',
+        'every entry of the phase to reach every page',
         () => Promise.all(pages.map((p) => phone(p, (ph) => ph.summary().count))),
         (cs) => cs.every((c) => c >= expected),
       );
