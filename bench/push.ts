@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
 import { createAppServer } from '../scripts/app-server';
-import { commitTurn, finalOrders, lockBallot, openMessage, reduceLog, secretBytes, type Message } from '../src/protocol';
+import { commitTurn, finalOrders, lockBallot, openMessage, reduceLog, secretBytes, wireContextOf, type Message } from '../src/protocol';
 import { appendMessages, createGameDoc } from '../src/net/log-doc';
 import { httpAppend, httpFetch } from '../src/net/relay/client';
 import { relayKeysFor } from '../src/net/relay/keys';
@@ -79,6 +79,7 @@ export async function benchPush(): Promise<void> {
       const m = openMessage(b);
       if (m.ok) messages.set(m.message.id, m.message);
     }
+    const wire = wireContextOf(game.gameId, messages.values());
     const locks = seats.map((s) => lockBallot(s.me, game.gameId, view, messages, { seq: seq++, time: c.openedAt + 62_000 }).bytes);
     const held = locks.pop()!;
     log.push(...locks);
@@ -142,7 +143,8 @@ export async function benchPush(): Promise<void> {
       .getArray<Uint8Array>('log')
       .toArray()
       .filter((item) => {
-        const m = openMessage(item);
+        // Phones upload their entries in the compact wire form (protocol 6): read with the START's key list.
+        const m = openMessage(item, undefined, wire);
         return m.ok && m.message.payload.type === 'reveal' && m.message.payload.phase === c.key;
       }).length;
     if (reveals < PHONES) throw new Error(`bench: ${reveals} reveals on the relay`);
