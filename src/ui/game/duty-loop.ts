@@ -39,6 +39,12 @@ export interface DutyLoopOptions {
   readonly powers: () => readonly Power[];
   /** The game's entries opened, by id: what LOCK and REVEAL name and open. */
   readonly messages: () => ReadonlyMap<string, Message>;
+  /**
+   * Whether the LOCK's reservation also claims this page's REVEAL of the phase (outbox.ts
+   * SendOptions.claim), so the REVEAL waits for no write when every LOCK is in: while the page is
+   * shown (it gives claims back when hidden or left). Without it nothing is claimed.
+   */
+  readonly claimAhead?: () => boolean;
 }
 
 export class DutyLoop {
@@ -122,9 +128,11 @@ export class DutyLoop {
         await outbox.send((stamp) => finalOrders(id, gameId, d.phase, d.power, commit, stamp), { once: dutyKey(d) });
         return;
       }
-      case 'lock':
-        await outbox.send((stamp) => lockBallot(id, gameId, this.o.fresh(), this.o.messages(), stamp), { once: dutyKey(d) });
+      case 'lock': {
+        const claim = this.o.claimAhead?.() === true ? { claim: dutyKey({ kind: 'reveal', phase: d.phase }) } : {};
+        await outbox.send((stamp) => lockBallot(id, gameId, this.o.fresh(), this.o.messages(), stamp), { once: dutyKey(d), ...claim });
         return;
+      }
       case 'reveal': {
         await outbox.send(
           async (stamp) => {

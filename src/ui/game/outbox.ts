@@ -104,6 +104,16 @@ export interface SendOptions {
    * signed it comes later, as without it).
    */
   readonly with?: { readonly once: string; readonly sign: (first: Signed, stamp: Stamp) => Signed | null };
+  /**
+   * The once-only name of a later message of this page (the REVEAL after the LOCK: duty-loop.ts),
+   * reserved in the same strict write as `once`, so that message waits for no write of its own:
+   * a later send with it as `once` takes a number from a block on disk and signs at once. Held by
+   * this page alone (another tab, or this page after a reload, finds it reserved and signs
+   * nothing), used once, and given back unused by releaseClaims (the page hidden, left or closed).
+   * Not claimed if it is reserved already. src/protocol/README.md "Sending before the entry is
+   * stored" says why it is safe.
+   */
+  readonly claim?: string;
 }
 
 export class Outbox {
@@ -118,6 +128,10 @@ export class Outbox {
    * reservation, so a right it gives back, release, is seen).
    */
   private readonly onceNames = new Map<string, boolean>();
+  /** Once-only names this page claimed ahead (SendOptions.claim), on disk, not used yet. */
+  private readonly claimed = new Set<string>();
+  /** Claimed names being given back (releaseClaims): a send asking for one waits for that write. */
+  private readonly releasing = new Map<string, Promise<void>>();
   /** Entries kept with their once-only name in the reservations (SendOptions.with), as last read there. */
   private readonly keptOnce = new Map<string, readonly Uint8Array[]>();
 
@@ -132,7 +146,7 @@ export class Outbox {
    * given back (release).
    */
   async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
-    const reserved = await this.reserve(options.once);
+    const reserved = await this.reserve(options.once, options.claim);
     if (reserved === null) {
       // Reserved already: if its entry was kept with the name (SendOptions.with) it is sent again,
       // these very bytes (the phone may have died before they left); else nothing is signed.
@@ -317,9 +331,17 @@ export class Outbox {
    * its name (and a new block when this one runs low) in one strict transaction that reads the
    * stored names first, so two tabs never both reserve it (IndexedDB runs them one at a time).
    */
-  private async reserve(once?: string): Promise<{ stamp: Stamp; landed: Promise<void> } | null> {
+  private async reserve(once?: string, claim?: string): Promise<{ stamp: Stamp; landed: Promise<void> } | null> {
     const record = this.o.record;
+    // Claimed ahead by this page (SendOptions.claim): the name is on disk and this page's alone, so
+    // only a number is needed, as for a message that is not once-only. Used up here, whatever follows.
+    if (once !== undefined && this.claimed.delete(once)) return this.reserve();
+    // Being given back: once it is, the name is reserved as any other (the duty signs after all).
+    const giving = once === undefined ? undefined : this.releasing.get(once);
+    if (giving !== undefined) await giving;
     if (once !== undefined && (this.onceNames.get(once) === true || (record.current.once ?? []).includes(once))) return null;
+    const claiming = once !== undefined && claim !== undefined && claim !== once && !this.reserved(claim) ? claim : undefined;
+    let claimWritten = false;
     const taken = this.take(this.o.seqFloor());
     // A new block when there is none or this one runs low (one grows at a time).
     const grow = taken === undefined || (this.left() < SEQ_BLOCK / 2 && !this.growing);
@@ -349,13 +371,19 @@ export class Outbox {
         nextSeq = from + SEQ_BLOCK;
       }
       chosen(seq!);
-      return { nextSeq, once: once === undefined ? stored.once : [...stored.once, once].slice(-200) };
+      claimWritten = claiming !== undefined && !stored.once.includes(claiming);
+      const names = once === undefined ? stored.once : [...stored.once, once, ...(claimWritten ? [claiming!] : [])];
+      return { nextSeq, once: names.slice(-200) };
     });
     // Resolves once on disk. (A write that found `once` reserved wrote nothing, and then no stamp
     // comes out of this call and no block was added: nothing waits for it.)
     const ok = write.then(
       (written) => {
         if (written !== null && once !== undefined) this.onceNames.set(once, true);
+        if (written !== null && claimWritten) {
+          this.onceNames.set(claiming!, true);
+          this.claimed.add(claiming!);
+        }
       },
       (e: unknown) => {
         this.ranges = this.ranges.filter((r) => r.landed !== blockLanded);
@@ -388,6 +416,25 @@ export class Outbox {
     if (chosenSeq === null) return null;
     const seq = taken?.seq ?? chosenSeq;
     return { stamp: this.stampOf(seq), landed };
+  }
+
+  /**
+   * Gives back, unused, every name this page claimed ahead (SendOptions.claim): called when the page
+   * is hidden or left and when the game closes, so another tab, the service worker or this page
+   * after a reload may sign the message. Forgotten here at once (no send of this page uses them
+   * after the call), each written back by release; a crash before that write lands leaves the name
+   * used up: a stall of that message, never a second one.
+   */
+  async releaseClaims(): Promise<void> {
+    const names = [...this.claimed];
+    this.claimed.clear();
+    await Promise.all(
+      names.map((n) => {
+        const written = this.release(n).finally(() => this.releasing.delete(n));
+        this.releasing.set(n, written);
+        return written;
+      }),
+    );
   }
 
   /**

@@ -10,10 +10,14 @@ export const PEER_WRITES = { quietMs: 250, maxMs: 2000 } as const;
 
 /** Writes what waits when the page is hidden or left; returns the unsubscribe. */
 export function writeOnHide(targets: readonly { writeNow(): void }[]): () => void {
-  if (typeof document === 'undefined' || typeof window === 'undefined') return () => undefined;
-  const now = () => {
+  return onPageHidden(() => {
     for (const t of targets) t.writeNow();
-  };
+  });
+}
+
+/** Calls `now` whenever the page is hidden or left (visibilitychange to hidden, pagehide); returns the unsubscribe. */
+export function onPageHidden(now: () => void): () => void {
+  if (typeof document === 'undefined' || typeof window === 'undefined') return () => undefined;
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') now();
   };

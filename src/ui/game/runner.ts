@@ -148,6 +148,9 @@ export class GameRunner {
       },
       powers: () => this.state.me.powers,
       messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
+      // A shown page claims its REVEAL with its LOCK (outbox.ts SendOptions.claim); it gives the
+      // claim back when hidden or left (core.ts), so no other context is ever kept from revealing.
+      claimAhead: () => !this.closed && typeof document !== 'undefined' && document.visibilityState === 'visible',
     });
     this.chats = new ChatReader(o.identity);
     this.ahead = new AheadWork({
@@ -221,6 +224,12 @@ export class GameRunner {
     this.closed = true;
     this.unsubscribe();
     this.listeners.clear();
+    void this.outbox.releaseClaims();
+  }
+
+  /** Gives back the once-only names this page claimed ahead and has not used (the page hidden or left). */
+  releaseClaims(): Promise<void> {
+    return this.outbox.releaseClaims();
   }
 
   private schedule(): void {

@@ -161,7 +161,12 @@ let reserving: Promise<unknown> = Promise.resolve();
  * database: store.modifyReservation), before anything signed with them goes out. An entry that is
  * not once-only waits only for its block.
  */
-function reserve(once?: string): { stamp: { seq: number; time: number }; landed: Promise<unknown> } {
+/** Names claimed ahead, on disk (as the app's outbox, SendOptions.claim: the REVEAL with the LOCK). */
+const claimed = new Set<string>();
+function reserve(once?: string, claim?: string): { stamp: { seq: number; time: number }; landed: Promise<unknown> } {
+  // Claimed with an earlier reservation: only a number is needed, as for an entry that is not once-only.
+  if (once !== undefined && claimed.delete(once)) once = undefined;
+  if (once === undefined) claim = undefined;
   const stamp = { seq: seq++, time: Date.now() };
   const covered = stamp.seq < reservedTo ? reserving : null;
   const grow = covered === null || reservedTo - seq < SEQ_BLOCK / 2;
@@ -169,8 +174,9 @@ function reserve(once?: string): { stamp: { seq: number; time: number }; landed:
   const to = grow ? Math.max(reservedTo, seq) + SEQ_BLOCK : reservedTo;
   const write = store.modifyReservation(gameId, (old) => ({
     nextSeq: grow ? Math.max(old.nextSeq, to) : old.nextSeq,
-    once: once === undefined ? old.once : [...old.once, once].slice(-200),
+    once: once === undefined ? old.once : [...old.once, once, ...(claim === undefined ? [] : [claim])].slice(-200),
   }));
+  if (claim !== undefined) void write.then(() => claimed.add(claim));
   if (grow) {
     reservedTo = to;
     reserving = write;
@@ -184,10 +190,10 @@ function reserve(once?: string): { stamp: { seq: number; time: number }; landed:
  * landing after (GameReplica.publish, `reserved`). The time counted is from the reservation to
  * the entry going out.
  */
-function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: string, key?: string, step?: string): void {
+function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: string, key?: string, step?: string, claim?: string): void {
   const t0 = performance.now();
   void (async () => {
-    const r = reserve(once);
+    const r = reserve(once, claim);
     let bytes: Uint8Array;
     try {
       bytes = sign(r.stamp);
@@ -250,7 +256,8 @@ function react(): void {
       if (due.finals.length > 0 && commit !== undefined) {
         if (once('final')) send((s) => finalOrders(me.me, gameId, c.key, me.power, commit, s).bytes, `${c.key}|final`, c.key, 'final-sent');
       } else if (due.lock) {
-        if (once('lock')) send((s) => lockBallot(me.me, gameId, view!, opened, s).bytes, `${c.key}|lock`, c.key, 'lock-sent');
+        // As the app's duty loop on a shown page: the REVEAL's name claimed with the LOCK's.
+        if (once('lock')) send((s) => lockBallot(me.me, gameId, view!, opened, s).bytes, `${c.key}|lock`, c.key, 'lock-sent', `${c.key}|reveal`);
       } else if (due.reveal && once('reveal')) {
         revealedAt.set(c.key, Date.now());
         send((s) => revealBallot(me.me, gameId, view!, opened, (id) => secrets.get(id) ?? null, s).bytes, `${c.key}|reveal`, c.key, 'reveal-sent');
