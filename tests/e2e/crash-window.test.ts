@@ -10,7 +10,7 @@ import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ACTION_TIMEOUT_MS } from './browser';
-import { phaseOf, pressTexts, sendPress, storedEntries, viewOf } from './relay-app';
+import { joinSecondAndStart, pressTexts, sendPress, storedEntries, viewOf } from './relay-app';
 import { serveApp, type Served } from '../ui/browser-app';
 import { LOG_KEY } from '../../src/net/log-doc';
 
@@ -106,17 +106,7 @@ describe("a phone crashing while peers' entries wait to be written", () => {
     const link = await ana.locator('input.invite-link').inputValue();
     const gameId = new URLSearchParams(link.split('#')[1]).get('g')!;
     expect(gameId).toBeTruthy();
-    await bea.goto(link);
-    await bea.locator('input[name="player-name"]').waitFor({ timeout: 60_000 });
-    await bea.locator('input[name="player-name"]').fill('Bea');
-    const options = await bea.locator('select[name="claim"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    await bea.locator('select[name="claim"]').selectOption(options.find((v) => v !== '' && v !== anaClaim)!);
-    await bea.locator('[data-action="join-game"]').click();
-    await expect.poll(() => ana.locator('.seats').getAttribute('data-players'), { timeout: 60_000 }).toBe('2');
-    await ana.locator('[data-action="start-game"]').click();
-    await expect.poll(() => phaseOf(ana), { timeout: 60_000 }).toMatch(/-spring-movement$/);
-    const first = (await phaseOf(ana))!;
-    await expect.poll(() => phaseOf(bea), { timeout: 60_000 }).toBe(first);
+    await joinSecondAndStart(ana, bea, link, anaClaim, 'Bea');
 
     // Bea looks at her press tab. The instant her page shows a message of Ana's (so her replica has
     // admitted its entry), her main thread is held in a loop: no timer of hers runs again, so the

@@ -186,3 +186,24 @@ export async function createGameWith(
   const link = await page.locator('input.invite-link').inputValue();
   return { link, gameId: new URLSearchParams(link.split('#')[1]).get('g')!, claim };
 }
+
+/**
+ * The second player opens the invite on `page`, takes a power other than `takenClaim`, joins under
+ * `name`; the creator's page (`creator`) starts the two-player game once both are seated; resolves
+ * to the first phase once both pages show it.
+ */
+export async function joinSecondAndStart(creator: Page, page: Page, link: string, takenClaim: string, name: string): Promise<string> {
+  await page.goto(link);
+  await page.locator('input[name="player-name"]').waitFor({ timeout: 60_000 });
+  await page.locator('input[name="player-name"]').fill(name);
+  const options = await page.locator('select[name="claim"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  await page.locator('select[name="claim"]').selectOption(options.find((v) => v !== '' && v !== takenClaim)!);
+  await page.locator('[data-action="join-game"]').click();
+  await expect.poll(() => creator.locator('.seats').getAttribute('data-players'), { timeout: 60_000 }).toBe('2');
+  await creator.locator('[data-action="start-game"]').click();
+  // The two-player variant's first phase (not 1901).
+  await expect.poll(() => phaseOf(creator), { timeout: 60_000 }).toMatch(/-spring-movement$/);
+  const first = (await phaseOf(creator))!;
+  await expect.poll(() => phaseOf(page), { timeout: 60_000 }).toBe(first);
+  return first;
+}

@@ -11,7 +11,7 @@ import { relayKeysFor } from '../../src/net/relay/keys';
 import { reduceLog } from '../../src/protocol';
 import { newProfile, serveApp, type Served } from '../ui/browser-app';
 import { startRelay, type LocalRelay } from '../net/helpers/relay';
-import { createGameWith, phaseOf, pressTexts, relaySettled, sendPress } from './relay-app';
+import { createGameWith, joinSecondAndStart, pressTexts, relaySettled, sendPress } from './relay-app';
 
 let served: Served;
 let relayA: LocalRelay;
@@ -86,18 +86,7 @@ describe("a game's relays and ICE servers, changed in its settings", () => {
     const password = params.get('k')!;
     await relaySettled(ana);
 
-    await bea.goto(link);
-    await bea.locator('input[name="player-name"]').waitFor({ timeout: 60_000 });
-    await bea.locator('input[name="player-name"]').fill('Beatriz');
-    const options = await bea.locator('select[name="claim"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    await bea.locator('select[name="claim"]').selectOption(options.find((v) => v !== '' && v !== anaClaim)!);
-    await bea.locator('[data-action="join-game"]').click();
-    await expect.poll(() => ana.locator('.seats').getAttribute('data-players'), { timeout: 60_000 }).toBe('2');
-    await ana.locator('[data-action="start-game"]').click();
-    // The two-player variant's first phase (not 1901).
-    await expect.poll(() => phaseOf(ana), { timeout: 60_000 }).toMatch(/-spring-movement$/);
-    const first = (await phaseOf(ana))!;
-    await expect.poll(() => phaseOf(bea), { timeout: 60_000 }).toBe(first);
+    const first = await joinSecondAndStart(ana, bea, link, anaClaim, 'Beatriz');
     await relaySettled(ana);
     // Relay B has never heard of the game.
     expect((await onRelay(relayB, gameId, password)).blobs).toBe(0);
