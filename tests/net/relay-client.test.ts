@@ -1,14 +1,15 @@
 // The client library against a scripted relay on 127.0.0.1 (a real WebSocket server that answers
 // with timings and bytes a real relay would rarely produce, or a hostile one would): a live blob
 // that overtakes the catch-up does not make the client skip older blobs; malformed frames are
-// ignored without throwing; a failing onUpdates leaves the cursor where it was.
+// ignored without throwing; a failing onUpdates leaves the cursor where it was; a relay that never
+// moves the cursor, or sends a huge frame, is marked misbehaving and backed off from.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { toBase64 } from '../../src/protocol';
 import { sealBlob } from '../../src/net/relay/blob';
-import { memoryCursors, RelayClient, type WebSocketConstructor } from '../../src/net/relay/client';
+import { MAX_RELAY_FRAME_CHARS, memoryCursors, RelayClient, type WebSocketConstructor } from '../../src/net/relay/client';
 import { relayKeysFor } from '../../src/net/relay/keys';
 
 const KEYS = relayKeysFor('client-game-0000001', 'client-password-00001');
@@ -165,5 +166,45 @@ describe('relay client', () => {
     await expect.poll(() => client!.status()[0]!.live, { timeout: 5000 }).toBe(true);
     await expect.poll(() => got, { timeout: 5000 }).toEqual(['live']);
     expect(subscribes).toBe(2);
+  });
+
+  it('a relay that says "more" without moving the cursor is asked a bounded number of times, marked misbehaving and backed off from', async () => {
+    let fetches = 0;
+    const url = await scripted((ws, f) => {
+      if (f.t === 'subscribe') ws.send(JSON.stringify({ t: 'subscribed', rid: f.rid, room: KEYS.room }));
+      else if (f.t === 'fetch') {
+        fetches++;
+        ws.send(JSON.stringify({ t: 'page', rid: f.rid, room: KEYS.room, items: [], damaged: [], next: f.after, more: true }));
+      } else if (f.t === 'ping') ws.send(JSON.stringify({ t: 'pong', rid: f.rid }));
+    });
+    const got: Uint8Array[] = [];
+    start(url, (us) => void got.push(...us));
+    await expect.poll(() => client!.status()[0]!.misbehaving, { timeout: 5_000 }).toBe(true);
+    await new Promise((r) => setTimeout(r, 3_000));
+    // Was 52,411 fetches in 3 s. Now one per connection, and the next connection waits 30 s.
+    expect(fetches).toBeLessThanOrEqual(2);
+    expect(client!.status()[0]!.lastError?.code).toBe('misbehaving');
+    expect(client!.status()[0]!.caughtUp).toBe(false);
+    expect(got).toHaveLength(0);
+  });
+
+  it('a frame far larger than any honest page is dropped unread, with the connection; the relay is marked misbehaving', async () => {
+    let fetches = 0;
+    const url = await scripted((ws, f) => {
+      if (f.t === 'subscribe') ws.send(JSON.stringify({ t: 'subscribed', rid: f.rid, room: KEYS.room }));
+      else if (f.t === 'fetch') {
+        fetches++;
+        const items = [{ cursor: '100-1', blob: 'A'.repeat(MAX_RELAY_FRAME_CHARS + 1) }];
+        ws.send(JSON.stringify({ t: 'page', rid: f.rid, room: KEYS.room, items, damaged: [], next: '100-1', more: false }));
+      }
+    });
+    const got: Uint8Array[] = [];
+    start(url, (us) => void got.push(...us));
+    await expect.poll(() => client!.status()[0]!.misbehaving, { timeout: 10_000 }).toBe(true);
+    expect(client!.status()[0]!.connected).toBe(false);
+    expect(client!.status()[0]!.cursor).toBe('');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(fetches).toBe(1);
+    expect(got).toHaveLength(0);
   });
 });

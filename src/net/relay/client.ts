@@ -64,8 +64,21 @@ export interface RelayLinkStatus {
   readonly cursor: string;
   /** Appends sent or waiting, not yet acknowledged by this relay. */
   readonly unacknowledged: number;
-  readonly lastError?: { readonly code: ErrorCode | 'closed'; readonly message: string };
+  readonly lastError?: { readonly code: ErrorCode | 'closed' | 'misbehaving'; readonly message: string };
+  /** The relay sent what no honest relay sends (a page that does not move the cursor, a frame
+   *  over MAX_RELAY_FRAME_CHARS): it is backed off from, and the game goes on without it. */
+  readonly misbehaving?: boolean;
 }
+
+/**
+ * The longest frame a phone reads from a relay: eight times an honest page at the default limits
+ * (maxFetchBytes 512 KiB of blobs, base64 and JSON around them). A longer one is dropped unread and
+ * the connection with it.
+ */
+export const MAX_RELAY_FRAME_CHARS = 4 * 1024 * 1024;
+
+/** How long a phone waits before asking a misbehaving relay again (doubling up to the maximum). */
+export const MISBEHAVING_BACKOFF = { minMs: 30_000, maxMs: 30 * 60_000 } as const;
 
 export interface Delivery {
   readonly relay: string;
@@ -300,6 +313,9 @@ class RelayLink {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pinger: ReturnType<typeof setInterval> | null = null;
   private lastError: RelayLinkStatus['lastError'];
+  private misbehaving = false;
+  /** The last wait after misbehaviour (0: none yet). */
+  private misbehaviour = 0;
   private closed = false;
 
   constructor(
@@ -321,6 +337,7 @@ class RelayLink {
       cursor: this.cursor,
       unacknowledged: this.appends.size,
       ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(this.misbehaving ? { misbehaving: true } : {}),
     };
   }
 
@@ -349,6 +366,10 @@ class RelayLink {
     });
     ws.addEventListener('message', (e) => {
       if (this.ws !== ws || typeof e.data !== 'string') return;
+      if (e.data.length > MAX_RELAY_FRAME_CHARS) {
+        this.misbehaved(`a frame of ${e.data.length} characters (at most ${MAX_RELAY_FRAME_CHARS})`);
+        return;
+      }
       const frame = parseServerFrame(e.data);
       if (frame) this.onFrame(frame);
     });
@@ -493,6 +514,11 @@ class RelayLink {
             }
             return;
           }
+          // A relay that says there is more without moving the cursor would be asked forever.
+          if (page.more && compareCursors(page.next, this.cursor) <= 0) {
+            this.misbehaved('a page that says there is more without moving the cursor');
+            return;
+          }
           if (page.items.length > 0 || page.damaged.length > 0) await this.handOn(page.items, page.damaged, page.next);
           if (!page.more) break;
         }
@@ -505,6 +531,10 @@ class RelayLink {
       } while (this.catchUpAgain && this.connected);
       // Nothing can arrive between this line and the end of the catch-up (no event runs in between).
       this.caughtUp = this.connected;
+      if (this.caughtUp) {
+        this.misbehaving = false;
+        this.misbehaviour = 0;
+      }
       this.client.statusChanged();
     };
     this.catchingUp = run()
@@ -591,6 +621,26 @@ class RelayLink {
 
   private rid(): string {
     return String(this.nextRid++);
+  }
+
+  /**
+   * The relay sent what no honest one sends: marked, the connection dropped, and the next one only
+   * after MISBEHAVING_BACKOFF (doubling each time, reset by a catch-up that ends well). Nothing it
+   * sent is handed on.
+   */
+  private misbehaved(message: string): void {
+    this.misbehaving = true;
+    this.misbehaviour = Math.min(Math.max(this.misbehaviour * 2, MISBEHAVING_BACKOFF.minMs), MISBEHAVING_BACKOFF.maxMs);
+    this.backoff = this.misbehaviour;
+    const ws = this.ws;
+    this.dropped(message);
+    this.lastError = { code: 'misbehaving', message };
+    try {
+      ws?.close();
+    } catch {
+      // Closed already.
+    }
+    this.client.statusChanged();
   }
 
   private noteError(f: Extract<ServerFrame, { t: 'error' }>): void {
