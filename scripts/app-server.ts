@@ -206,6 +206,7 @@ const num = (v: string | undefined): number | undefined => (v === undefined || v
  * signaling, connection or relay limit by name (see src/net/relay/README.md). Web Push:
  * PACTO_PUSH=0 (off), PACTO_PUSH_SUBJECT (mailto: or https: contact for push services),
  * PACTO_PUSH_ALLOW_HOSTS (comma-separated hosts exempt from the public-address rule: tests only),
+ * PACTO_PUSH_SERVICES (comma-separated push service hosts besides the browsers' own; `.domain` for every name under it),
  * PACTO_PUSH_CA_FILE (a PEM file of extra CAs for push services: tests only).
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerOptions {
@@ -241,12 +242,17 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
     env.PACTO_PUSH_ALLOW_HOSTS?.split(',')
       .map((h) => h.trim())
       .filter((h) => h !== '') ?? [];
+  const services =
+    env.PACTO_PUSH_SERVICES?.split(',')
+      .map((h) => h.trim())
+      .filter((h) => h !== '') ?? [];
   const push: PushOptions | false =
     env.PACTO_PUSH === '0'
       ? false
       : {
           ...(env.PACTO_PUSH_SUBJECT ? { subject: env.PACTO_PUSH_SUBJECT } : {}),
           ...(allowHosts.length > 0 ? { allowHosts } : {}),
+          ...(services.length > 0 ? { services } : {}),
           ...(env.PACTO_PUSH_CA_FILE ? { ca: [readFileSync(env.PACTO_PUSH_CA_FILE, 'utf8')] } : {}),
         };
   return {

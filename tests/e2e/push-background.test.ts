@@ -92,7 +92,8 @@ function authored(all: readonly Uint8Array[], which: (e: Uint8Array) => boolean,
 
 beforeAll(async () => {
   served = await serveApp();
-  relay = await startServe({ PACTO_RELAY_DIR: relayDir.dir });
+  // The hand-made subscriptions' endpoints name push.invalid: a push service by this relay's setting.
+  relay = await startServe({ PACTO_RELAY_DIR: relayDir.dir, PACTO_PUSH_SERVICES: 'push.invalid' });
   relayUrl = `ws://127.0.0.1:${relay.port}/relay`;
   for (const [who, locale] of [
     ['ana', 'es-ES'],

@@ -263,9 +263,24 @@ describe('Web Push from the relay', () => {
       'https://fcm.googleapis.com/fcm/send/abc:def',
       'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
       'https://web.push.apple.com:443/QGq',
+      'https://wns2-db5p.notify.windows.com/w/?token=x',
     ]) {
       expect(checkEndpoint(ok)).toMatchObject({ ok: true });
     }
+    // The reflector: any other public https host is refused, so a notify cannot make the relay
+    // POST to a host the caller chose; an operator may add a push service by name or domain.
+    for (const other of [
+      'https://victim.example.com/x',
+      'https://push.services.mozilla.com.evil.example/x',
+      'https://evilpush.apple.com.example/x',
+      'https://xpush.apple.com/x',
+    ]) {
+      expect(checkEndpoint(other), other).toMatchObject({ ok: false });
+      expect(await ask(c, { ...register(G1, d), endpoint: other }), other).toMatchObject({ t: 'error', code: 'endpoint-refused' });
+    }
+    expect(checkEndpoint('https://push.example.org/x', [], ['push.example.org'])).toMatchObject({ ok: true });
+    expect(checkEndpoint('https://a.push.example.org/x', [], ['.push.example.org'])).toMatchObject({ ok: true });
+    expect(checkEndpoint('https://push.example.org/x', [], ['.push.example.org'])).toMatchObject({ ok: false });
     // The allow-list (tests) lets 127.0.0.1 in over https, and nothing else: no other loopback name.
     expect(checkEndpoint(d.endpoint, ['127.0.0.1'])).toMatchObject({ ok: true });
     expect(checkEndpoint(d.endpoint)).toMatchObject({ ok: false });

@@ -173,6 +173,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
 
   const push = options.push;
   const allowHosts = (push?.allowHosts ?? []).map((h) => h.toLowerCase());
+  const services = push?.services ?? [];
   let vapid: Promise<VapidKeys> | null = null;
   /** The relay's VAPID keys: made once and kept in the store, so every process (and every
    *  restart) signs with the same key the browsers subscribed with. */
@@ -223,7 +224,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     authorize(caller, frame.room, frame.token);
     switch (frame.t) {
       case 'push-register': {
-        const checked = checkEndpoint(frame.endpoint, allowHosts);
+        const checked = checkEndpoint(frame.endpoint, allowHosts, services);
         if (!checked.ok) throw new Refusal('endpoint-refused', checked.reason);
         if (!isP256Point(frame.p256dh)) throw new Refusal('bad-frame', 'p256dh is not a point on P-256');
         const r = await store.addPush(frame.room, { endpoint: checked.endpoint, p256dh: frame.p256dh, auth: frame.auth }, lim.maxPushSubscriptionsPerRoom);
@@ -231,7 +232,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         return { t: 'push-registered', rid: frame.rid, room: frame.room };
       }
       case 'push-unregister': {
-        const checked = checkEndpoint(frame.endpoint, allowHosts);
+        const checked = checkEndpoint(frame.endpoint, allowHosts, services);
         const removed = await store.removePush(frame.room, checked.ok ? checked.endpoint : frame.endpoint);
         return { t: 'push-unregistered', rid: frame.rid, room: frame.room, removed };
       }
@@ -257,7 +258,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         const { count, resetMs } = await store.countNotify(frame.room, lim.pushWindowMs);
         if (count > lim.maxNotifiesPerRoom)
           throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerRoom} notifies per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
-        const except = frame.except === undefined ? null : checkEndpoint(frame.except, allowHosts);
+        const except = frame.except === undefined ? null : checkEndpoint(frame.except, allowHosts, services);
         const targets = (await store.listPush(frame.room)).filter((s) => !(except?.ok && s.endpoint === except.endpoint));
         await getSender(); // the keys are there before we say the pushes are on their way
         stats.notifies++;

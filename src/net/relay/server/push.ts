@@ -28,6 +28,33 @@ export interface PushOptions {
   readonly ca?: readonly string[];
   /** A push not answered within this long has failed (default 10 s). */
   readonly timeoutMs?: number;
+  /** Push service hosts accepted besides KNOWN_PUSH_SERVICES: a name (`push.example.org`) or every
+   *  name under a domain (`.example.org`). PACTO_PUSH_SERVICES. */
+  readonly services?: readonly string[];
+}
+
+/**
+ * The push services browsers subscribe with (Chrome and other Chromium browsers: FCM; Firefox:
+ * Mozilla's autopush; Safari: Apple's; Edge on Windows: WNS): a name, or every name under a domain
+ * when it starts with a dot. An endpoint elsewhere is refused at registration, so a notify can
+ * only make the relay POST to a push service, never to a host the caller chose (issue 30: one
+ * notify sent 24 signed POSTs to any https host).
+ */
+export const KNOWN_PUSH_SERVICES: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  '.push.services.mozilla.com',
+  '.push.apple.com',
+  '.notify.windows.com',
+];
+
+/** Whether `host` is one of `services` (names, or `.domain` for every name under it). */
+export function isPushService(host: string, services: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return services.some((s) => {
+    const v = s.toLowerCase();
+    return v.startsWith('.') ? h.endsWith(v) && h.length > v.length : h === v;
+  });
 }
 
 export interface VapidKeys {
@@ -125,11 +152,16 @@ export function isPublicAddress(address: string): boolean {
  * an https URL, with no user name or password, on the default port 443, whose host is a DNS name
  * with a dot (not an IP literal, not localhost or a .local/.internal/.localhost name); and the
  * legacy URL parser that web-push uses must read the same host and port as the WHATWG parser.
+ * and a known push service (KNOWN_PUSH_SERVICES, or one of `services`).
  * Hosts in `allowHosts` may be IP literals on any port (still https). When sending, the relay's
  * DNS lookup refuses a name that resolves to any address that is not public (`publicLookup`), so
  * a name that points inside cannot be used either. Returns the endpoint, normalised, or why not.
  */
-export function checkEndpoint(endpoint: string, allowHosts: readonly string[] = []): { ok: true; endpoint: string } | { ok: false; reason: string } {
+export function checkEndpoint(
+  endpoint: string,
+  allowHosts: readonly string[] = [],
+  services: readonly string[] = [],
+): { ok: true; endpoint: string } | { ok: false; reason: string } {
   const no = (reason: string) => ({ ok: false as const, reason });
   if (endpoint.length > MAX_PUSH_ENDPOINT) return no(`an endpoint is at most ${MAX_PUSH_ENDPOINT} characters`);
   if (!/^[\x21-\x7e]+$/.test(endpoint) || endpoint.includes('\\') || endpoint.includes('@'))
@@ -149,6 +181,7 @@ export function checkEndpoint(endpoint: string, allowHosts: readonly string[] = 
     if (isIP(host) !== 0) return no('push endpoints are named by a DNS name, not an IP address');
     if (!host.includes('.') || /(^|\.)(localhost|local|internal|localdomain|home|lan|intranet|corp|arpa)\.?$/.test(host))
       return no(`${host} is not a public host name`);
+    if (!isPushService(host, [...KNOWN_PUSH_SERVICES, ...services])) return no(`${host} is not a known push service (PACTO_PUSH_SERVICES adds one)`);
   }
   const legacy = legacyParse(u.href);
   if ((legacy.hostname ?? '').replace(/^\[|\]$/g, '').toLowerCase() !== host || (legacy.port ?? '') !== u.port || legacy.protocol !== 'https:') {
