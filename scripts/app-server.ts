@@ -18,6 +18,7 @@ import { LocalBus, type Bus } from '../src/net/signal/bus';
 import { ConnectionGuard } from '../src/net/signal/guard';
 import { RedisBus } from '../src/net/signal/redis-bus';
 import { attachSignaling, type SignalingLimits, type SignalingServer } from '../src/net/signal/server';
+import { accessLog, createOperator, type Operator } from './operator';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -91,6 +92,9 @@ export interface AppServerOptions {
   /** Signaling and connection limits (per address, byte budget, send buffer). */
   readonly limits?: Partial<SignalingLimits>;
   readonly log?: (line: string) => void;
+  /** One JSON line per HTTP request (scripts/operator.ts accessLog); left out: none (`npm start`
+   *  writes them to standard output, optionsFromEnv). */
+  readonly accessLog?: false | ((line: string) => void);
 }
 
 export interface AppServer {
@@ -98,6 +102,8 @@ export interface AppServer {
   readonly signaling: SignalingServer;
   readonly relay: RelayServer | null;
   readonly guard: ConnectionGuard;
+  /** /healthz, /metrics and the refusal counts. */
+  readonly operator: Operator;
   /** Resolves once the store and the bus are connected (at once without Redis). */
   readonly ready: Promise<void>;
   /** Closes the relay, signaling, the store and the bus (not the HTTP listener). */
@@ -133,8 +139,11 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     : null;
   // Nothing a client sends may throw out of a handler: an uncaught error would end the process,
   // and with it every game on the server. A handler that throws answers 400 (or closes the socket).
+  const writeAccess = options.accessLog === false || options.accessLog === undefined ? null : options.accessLog;
+  let operator: Operator | null = null;
   const refuse = (res: ServerResponse, e: unknown) => {
     log(`http: refused a request: ${(e as Error)?.message ?? String(e)}`);
+    operator?.refused('handler-error');
     if (res.headersSent) res.destroy();
     else {
       res.writeHead(400, { 'content-type': 'text/plain', connection: 'close' });
@@ -143,6 +152,15 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
   };
   const http = createServer((req, res) => {
     try {
+      const path = requestPath(req.url);
+      if (writeAccess) accessLog(req, res, path, writeAccess);
+      if (path === null) {
+        operator?.refused('bad-target');
+        res.writeHead(400, { 'content-type': 'text/plain', connection: 'close' });
+        res.end('bad request');
+        return;
+      }
+      if (operator?.handle(path, req, res)) return;
       if (relay?.handleRequest(req, res)) return;
       if (dir === undefined) {
         res.writeHead(200, { 'content-type': 'text/plain' });
@@ -159,6 +177,10 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     try {
       if (!guard.admit(req, socket)) {
         signaling.stats.rejected++;
+        operator?.refused('connection-limit');
+        writeAccess?.(
+          JSON.stringify({ t: new Date().toISOString(), ip: req.socket.remoteAddress ?? '', method: 'UPGRADE', status: 'refused', reason: 'connection-limit' }),
+        );
         return;
       }
       if (!isRelayUpgrade(req)) signaling.handleUpgrade(req, socket, head);
@@ -169,6 +191,13 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       socket.destroy();
     }
   });
+  const ready = (redis ? redis.ready : Promise.resolve()).then(() =>
+    relay?.pushKey().then(
+      () => undefined,
+      (e) => log(`relay: no VAPID keys yet: ${(e as Error).message}`),
+    ),
+  );
+  operator = createOperator({ signaling, relay, store, guard, ready });
   const close = async (): Promise<void> => {
     await relay?.close();
     await signaling.close();
@@ -180,13 +209,9 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     signaling,
     relay,
     guard,
+    operator,
     // The VAPID keys are made (or read) at start, so the first subscriber does not wait for them.
-    ready: (redis ? redis.ready : Promise.resolve()).then(() =>
-      relay?.pushKey().then(
-        () => undefined,
-        (e) => log(`relay: no VAPID keys yet: ${(e as Error).message}`),
-      ),
-    ),
+    ready,
     close,
     stop: async () => {
       await close().catch(() => undefined);
@@ -206,6 +231,7 @@ const num = (v: string | undefined): number | undefined => (v === undefined || v
  * signaling, connection or relay limit by name (see src/net/relay/README.md). Web Push:
  * PACTO_PUSH=0 (off), PACTO_PUSH_SUBJECT (mailto: or https: contact for push services),
  * PACTO_PUSH_ALLOW_HOSTS (comma-separated hosts exempt from the public-address rule: tests only),
+ * PACTO_ACCESS_LOG=0 (no access log on standard output),
  * PACTO_PUSH_SERVICES (comma-separated push service hosts besides the browsers' own; `.domain` for every name under it),
  * PACTO_PUSH_CA_FILE (a PEM file of extra CAs for push services: tests only).
  */
@@ -256,6 +282,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
           ...(env.PACTO_PUSH_CA_FILE ? { ca: [readFileSync(env.PACTO_PUSH_CA_FILE, 'utf8')] } : {}),
         };
   return {
+    accessLog: env.PACTO_ACCESS_LOG === '0' ? false : (line: string) => console.log(line),
     ...(env.PACTO_REDIS_URL ? { redisUrl: env.PACTO_REDIS_URL } : {}),
     limits: limits as Partial<SignalingLimits>,
     ...(env.PACTO_RELAY === '0'
