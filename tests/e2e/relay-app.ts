@@ -92,6 +92,36 @@ export async function outboxSize(page: Page, gameId: string): Promise<number> {
   );
 }
 
+/**
+ * The once-only names this profile reserved for the game (the reservations' own database,
+ * src/store/reservations.ts), oldest first: a name reserved whose message never shows in the log
+ * is a message this phone will never sign.
+ */
+export async function reservedOnce(page: Page, gameId: string): Promise<string[]> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string[]>((resolve, reject) => {
+        const req = indexedDB.open('pacto-reserved');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains('games')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const get = db.transaction('games', 'readonly').objectStore('games').get(id);
+          get.onerror = () => reject(get.error);
+          get.onsuccess = () => {
+            db.close();
+            resolve([...((get.result as { once?: string[] } | undefined)?.once ?? [])]);
+          };
+        };
+      }),
+    gameId,
+  );
+}
+
 export function viewOf(gameId: string, entries: readonly Uint8Array[]): GameView {
   return reduceLog(gameId, [...entries]);
 }

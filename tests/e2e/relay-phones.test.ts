@@ -25,6 +25,7 @@ import {
   plaintextFound,
   pressTexts,
   relaySettled,
+  reservedOnce,
   sendPress,
   storedEntries,
   viewOf,
@@ -114,7 +115,37 @@ async function untilPhase(phase: string, rounds = 8): Promise<void> {
     for (const who of ['ana', 'bea', 'carl'] as const) seen.push(await visit(who));
     if (seen.every((p) => p === phase)) return;
   }
-  throw new Error(`the phones never all reached ${phase}`);
+  throw new Error(`the phones never all reached ${phase}:\n${await whereStuck()}`);
+}
+
+/**
+ * Per phone, where its stored entries leave the open phase's ballot, and which of this phase's
+ * once-only messages it reserved: a stall names the phone that holds a name but never signed it.
+ */
+async function whereStuck(): Promise<string> {
+  const lines: string[] = [];
+  for (const who of ['ana', 'bea', 'carl'] as const) {
+    const page = await openPage(who, `${served.base}#/game/${gameId}`);
+    try {
+      await relaySettled(page).catch((e: unknown) => lines.push(`${who}: ${(e as Error).message}`));
+      const v = viewOf(gameId, await storedEntries(page, gameId));
+      const c = v.current;
+      const name = (key: string) => v.players.find((p) => p.key === key)?.name ?? key.slice(0, 8);
+      const names = (r: Readonly<Record<string, readonly string[]>> | undefined) =>
+        Object.keys(r ?? {})
+          .map(name)
+          .join(', ') || 'none';
+      const reserved = (await reservedOnce(page, gameId)).filter((n) => n.split('|')[1] === c?.key);
+      lines.push(
+        `${who} shows ${await phaseOf(page)}, stores ${c?.key ?? v.status}: ballot ${c?.ballot.stage ?? '-'}, ` +
+          `waiting for ${c?.ballot.waiting.map(name).join(', ') || 'nobody'}; locks from ${names(c?.ballot.locks)}, ` +
+          `reveals from ${names(c?.ballot.reveals)}; reserved here in this phase: ${reserved.join(', ') || 'nothing'}; outbox ${await outboxSize(page, gameId)}`,
+      );
+    } finally {
+      await closePage(page);
+    }
+  }
+  return lines.join('\n');
 }
 
 async function board(page: Page): Promise<void> {
