@@ -50,6 +50,11 @@ export interface RelayLimits {
   readonly maxNotifiesPerRoom: number;
   /** Notifies per client address (IPv6: per /64) per window, on one process. */
   readonly maxNotifiesPerAddress: number;
+  /** Blob bytes one client address (IPv6: per /64) may store per hour, over all its connections
+   *  and rooms, on one process (a new connection gets no new allowance). */
+  readonly maxBytesPerAddressPerHour: number;
+  /** Distinct rooms one client address may append to per hour, on one process. */
+  readonly maxRoomsPerAddressPerHour: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -72,6 +77,8 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   pushWindowMs: 3600 * 1000,
   maxNotifiesPerRoom: 120,
   maxNotifiesPerAddress: 60,
+  maxBytesPerAddressPerHour: 64 * 1024 * 1024,
+  maxRoomsPerAddressPerHour: 64,
 };
 
 /** Longest push endpoint URL a relay takes (the browser's push service chooses it). */
