@@ -7,7 +7,9 @@ import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toBase64 } from '../../src/protocol';
 import { appendIdFor, relayKeysFor, type RelayKeys } from '../../src/net/relay/keys';
-import { rawClient, startRelay, type LocalRelay, type RawClient } from './helpers/relay';
+import { LmdbStore } from '../../src/net/relay/server/lmdb-store';
+import { LocalBus } from '../../src/net/signal/bus';
+import { rawClient, startRelay, tempDir, type LocalRelay, type RawClient } from './helpers/relay';
 
 const relays: LocalRelay[] = [];
 const clients: RawClient[] = [];
@@ -73,5 +75,45 @@ describe('what one address may store', () => {
     const c = await client(r, '127.0.0.3');
     expect(await append(c, room(100), 100)).toMatchObject({ t: 'ack' });
     expect(await append(await client(r, '127.0.0.4'), room(200), 100)).toMatchObject({ t: 'ack' });
+  });
+});
+
+describe('the whole store', () => {
+  it('full: the rooms idle longest are evicted first; with none idle enough, appends are refused (relay-full), never a crash', async () => {
+    const dir = tempDir('pacto-quota-store-');
+    let clock = 1_000_000;
+    const store = new LmdbStore({
+      dir: dir.dir,
+      bus: new LocalBus(),
+      log: () => undefined,
+      now: () => clock,
+      maxRoomBytes: 1 << 20,
+      maxRoomBlobs: 1000,
+      roomIdleMs: 90 * 24 * 3600 * 1000,
+      maxStoreBytes: 10_000,
+      evictIdleMs: 60_000,
+    });
+    try {
+      const blob = (n: number) => new Uint8Array(n).fill(7);
+      const roomA = room(300).room;
+      const roomB = room(301).room;
+      const roomC = room(302).room;
+      expect(await store.append(roomA, toBase64(nacl.randomBytes(16)), blob(4_000))).toMatchObject({ ok: true });
+      clock += 10_000;
+      expect(await store.append(roomB, toBase64(nacl.randomBytes(16)), blob(4_000))).toMatchObject({ ok: true });
+      clock += 10_000;
+      // 8,000 of 10,000 bytes used and no room idle for a minute: refused, nothing lost.
+      expect(await store.append(roomC, toBase64(nacl.randomBytes(16)), blob(4_000))).toMatchObject({ ok: false, code: 'relay-full' });
+      expect((await store.fetch(roomA, '', 10, 1 << 20)).items).toHaveLength(1);
+      // A minute on, A (idle longest) goes, B stays.
+      clock += 45_000;
+      expect(await store.append(roomC, toBase64(nacl.randomBytes(16)), blob(4_000))).toMatchObject({ ok: true });
+      expect((await store.fetch(roomA, '', 10, 1 << 20)).items).toHaveLength(0);
+      expect((await store.fetch(roomB, '', 10, 1 << 20)).items).toHaveLength(1);
+      expect((await store.fetch(roomC, '', 10, 1 << 20)).items).toHaveLength(1);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
   });
 });

@@ -130,7 +130,7 @@ export class RelayRefused extends Error {
 }
 
 /** Errors worth retrying later; any other refusal of an append is final for that relay. */
-const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['rate-limited', 'unavailable', 'resubscribe', 'too-many-rooms', 'too-many-subscribers']);
+const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['rate-limited', 'unavailable', 'resubscribe', 'too-many-rooms', 'too-many-subscribers', 'relay-full']);
 
 const SEEN_LIMIT = 20_000;
 

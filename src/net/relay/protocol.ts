@@ -55,6 +55,10 @@ export interface RelayLimits {
   readonly maxBytesPerAddressPerHour: number;
   /** Distinct rooms one client address may append to per hour, on one process. */
   readonly maxRoomsPerAddressPerHour: number;
+  /** Blob bytes the embedded store holds in all; past it the rooms idle for evictIdleMs go first,
+   *  oldest first, and when none is, appends are refused (`relay-full`). */
+  readonly maxStoreBytes: number;
+  readonly evictIdleMs: number;
 }
 
 export const DEFAULT_RELAY_LIMITS: RelayLimits = {
@@ -79,6 +83,8 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxNotifiesPerAddress: 60,
   maxBytesPerAddressPerHour: 64 * 1024 * 1024,
   maxRoomsPerAddressPerHour: 64,
+  maxStoreBytes: 2 * 1024 * 1024 * 1024,
+  evictIdleMs: 7 * 24 * 3600 * 1000,
 };
 
 /** Longest push endpoint URL a relay takes (the browser's push service chooses it). */
@@ -133,6 +139,8 @@ export type ErrorCode =
   | 'forbidden'
   /** The room holds maxRoomBytes or maxRoomBlobs already. */
   | 'room-full'
+  /** The relay's store holds maxStoreBytes and no room has been idle long enough to evict: retry later. */
+  | 'relay-full'
   | 'too-many-rooms'
   | 'too-many-subscribers'
   /** Over the request rate, the byte budget or the in-flight limit: retry after `retryAfterMs`. */
@@ -348,6 +356,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'too-many-subscribers':
       return 429;
     case 'room-full':
+    case 'relay-full':
     case 'too-many-push-subscriptions':
       return 507;
     case 'no-push':

@@ -66,6 +66,8 @@ export class LmdbStore implements RelayStore {
   private readonly notifies = new Map<string, { end: number; count: number }>();
   private readonly log: (line: string) => void;
   private readonly now: () => number;
+  /** Blob bytes of every room (their counters' sum), read once at the first append. */
+  private total: number | null = null;
 
   constructor(private readonly opts: LmdbStoreOptions) {
     // overlappingSync off: a write's promise resolves only once its commit is synced to disk.
@@ -84,6 +86,8 @@ export class LmdbStore implements RelayStore {
     const ik = Buffer.concat([rk, Buffer.from(fromBase64(id) ?? new Uint8Array(16))]);
     const record = encodeRecord(room, blob);
     const now = this.now();
+    const full = await this.makeSpace(blob.length, rk, now);
+    if (full !== null) return full;
     const result = await this.root.transaction((): AppendResult => {
       const prior = this.ids.get(ik);
       if (prior) return { ok: true, cursor: `${Number(prior.readBigUInt64BE(0))}-${Number(prior.readBigUInt64BE(8))}`, dup: true };
@@ -106,6 +110,7 @@ export class LmdbStore implements RelayStore {
       this.rooms.put(rk, { ms, n, bytes: meta.bytes + blob.length, blobs: meta.blobs + 1, active: now });
       return { ok: true, cursor: `${ms}-${n}`, dup: false };
     });
+    if (result.ok && !result.dup && this.total !== null) this.total += blob.length;
     if (result.ok && !result.dup) this.opts.bus.publish(relayChannel(room), encodeLive(result.cursor, blob));
     return result;
   }
@@ -142,17 +147,54 @@ export class LmdbStore implements RelayStore {
   async sweep(now = this.now()): Promise<number> {
     const idle: Buffer[] = [];
     for (const { key, value } of this.rooms.getRange({})) if (value.active + this.opts.roomIdleMs < now) idle.push(Buffer.from(key));
-    for (const rk of idle) {
-      await this.root.transaction(() => {
-        for (const key of this.blobs.getKeys({ start: blobKey(rk, 0, 0), end: blobKey(rk, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) }))
-          this.blobs.remove(key);
-        const end = Buffer.concat([rk, Buffer.alloc(16, 0xff)]);
-        for (const key of this.ids.getKeys({ start: rk, end })) this.ids.remove(key);
-        for (const key of this.push.getKeys(this.pushRange(rk))) this.push.remove(key);
-        this.rooms.remove(rk);
-      });
-    }
+    for (const rk of idle) await this.removeRoom(rk);
     return idle.length;
+  }
+
+  /** Deletes a room, its blobs, ids and push subscriptions, in one transaction. */
+  private async removeRoom(rk: Buffer): Promise<void> {
+    let bytes = 0;
+    await this.root.transaction(() => {
+      bytes = this.rooms.get(rk)?.bytes ?? 0;
+      for (const key of this.blobs.getKeys({ start: blobKey(rk, 0, 0), end: blobKey(rk, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) }))
+        this.blobs.remove(key);
+      const end = Buffer.concat([rk, Buffer.alloc(16, 0xff)]);
+      for (const key of this.ids.getKeys({ start: rk, end })) this.ids.remove(key);
+      for (const key of this.push.getKeys(this.pushRange(rk))) this.push.remove(key);
+      this.rooms.remove(rk);
+    });
+    if (this.total !== null) this.total = Math.max(0, this.total - bytes);
+  }
+
+  /**
+   * Null when `need` more bytes fit under maxStoreBytes, after evicting, oldest first, rooms with no
+   * append for evictIdleMs (never `keep`, the room being appended to); else the refusal. A game's
+   * phones each keep the whole game, so an evicted room loses nothing a phone holds: a phone that
+   * was away that long catches up from its peers, not from the relay.
+   */
+  private async makeSpace(need: number, keep: Buffer, now: number): Promise<AppendResult | null> {
+    const max = this.opts.maxStoreBytes;
+    if (max === undefined) return null;
+    if (this.total === null) {
+      let t = 0;
+      for (const { value } of this.rooms.getRange({})) t += Number.isSafeInteger(value?.bytes) ? value.bytes : 0;
+      this.total = t;
+    }
+    if (this.total + need <= max) return null;
+    const idleFor = this.opts.evictIdleMs ?? this.opts.roomIdleMs;
+    const candidates: { rk: Buffer; active: number }[] = [];
+    for (const { key, value } of this.rooms.getRange({}))
+      if (value.active + idleFor < now && !keep.equals(key)) candidates.push({ rk: Buffer.from(key), active: value.active });
+    candidates.sort((a, b) => a.active - b.active);
+    let evicted = 0;
+    for (const c of candidates) {
+      if (this.total + need <= max) break;
+      await this.removeRoom(c.rk);
+      evicted++;
+    }
+    if (evicted > 0) this.log(`relay: the store was full; evicted ${evicted} idle room(s)`);
+    if (this.total + need <= max) return null;
+    return { ok: false, code: 'relay-full', message: `the relay holds ${this.total} bytes, its limit is ${max}, and no room is idle enough to evict` };
   }
 
   private pushRange(rk: Buffer): { start: Buffer; end: Buffer } {

@@ -9,10 +9,15 @@ export interface StoreLimits {
   readonly maxRoomBytes: number;
   readonly maxRoomBlobs: number;
   readonly roomIdleMs: number;
+  /** Blob bytes the whole store holds at most (the embedded store; Redis: its maxmemory). */
+  readonly maxStoreBytes?: number;
+  /** A room with no append for this long may be evicted, oldest first, to make room when the store is full. */
+  readonly evictIdleMs?: number;
 }
 
 export type AppendResult =
-  { readonly ok: true; readonly cursor: string; readonly dup: boolean } | { readonly ok: false; readonly code: 'room-full'; readonly message: string };
+  | { readonly ok: true; readonly cursor: string; readonly dup: boolean }
+  | { readonly ok: false; readonly code: 'room-full' | 'relay-full'; readonly message: string };
 
 export interface StoredBlob {
   readonly cursor: string;
