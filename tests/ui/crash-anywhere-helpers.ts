@@ -258,7 +258,7 @@ export class Net {
   async settle(): Promise<void> {
     let last = '';
     for (let quiet = 0, i = 0; quiet < 3 && i < 400; i++) {
-      await sleep(5);
+      await sleep(1);
       const alive = this.alive();
       await Promise.all(
         alive.map((p) =>
