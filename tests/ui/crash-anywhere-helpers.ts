@@ -307,6 +307,16 @@ export async function cloneDevice(d: Device, gameId: string, clock: number): Pro
   return openDevice(store, nacl.randomBytes, clock);
 }
 
+/** The once-only names the device reserved in the game (the reservations, as stored). */
+export async function reservedNames(store: PactoStore, gameId: string): Promise<readonly string[]> {
+  const held: { once: readonly string[] } = { once: [] };
+  await store.modifyReservation(gameId, (old) => {
+    held.once = old.once;
+    return null;
+  });
+  return held.once;
+}
+
 /** The entries signed by `key` that any of `phones` holds, by id. */
 export function entriesBy(phones: readonly Phone[], key: string): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();

@@ -17,7 +17,19 @@
 import { describe, expect, it } from 'vitest';
 import { POWERS, type Order, type Power } from '../../src/rules';
 import { isComplete } from '../../src/ui/lobby/roster';
-import { cloneDevice, crashStore, entriesBy, Net, onceProblems, openOn, type CrashPlan, type TestPhone, type Written } from './crash-anywhere-helpers';
+import {
+  cloneDevice,
+  crashStore,
+  entriesBy,
+  Net,
+  onceName,
+  onceProblems,
+  openOn,
+  reservedNames,
+  type CrashPlan,
+  type TestPhone,
+  type Written,
+} from './crash-anywhere-helpers';
 import { settle as settleAll, threeDevices, type Phone } from './phones';
 import type { Device } from '../../src/ui/game/device';
 
@@ -214,7 +226,13 @@ async function replay(scenario: Scenario, snap: Snapshot, plan: CrashPlan | null
     problems.push(`the phase did not complete on every phone (Ana, Carl, Bea: ${results.map((h) => (h === undefined ? 'open' : 'done')).join(', ')})`);
   else if (new Set(results).size !== 1) problems.push(`the phones disagree on the phase's outcome: ${results.join(', ')}`);
   for (const p of alive) if (p.runner.view.misconduct.length > 0) problems.push(`misconduct reported: ${JSON.stringify(p.runner.view.misconduct)}`);
-  problems.push(...onceProblems(entriesBy(alive, db!.identity.id)));
+  const beas = entriesBy(alive, db!.identity.id);
+  problems.push(...onceProblems(beas));
+  // No name without its message: every once-only name Bea's device holds was sent (a name taken
+  // with nothing sent is a step nobody will do; in a game with escrow the others may open her
+  // commits without her REVEAL, so the phase's completion alone would not show it).
+  const sent = new Set([...beas.values()].map(onceName));
+  for (const name of await reservedNames(db!.store, snap.gameId)) if (!sent.has(name)) problems.push(`${name} reserved on Bea's device and never sent`);
   const killedAt = crash.killedAt();
   const outcome = { writes: crash.writes(), ...(killedAt === undefined ? {} : { killedAt }), problems, ms: performance.now() - t0 };
   net.close();
