@@ -250,25 +250,31 @@ async function killEverywhere(scenario: Scenario, snap: Snapshot, dry: Outcome):
   let total = 0;
   for (const w of dry.writes) {
     for (const when of ['before', 'after'] as const) {
-      const o = await replay(scenario, snap, { k: w.index, when });
-      replays++;
-      total += o.ms;
       // The writes of a replay may come in another order than the dry run's (the phones' timers
       // and transactions interleave): k names a moment of the phase, the label says which write.
-      if (o.killedAt === undefined) failures.push(`killed ${when} write ${w.index}: the replay made only ${o.writes.length} writes`);
-      else if (o.problems.length > 0) failures.push(`killed ${when} write ${w.index} (${o.killedAt.label}; dry run: ${w.label}): ${o.problems.join('; ')}`);
+      // A replay that made fewer writes (one done in idle time came after the phase) is played
+      // again, twice at most: every k must be killed at.
+      let o: Outcome | undefined;
+      for (let tries = 0; tries < 3 && o?.killedAt === undefined; tries++) {
+        o = await replay(scenario, snap, { k: w.index, when });
+        replays++;
+        total += o.ms;
+        if (o.problems.length > 0) break;
+      }
+      const at = o!.killedAt === undefined ? `never reached: the replay made ${o!.writes.length} writes` : o!.killedAt.label;
+      if (o!.killedAt === undefined || o!.problems.length > 0)
+        failures.push(`killed ${when} write ${w.index} (${at}; dry run: ${w.label}): ${o!.problems.join('; ')}`);
     }
   }
-  console.log(`${replays} replays of ${dry.writes.length} writes: ${Math.round(total)} ms`);
-  expect(failures).toEqual([]);
+  const listing = dry.writes.map((w) => `  ${w.index} ${w.label}`).join('\n');
+  expect(failures, `${replays} replays (${Math.round(total)} ms) of the dry run's ${dry.writes.length} writes:\n${listing}\n`).toEqual([]);
 }
 
-/** The dry run: the phase completes cleanly; its writes are listed (a failure names them by index). */
+/** The dry run: the phase completes cleanly, and its writes are numbered (a failure lists them). */
 async function dryRun(scenario: Scenario, snap: Snapshot): Promise<Outcome> {
   const dry = await replay(scenario, snap, null);
   expect(dry.problems).toEqual([]);
   expect(dry.writes.length).toBeGreaterThan(0);
-  console.log(`dry run: ${dry.writes.length} writes in ${Math.round(dry.ms)} ms\n${dry.writes.map((w) => `  ${w.index} ${w.label}`).join('\n')}`);
   return dry;
 }
 
