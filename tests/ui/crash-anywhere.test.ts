@@ -203,8 +203,14 @@ async function replay(scenario: Scenario, snap: Snapshot, plan: CrashPlan | null
   await scenario.play({
     a,
     c,
+    // What she asked for fails only if her page was killed meanwhile (its writes never answer).
     bea: async (act) => {
-      await Promise.race([act(b).catch(() => undefined), crash.died]);
+      await Promise.race([
+        act(b).catch((e: unknown) => {
+          if (!crash.killed()) throw e;
+        }),
+        crash.died,
+      ]);
     },
     settle: () => net.settle(),
   });
