@@ -227,7 +227,7 @@ const num = (v: string | undefined): number | undefined => (v === undefined || v
  * Options from the environment (`npm start`, `npm run signal`):
  * PACTO_REDIS_URL, PACTO_RELAY=0 (no relay), PACTO_RELAY_DIR (default .pacto/relay),
  * PACTO_RELAY_ORIGINS (comma-separated; default any), PACTO_ROOM_IDLE_DAYS,
- * PACTO_MAX_CONNECTIONS_PER_ADDRESS, PACTO_TRUST_PROXY=1, and PACTO_LIMITS: a JSON object of any
+ * PACTO_MAX_CONNECTIONS_PER_ADDRESS, PACTO_TRUST_PROXY=N (N proxies you run in front), and PACTO_LIMITS: a JSON object of any
  * signaling, connection or relay limit by name (see src/net/relay/README.md). Web Push:
  * PACTO_PUSH=0 (off), PACTO_PUSH_SUBJECT (mailto: or https: contact for push services),
  * PACTO_PUSH_ALLOW_HOSTS (comma-separated hosts exempt from the public-address rule: tests only),
@@ -258,7 +258,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
     'maxMessagesPerSecond',
   ]);
   if (perAddress !== undefined) limits.maxConnectionsPerAddress = perAddress;
-  if (env.PACTO_TRUST_PROXY === '1') limits.trustProxy = true;
+  // The number of proxies in front of the server that append to X-Forwarded-For (1: Caddy alone).
+  const hops = num(env.PACTO_TRUST_PROXY);
+  if (hops !== undefined && hops >= 1) limits.trustProxy = Math.floor(hops);
   const relayLimits: Record<string, number | boolean> = pick(relayKeys);
   if (idleDays !== undefined) relayLimits.roomIdleMs = idleDays * 24 * 3600 * 1000;
   const origins = env.PACTO_RELAY_ORIGINS?.split(',')

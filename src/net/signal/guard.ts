@@ -2,7 +2,7 @@
 // "/relay"): connections per source address, a byte budget per connection, and sends that never
 // queue without bound behind a client that does not read. Node only.
 import type { IncomingMessage } from 'node:http';
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
@@ -17,8 +17,10 @@ export interface ConnectionLimits {
   readonly burstBytes: number;
   /** A client whose unsent data passes this is closed: it is not reading. */
   readonly maxBufferedBytes: number;
-  /** Take the client's address from the last X-Forwarded-For hop (only behind a proxy you run). */
-  readonly trustProxy: boolean;
+  /** Behind proxies you run: how many of them (true: one). The client's address is then the entry
+   *  that many from the right of X-Forwarded-For (each proxy appends the address it was reached
+   *  from, so the entries further left are whatever the client wrote). */
+  readonly trustProxy: boolean | number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
@@ -31,12 +33,16 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 /** The address a limit counts against: IPv4 as it is, IPv6 by its /64 (one host's share). */
-export function addressKey(req: IncomingMessage, trustProxy = false): string {
+export function addressKey(req: IncomingMessage, trustProxy: boolean | number = false): string {
   let address = req.socket.remoteAddress ?? 'unknown';
-  if (trustProxy) {
+  const hops = trustProxy === true ? 1 : trustProxy === false ? 0 : Math.max(0, Math.floor(trustProxy));
+  if (hops > 0) {
     const forwarded = req.headers['x-forwarded-for'];
-    const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').pop()?.trim();
-    if (last) address = last;
+    const entries = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((e) => e.trim());
+    // Fewer entries than trusted proxies: the request did not come through them all; the nearest
+    // entry a trusted proxy wrote is the best there is.
+    const chosen = entries[Math.max(0, entries.length - hops)];
+    if (chosen !== undefined && isIP(chosen) !== 0) address = chosen;
   }
   if (address.startsWith('::ffff:') && address.includes('.')) return address.slice(7);
   if (!isIPv6(address)) return address;
