@@ -6,6 +6,8 @@
 // push service carries is the phone's sealed hint and nothing else; a member cannot flood pushes;
 // a gone subscription is removed; the relay reaches no endpoint but a public https push service;
 // subscriptions and keys survive a restart and expire with the room.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toBase64 } from '../../src/protocol';
 import {
@@ -337,6 +339,33 @@ describe('Web Push from the relay', () => {
       const [p] = pushesTo(d);
       expect(p!.vapidKey).toBe(key);
       expect(dec(openPushHint(G1, p!.payload!)!)).toBe('after restart');
+    } finally {
+      remove();
+    }
+  });
+
+  it('a reader of the disk alone cannot link two rooms to one device: no endpoint or device key in clear, unlike records per room', async () => {
+    const { dir, remove } = tempDir('pacto-push-disk-');
+    try {
+      const r = await relay({}, dir);
+      const d = service.device();
+      // The same phone in two games.
+      await httpPushRegister(r.base, G1, d);
+      await httpPushRegister(r.base, G2, d);
+      await r.stop();
+      relays.splice(relays.indexOf(r), 1);
+      const disk = Buffer.concat(readdirSync(dir).map((f) => readFileSync(join(dir, f))));
+      const path = new URL(d.endpoint).pathname;
+      for (const secret of [d.endpoint, path, d.p256dh, d.auth]) expect(disk.includes(Buffer.from(secret)), secret).toBe(false);
+      // Registered again after a restart: still one subscription per room, and pushes reach it.
+      const again = await relay({}, dir);
+      await httpPushRegister(again.base, G1, d);
+      expect(await httpNotify(again.base, G1, enc('one device'))).toBe(1);
+      await settled(again);
+      expect(pushesTo(d).map((p) => dec(openPushHint(G1, p.payload!)!))).toContain('one device');
+      // Unregistering by its endpoint removes the sealed record.
+      expect(await httpPushUnregister(again.base, G2, d.endpoint)).toBe(true);
+      expect(await httpNotify(again.base, G2, enc('gone'))).toBe(0);
     } finally {
       remove();
     }

@@ -22,6 +22,7 @@ import {
   type ServerFrame,
 } from '../protocol';
 import { checkEndpoint, isP256Point, newVapidKeys, parseVapidKeys, pushSender, type PushOptions, type PushSender, type VapidKeys } from './push';
+import { openPush, sealedEndpointId, sealPush } from './push-seal';
 import { decodeLive, type RelayStore } from './store';
 
 export interface RelayServerOptions {
@@ -238,11 +239,11 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   const sendPushes = async (
     room: string,
     payload: Uint8Array | null,
-    targets: readonly { endpoint: string; p256dh: string; auth: string }[],
+    targets: readonly { readonly sub: { endpoint: string; p256dh: string; auth: string }; readonly stored: string }[],
   ): Promise<void> => {
     const s = await getSender();
     await Promise.all(
-      targets.map(async (sub) => {
+      targets.map(async ({ sub, stored }) => {
         const r = await s.send(sub, payload, room, Math.max(0, Math.floor(lim.pushTtlSeconds)));
         if (r.outcome === 'sent') stats.pushesSent++;
         else if (r.outcome === 'failed') {
@@ -250,7 +251,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
           log(`relay: a push in room ${room} failed: ${r.detail ?? ''}`);
         } else {
           stats.pushesGone++;
-          await store.removePush(room, sub.endpoint).catch((e) => log(`relay: could not remove a gone push subscription: ${(e as Error).message}`));
+          await store.removePush(room, stored).catch((e) => log(`relay: could not remove a gone push subscription: ${(e as Error).message}`));
         }
       }),
     );
@@ -265,13 +266,18 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         const checked = checkEndpoint(frame.endpoint, allowHosts, services);
         if (!checked.ok) throw new Refusal('endpoint-refused', checked.reason);
         if (!isP256Point(frame.p256dh)) throw new Refusal('bad-frame', 'p256dh is not a point on P-256');
-        const r = await store.addPush(frame.room, { endpoint: checked.endpoint, p256dh: frame.p256dh, auth: frame.auth }, lim.maxPushSubscriptionsPerRoom);
+        // Sealed under the room's token (push-seal.ts): the disk alone links no two rooms to one device.
+        const sub = { endpoint: checked.endpoint, p256dh: frame.p256dh, auth: frame.auth };
+        await store.removePush(frame.room, checked.endpoint); // its record from before sealing, if any
+        const r = await store.addPush(frame.room, sealPush(frame.token, sub), lim.maxPushSubscriptionsPerRoom);
         if (!r.ok) throw new Refusal(r.code, r.message);
         return { t: 'push-registered', rid: frame.rid, room: frame.room };
       }
       case 'push-unregister': {
         const checked = checkEndpoint(frame.endpoint, allowHosts, services);
-        const removed = await store.removePush(frame.room, checked.ok ? checked.endpoint : frame.endpoint);
+        const plain = checked.ok ? checked.endpoint : frame.endpoint;
+        const sealed = await store.removePush(frame.room, sealedEndpointId(frame.token, plain));
+        const removed = (await store.removePush(frame.room, plain)) || sealed;
         return { t: 'push-unregistered', rid: frame.rid, room: frame.room, removed };
       }
       case 'notify': {
@@ -297,7 +303,10 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         if (count > lim.maxNotifiesPerRoom)
           throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerRoom} notifies per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
         const except = frame.except === undefined ? null : checkEndpoint(frame.except, allowHosts, services);
-        const targets = (await store.listPush(frame.room)).filter((s) => !(except?.ok && s.endpoint === except.endpoint));
+        const targets = (await store.listPush(frame.room)).flatMap((stored) => {
+          const sub = openPush(frame.token, stored);
+          return sub === null || (except?.ok && sub.endpoint === except.endpoint) ? [] : [{ sub, stored: stored.endpoint }];
+        });
         await getSender(); // the keys are there before we say the pushes are on their way
         stats.notifies++;
         if (targets.length > 0) {
