@@ -4,13 +4,13 @@
 // Without PACTO_REDIS_URL everything lives in this process (the relay's blobs on disk, in an LMDB
 // directory); with it, the process is stateless: blobs in Redis Streams, fan-out over pub/sub.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { attachRelay, isRelayUpgrade, type RelayServer } from '../src/net/relay/server';
 import { LmdbStore } from '../src/net/relay/server/lmdb-store';
-import type { PushOptions } from '../src/net/relay/server/push';
+import { newVapidKeys, parseVapidKeys, type PushOptions } from '../src/net/relay/server/push';
 import { RedisStore } from '../src/net/relay/server/redis-store';
 import type { RelayStore } from '../src/net/relay/server/store';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../src/net/relay/protocol';
@@ -221,6 +221,24 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
   };
 }
 
+/**
+ * The VAPID keys kept apart from the relay's store: PACTO_VAPID_KEYS (the JSON itself), or the file
+ * PACTO_VAPID_FILE, made on first start readable by the server's user alone (0600). Either way a
+ * copy of the store alone holds no private key. Neither set: undefined (the store keeps them).
+ */
+export function vapidFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.PACTO_VAPID_KEYS) {
+    if (!parseVapidKeys(env.PACTO_VAPID_KEYS)) throw new Error('PACTO_VAPID_KEYS is not a VAPID key pair (JSON with publicKey and privateKey)');
+    return env.PACTO_VAPID_KEYS;
+  }
+  const file = env.PACTO_VAPID_FILE;
+  if (!file) return undefined;
+  if (!existsSync(file)) writeFileSync(file, newVapidKeys(), { mode: 0o600, flag: 'wx' });
+  const text = readFileSync(file, 'utf8');
+  if (!parseVapidKeys(text)) throw new Error(`${file} is not a VAPID key pair`);
+  return text;
+}
+
 const num = (v: string | undefined): number | undefined => (v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
 
 /**
@@ -231,7 +249,8 @@ const num = (v: string | undefined): number | undefined => (v === undefined || v
  * signaling, connection or relay limit by name (see src/net/relay/README.md). Web Push:
  * PACTO_PUSH=0 (off), PACTO_PUSH_SUBJECT (mailto: or https: contact for push services),
  * PACTO_PUSH_ALLOW_HOSTS (comma-separated hosts exempt from the public-address rule: tests only),
- * PACTO_ACCESS_LOG=0 (no access log on standard output),
+ * PACTO_ACCESS_LOG=0 (no access log on standard output), PACTO_VAPID_KEYS or PACTO_VAPID_FILE (the
+ * VAPID keys kept apart from the store),
  * PACTO_PUSH_SERVICES (comma-separated push service hosts besides the browsers' own; `.domain` for every name under it),
  * PACTO_PUSH_CA_FILE (a PEM file of extra CAs for push services: tests only).
  */
@@ -274,6 +293,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
     env.PACTO_PUSH_SERVICES?.split(',')
       .map((h) => h.trim())
       .filter((h) => h !== '') ?? [];
+  const vapid = vapidFromEnv(env);
   const push: PushOptions | false =
     env.PACTO_PUSH === '0'
       ? false
@@ -281,6 +301,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
           ...(env.PACTO_PUSH_SUBJECT ? { subject: env.PACTO_PUSH_SUBJECT } : {}),
           ...(allowHosts.length > 0 ? { allowHosts } : {}),
           ...(services.length > 0 ? { services } : {}),
+          ...(vapid !== undefined ? { vapid } : {}),
           ...(env.PACTO_PUSH_CA_FILE ? { ca: [readFileSync(env.PACTO_PUSH_CA_FILE, 'utf8')] } : {}),
         };
   return {

@@ -2,7 +2,10 @@
 // says whether the process is ready and its store answers (503 once Redis is gone), /metrics
 // speaks Prometheus's text format with connections, relay and refusal counts, and every HTTP
 // request leaves one JSON access-log line that holds no query string (where a token could be).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { httpPushKey } from '../../src/net/relay/client';
 import { startRedis, startServe, tempDir, type RedisServer, type ServeProcess } from './helpers/relay';
 
 const relayDir = tempDir('pacto-operator-relay-');
@@ -70,5 +73,28 @@ describe('operator signals', () => {
     await expect.poll(async () => (await fetch(`${base(s)}/healthz`)).status, { timeout: 20_000 }).toBe(503);
     expect(s.child.exitCode).toBeNull();
     expect((await fetch(`${base(s)}/metrics`)).status).toBe(200);
+  });
+
+  it('the VAPID keys kept apart (PACTO_VAPID_FILE): made once, mode 0600, served, and not in the relay store', async () => {
+    const keysDir = tempDir('pacto-operator-vapid-');
+    const storeDir = tempDir('pacto-operator-vapid-store-');
+    try {
+      const file = join(keysDir.dir, 'vapid.json');
+      const s = await startServe({ PACTO_RELAY_DIR: storeDir.dir, PACTO_VAPID_FILE: file });
+      servers.push(s);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+      expect(await httpPushKey(base(s))).toBe(keys.publicKey);
+      await s.stop();
+      const disk = Buffer.concat(readdirSync(storeDir.dir).map((f) => readFileSync(join(storeDir.dir, f))));
+      expect(disk.includes(Buffer.from(keys.privateKey))).toBe(false);
+      // Restarted: the same keys (every push subscription depends on them).
+      const again = await startServe({ PACTO_RELAY_DIR: storeDir.dir, PACTO_VAPID_FILE: file });
+      servers.push(again);
+      expect(await httpPushKey(base(again))).toBe(keys.publicKey);
+    } finally {
+      keysDir.remove();
+      storeDir.remove();
+    }
   });
 });

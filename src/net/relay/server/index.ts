@@ -218,7 +218,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
    *  restart) signs with the same key the browsers subscribed with. */
   const vapidKeys = (): Promise<VapidKeys> => {
     if (!vapid) {
-      const p = store.sharedValue('vapid', newVapidKeys).then((text) => {
+      const p = (push?.vapid !== undefined ? Promise.resolve(push.vapid) : store.sharedValue('vapid', newVapidKeys)).then((text) => {
         const keys = parseVapidKeys(text);
         if (!keys) throw new Error('the stored VAPID keys are damaged (pushes stay off rather than make new keys every subscription would have to renew)');
         return keys;

@@ -28,6 +28,9 @@ export interface PushOptions {
   readonly ca?: readonly string[];
   /** A push not answered within this long has failed (default 10 s). */
   readonly timeoutMs?: number;
+  /** The VAPID keys (parseVapidKeys's JSON), kept apart from the store: PACTO_VAPID_KEYS, or the
+   *  file PACTO_VAPID_FILE (made, mode 0600, on first start). Left out: made once and kept in the store. */
+  readonly vapid?: string;
   /** Push service hosts accepted besides KNOWN_PUSH_SERVICES: a name (`push.example.org`) or every
    *  name under a domain (`.example.org`). PACTO_PUSH_SERVICES. */
   readonly services?: readonly string[];
