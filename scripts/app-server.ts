@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { attachRelay, isRelayUpgrade, type RelayServer } from '../src/net/relay/server';
 import { LmdbStore } from '../src/net/relay/server/lmdb-store';
@@ -15,7 +16,7 @@ import { RedisStore } from '../src/net/relay/server/redis-store';
 import type { RelayStore } from '../src/net/relay/server/store';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from '../src/net/relay/protocol';
 import { LocalBus, type Bus } from '../src/net/signal/bus';
-import { ConnectionGuard } from '../src/net/signal/guard';
+import { addressKey, ConnectionGuard } from '../src/net/signal/guard';
 import { RedisBus } from '../src/net/signal/redis-bus';
 import { attachSignaling, type SignalingLimits, type SignalingServer } from '../src/net/signal/server';
 import { accessLog, createOperator, type Operator } from './operator';
@@ -76,6 +77,29 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
   }
 }
 
+/** Plain HTTP's own limits (WebSocket connections are the guard's, `limits`). */
+export interface HttpLimits {
+  /** Sockets one address (IPv6: its /64) holds open at once; not applied behind a trusted proxy
+   *  (every socket comes from the proxy: the total and the timeouts still hold). */
+  readonly maxHttpConnectionsPerAddress: number;
+  /** Sockets the server holds open at once. */
+  readonly maxHttpConnections: number;
+  /** A request whose headers are not all in by then is closed (a slowloris). */
+  readonly headersTimeoutMs: number;
+  /** A request not wholly received by then is closed. */
+  readonly requestTimeoutMs: number;
+  /** An idle kept-alive socket is closed after this long. */
+  readonly keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  maxHttpConnectionsPerAddress: 128,
+  maxHttpConnections: 4096,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
 export interface AppServerOptions {
   /** The relay: where the embedded store keeps its files (ignored with `redisUrl`), its limits, and
    *  which origins may use its HTTP API. Left out: no relay (tests of other parts). */
@@ -91,6 +115,8 @@ export interface AppServerOptions {
   readonly redisUrl?: string;
   /** Signaling and connection limits (per address, byte budget, send buffer). */
   readonly limits?: Partial<SignalingLimits>;
+  /** Plain HTTP's limits (DEFAULT_HTTP_LIMITS). */
+  readonly http?: Partial<HttpLimits>;
   readonly log?: (line: string) => void;
   /** One JSON line per HTTP request (scripts/operator.ts accessLog); left out: none (`npm start`
    *  writes them to standard output, optionsFromEnv). */
@@ -150,7 +176,15 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       res.end('bad request');
     }
   };
-  const http = createServer((req, res) => {
+  const hl: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.http };
+  const timeouts = {
+    headersTimeout: hl.headersTimeoutMs,
+    requestTimeout: hl.requestTimeoutMs,
+    keepAliveTimeout: hl.keepAliveTimeoutMs,
+    // How often Node checks those timeouts (its default, 30 s, lets a slowloris hold that long).
+    connectionsCheckingInterval: Math.max(250, Math.min(1_000, Math.floor(hl.headersTimeoutMs / 4))),
+  };
+  const http = createServer(timeouts, (req, res) => {
     try {
       const path = requestPath(req.url);
       if (writeAccess) accessLog(req, res, path, writeAccess);
@@ -171,6 +205,29 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     } catch (e) {
       refuse(res, e);
     }
+  });
+  // Plain HTTP: timeouts, and sockets per address and in all (a slowloris of half-sent requests
+  // used to hold the app from everyone). Counted from the socket's opening to its closing, so a
+  // WebSocket counts here too while it lives.
+  const behindProxy = guard.limits.trustProxy !== false && guard.limits.trustProxy !== 0;
+  const socketsOf = new Map<string, number>();
+  let sockets = 0;
+  http.on('connection', (socket: Socket) => {
+    const key = addressKey({ socket, headers: {} } as IncomingMessage);
+    const mine = socketsOf.get(key) ?? 0;
+    if (sockets >= hl.maxHttpConnections || (!behindProxy && mine >= hl.maxHttpConnectionsPerAddress)) {
+      operator?.refused(sockets >= hl.maxHttpConnections ? 'http-server-full' : 'http-address-full');
+      socket.destroy();
+      return;
+    }
+    sockets++;
+    socketsOf.set(key, mine + 1);
+    socket.once('close', () => {
+      sockets--;
+      const left = (socketsOf.get(key) ?? 1) - 1;
+      if (left <= 0) socketsOf.delete(key);
+      else socketsOf.set(key, left);
+    });
   });
   const signaling = attachSignaling(http, options.limits ?? {}, { guard, bus, listen: false });
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -280,6 +337,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
   // The number of proxies in front of the server that append to X-Forwarded-For (1: Caddy alone).
   const hops = num(env.PACTO_TRUST_PROXY);
   if (hops !== undefined && hops >= 1) limits.trustProxy = Math.floor(hops);
+  const httpLimits = pick(Object.keys(DEFAULT_HTTP_LIMITS));
   const relayLimits: Record<string, number | boolean> = pick(relayKeys);
   if (idleDays !== undefined) relayLimits.roomIdleMs = idleDays * 24 * 3600 * 1000;
   const origins = env.PACTO_RELAY_ORIGINS?.split(',')
@@ -308,6 +366,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
     accessLog: env.PACTO_ACCESS_LOG === '0' ? false : (line: string) => console.log(line),
     ...(env.PACTO_REDIS_URL ? { redisUrl: env.PACTO_REDIS_URL } : {}),
     limits: limits as Partial<SignalingLimits>,
+    http: httpLimits as Partial<HttpLimits>,
     ...(env.PACTO_RELAY === '0'
       ? {}
       : {
