@@ -332,6 +332,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppServerO
     'maxTopicsPerConnection',
     'maxSubscribersPerTopic',
     'maxMessagesPerSecond',
+    'maxNewConnectionsPerSecond',
+    'burstNewConnections',
+    'roomlessMs',
   ]);
   if (perAddress !== undefined) limits.maxConnectionsPerAddress = perAddress;
   // The number of proxies in front of the server that append to X-Forwarded-For (1: Caddy alone).

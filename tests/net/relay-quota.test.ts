@@ -78,6 +78,19 @@ describe('what one address may store', () => {
   });
 });
 
+describe('idle sockets', () => {
+  it('a relay connection that uses no room is closed after roomlessMs; one that fetched stays', async () => {
+    const r = await startRelay({ limits: { roomlessMs: 1_500 } });
+    relays.push(r);
+    const idle = await client(r, '127.0.0.5');
+    const used = await client(r, '127.0.0.6');
+    expect(await append(used, room(400), 100)).toMatchObject({ t: 'ack' });
+    const outcome = await Promise.race([idle.closed, new Promise((res) => setTimeout(() => res('open'), 6_000))]);
+    expect(outcome).toMatchObject({ code: 1008 });
+    expect(await append(used, room(400), 100)).toMatchObject({ t: 'ack' });
+  });
+});
+
 describe('the whole store', () => {
   it('full: the rooms idle longest are evicted first; with none idle enough, appends are refused (relay-full), never a crash', async () => {
     const dir = tempDir('pacto-quota-store-');

@@ -73,6 +73,31 @@ describe('signaling limits', () => {
     expect(await connect('127.0.0.2')).not.toBeNull();
   });
 
+  it('one address opening connections faster than its rate is refused past its burst; another address is served', async () => {
+    await start({ maxConnections: 500, maxConnectionsPerAddress: 500, maxNewConnectionsPerSecond: 2, burstNewConnections: 10 });
+    const opened: (Client | null)[] = [];
+    for (let i = 0; i < 30; i++) {
+      const c = await connect('127.0.0.4');
+      opened.push(c);
+      c?.ws.close(); // a churn of short connections: the per-address count never fills
+    }
+    const admitted = opened.filter((c) => c !== null).length;
+    expect(admitted).toBeGreaterThanOrEqual(10);
+    expect(admitted).toBeLessThan(20);
+    expect(await connect('127.0.0.5')).not.toBeNull();
+  });
+
+  it('a connection in no topic is closed after roomlessMs; one in a topic stays', async () => {
+    await start({ roomlessMs: 1_500 });
+    const idle = (await connect('127.0.0.6'))!;
+    const member = (await connect('127.0.0.7'))!;
+    member.ws.send(JSON.stringify({ type: 'subscribe', topics: ['a-game'] }));
+    await roundTrip(member);
+    expect(await Promise.race([idle.closed, new Promise((r) => setTimeout(() => r('open'), 6_000))])).toMatchObject({ code: 1008 });
+    await roundTrip(member);
+    expect(member.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('a room takes at most maxSubscribersPerTopic subscribers; others get nothing from it', async () => {
     await start({ maxSubscribersPerTopic: 3 });
     const clients = (await Promise.all(Array.from({ length: 5 }, (_, i) => connect(`127.0.0.${10 + i}`)))) as Client[];

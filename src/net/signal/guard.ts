@@ -21,11 +21,20 @@ export interface ConnectionLimits {
    *  that many from the right of X-Forwarded-For (each proxy appends the address it was reached
    *  from, so the entries further left are whatever the client wrote). */
   readonly trustProxy: boolean | number;
+  /** New WebSocket connections one address may open per second, on average, and at once. */
+  readonly maxNewConnectionsPerSecond: number;
+  readonly burstNewConnections: number;
+  /** A WebSocket that has been in no room (signaling topic, relay room) for this long is closed:
+   *  an idle socket that answers pings would otherwise hold a slot for ever. */
+  readonly roomlessMs: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 2000,
   maxConnectionsPerAddress: 64,
+  maxNewConnectionsPerSecond: 5,
+  burstNewConnections: 40,
+  roomlessMs: 60_000,
   maxBytesPerSecond: 256 * 1024,
   burstBytes: 1024 * 1024,
   maxBufferedBytes: 1024 * 1024,
@@ -75,18 +84,36 @@ export class ConnectionGuard {
   readonly limits: ConnectionLimits;
   readonly stats: GuardStats = { connections: 0, refused: 0, slowClosed: 0 };
   private readonly perAddress = new Map<string, number>();
+  /** New connections per address: a budget refilled at maxNewConnectionsPerSecond. */
+  private readonly opening = new Map<string, { budget: ByteBudget; last: number }>();
+  private lastSweep = Date.now();
 
   constructor(limits: Partial<ConnectionLimits> = {}) {
     this.limits = { ...DEFAULT_CONNECTION_LIMITS, ...limits };
+  }
+
+  /** Whether `key` may open one more connection now (spends it). */
+  private mayOpen(key: string, now: number): boolean {
+    if (now - this.lastSweep > 60_000) {
+      // A budget untouched for a while is full again: forget it.
+      const full = (this.limits.burstNewConnections / this.limits.maxNewConnectionsPerSecond) * 1000;
+      for (const [k, o] of this.opening) if (now - o.last > full) this.opening.delete(k);
+      this.lastSweep = now;
+    }
+    let o = this.opening.get(key);
+    if (!o) this.opening.set(key, (o = { budget: new ByteBudget(this.limits.maxNewConnectionsPerSecond, this.limits.burstNewConnections), last: now }));
+    o.last = now;
+    return o.budget.take(1, now);
   }
 
   /** Admits the upgrade or answers it with an HTTP error and destroys the socket. */
   admit(req: IncomingMessage, socket: Duplex): boolean {
     const key = addressKey(req, this.limits.trustProxy);
     const mine = this.perAddress.get(key) ?? 0;
-    if (this.stats.connections >= this.limits.maxConnections || mine >= this.limits.maxConnectionsPerAddress) {
+    const full = this.stats.connections >= this.limits.maxConnections;
+    if (full || mine >= this.limits.maxConnectionsPerAddress || !this.mayOpen(key, Date.now())) {
       this.stats.refused++;
-      const status = this.stats.connections >= this.limits.maxConnections ? '503 Service Unavailable' : '429 Too Many Requests';
+      const status = full ? '503 Service Unavailable' : '429 Too Many Requests';
       socket.on('error', () => undefined);
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       setTimeout(() => socket.destroy(), 1000).unref();

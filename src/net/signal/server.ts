@@ -105,11 +105,18 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
     let alive = true;
     let windowStart = Date.now();
     let inWindow = 0;
-    const pinger = setInterval(() => {
-      if (!alive) return ws.terminate();
-      alive = false;
-      ws.ping();
-    }, PING_INTERVAL_MS);
+    let inRoomAt = Date.now();
+    const pinger = setInterval(
+      () => {
+        if (!alive) return ws.terminate();
+        // In no topic for guard.limits.roomlessMs: closed (an idle socket would hold a slot for ever).
+        if (mine.size > 0) inRoomAt = Date.now();
+        else if (Date.now() - inRoomAt >= guard.limits.roomlessMs) return ws.close(1008, 'no topic');
+        alive = false;
+        ws.ping();
+      },
+      Math.min(PING_INTERVAL_MS, Math.max(1_000, Math.floor(guard.limits.roomlessMs / 2))),
+    );
     ws.on('pong', () => (alive = true));
     // Oversized or malformed frames make ws emit 'error' and close the socket: count it, never crash.
     ws.on('error', () => stats.rejected++);

@@ -401,11 +401,18 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     const mine = new Set<string>();
     let strikes = 0;
     let alive = true;
-    const pinger = setInterval(() => {
-      if (!alive) return ws.terminate();
-      alive = false;
-      ws.ping();
-    }, 30_000);
+    let inRoomAt = Date.now();
+    const pinger = setInterval(
+      () => {
+        if (!alive) return ws.terminate();
+        // Used no room for guard.limits.roomlessMs: closed (an idle socket would hold a slot for ever).
+        if (caller.rooms.size > 0) inRoomAt = Date.now();
+        else if (Date.now() - inRoomAt >= guard.limits.roomlessMs) return ws.close(1008, 'no room');
+        alive = false;
+        ws.ping();
+      },
+      Math.min(30_000, Math.max(1_000, Math.floor(guard.limits.roomlessMs / 2))),
+    );
     ws.on('pong', () => (alive = true));
     ws.on('error', () => refused('too-large'));
     ws.on('close', () => {
