@@ -10,6 +10,7 @@ import { benchApp } from './app';
 import { benchRelay } from './relay';
 import { benchTable } from './table';
 import { benchPush } from './push';
+import { benchServer } from './server';
 
 benchRules();
 await benchCli();
@@ -21,3 +22,4 @@ await benchApp();
 await benchRelay();
 await benchTable();
 await benchPush();
+await benchServer();
