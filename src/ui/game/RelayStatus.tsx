@@ -14,10 +14,12 @@ export function RelayStatus(props: { net: NetStatus; lang: Lang }) {
       data-relays-connected={r.connected}
       data-relays-caught-up={r.caughtUp}
       data-relay-waiting={r.waiting}
+      data-relays-misbehaving={r.misbehaving ?? 0}
       role="status"
     >
       {r.total === 1 ? (r.connected === 1 ? t.relayOn : t.relayOff) : t.relaysOf.replace('{c}', String(r.connected)).replace('{n}', String(r.total))}
       {r.waiting === 0 ? '' : ` · ${r.waiting === 1 ? t.waitingOne : t.waitingMany.replace('{n}', String(r.waiting))}`}
+      {(r.misbehaving ?? 0) === 0 ? '' : ` · ${r.misbehaving === 1 ? t.relayMisbehaving : t.relaysMisbehaving.replace('{n}', String(r.misbehaving))}`}
     </span>
   );
 }

@@ -176,6 +176,7 @@ function open(device: Device, gameId: string): Entry {
                   connected: r.relays.filter((x) => x.connected).length,
                   caughtUp: r.relays.filter((x) => x.caughtUp).length,
                   waiting: r.waiting,
+                  misbehaving: r.relays.filter((x) => x.misbehaving === true).length,
                 },
               }
             : {}),

@@ -33,6 +33,8 @@ export interface NetStatus {
     readonly connected: number;
     readonly waiting: number;
     /** Relays whose catch-up since connecting is done. */ readonly caughtUp: number;
+    /** Relays that sent what no honest relay sends (backed off from; the game goes on without them). */
+    readonly misbehaving?: number;
   };
 }
 

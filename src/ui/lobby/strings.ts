@@ -155,6 +155,8 @@ const es = {
     relaysOf: '{c} de {n} relés conectados',
     waitingOne: '1 envío pendiente',
     waitingMany: '{n} envíos pendientes',
+    relayMisbehaving: 'un relé responde de forma anómala y se deja de lado',
+    relaysMisbehaving: '{n} relés responden de forma anómala y se dejan de lado',
   },
 };
 
@@ -309,6 +311,8 @@ const en: AppStrings = {
     relaysOf: '{c} of {n} relays connected',
     waitingOne: '1 upload waiting',
     waitingMany: '{n} uploads waiting',
+    relayMisbehaving: 'a relay answers strangely and is set aside',
+    relaysMisbehaving: '{n} relays answer strangely and are set aside',
   },
 };
 
