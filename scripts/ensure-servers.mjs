@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The relay's tests run a real redis-server (PACTO_REDIS_URL), a real coturn (TURN) and openssl
-// (a certificate for the fake push service) from Debian's packages. Install them when missing, the way ensure-chromium.mjs installs Chromium, so
-// `npm test` works on a fresh machine. Neither is started as a service: tests start their own on
-// free ports with their files in temp dirs.
+// The relay's tests run a real redis-server (PACTO_REDIS_URL), a real coturn (TURN), openssl
+// (a certificate for the fake push service) and Caddy (TLS in front of the server, as
+// docs/hosting.md sets it up) from Debian's packages. Install them when missing, the way
+// ensure-chromium.mjs installs Chromium, so `npm test` works on a fresh machine. None is started as
+// a service: tests start their own on free ports with their files in temp dirs.
 import { existsSync } from 'node:fs';
 import { aptInstall } from './apt.mjs';
 
@@ -11,6 +12,8 @@ const wanted = [
   { bin: ['/usr/bin/turnserver'], pkg: 'coturn' },
   // The fake push service's self-signed HTTPS certificate (tests/net/helpers/push-service.ts).
   { bin: ['/usr/bin/openssl'], pkg: 'openssl' },
+  // Caddy in front of the server with `tls internal` (tests/e2e/caddy-tls.test.ts), as docs/hosting.md sets it up.
+  { bin: ['/usr/bin/caddy'], pkg: 'caddy' },
 ];
 const missing = wanted.filter((w) => !w.bin.every((b) => existsSync(b)));
 if (missing.length === 0) process.exit(0);

@@ -17,9 +17,17 @@ export interface Served {
   close(): Promise<void>;
 }
 
+/** The app built as `npm run build` builds it, into a fresh temp dir (served by serveApp, or by a
+ *  real server process given it as DIST). */
+export async function buildApp(): Promise<{ readonly dir: string; remove(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pacto-ui-'));
+  await build({ logLevel: 'error', build: { outDir: dir, emptyOutDir: true } });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 export async function serveApp(): Promise<Served> {
-  const outDir = mkdtempSync(join(tmpdir(), 'pacto-ui-'));
-  await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  const built = await buildApp();
+  const outDir = built.dir;
   const server: AppServer = createAppServer(outDir);
   await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`;
@@ -32,7 +40,7 @@ export async function serveApp(): Promise<Served> {
       await browser.close();
       await server.signaling.close();
       await new Promise<void>((r) => server.http.close(() => r()));
-      rmSync(outDir, { recursive: true, force: true });
+      built.remove();
     },
   };
 }

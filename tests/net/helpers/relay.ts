@@ -141,7 +141,7 @@ export async function rawClient(url: string, localAddress?: string): Promise<Raw
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const s = createNetServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const port = (s.address() as AddressInfo).port;
