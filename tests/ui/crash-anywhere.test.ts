@@ -15,8 +15,8 @@
 // 1901 (she alone builds: her FINAL leaves with her commit) and a game by lot from its START (the
 // acceptance, the lot commit with its secret, the lot's LOCK and REVEAL, all automatic).
 import { describe, expect, it } from 'vitest';
-import { POWERS, type Order, type Power } from '../../src/rules';
-import { isComplete } from '../../src/ui/lobby/roster';
+import type { Order, Power } from '../../src/rules';
+import { anaBeaCarlRoster } from './crash-helpers';
 import {
   cloneDevice,
   crashStore,
@@ -63,14 +63,7 @@ async function snapshot(
   await c.runner.join('Carl', assignment === 'lot' ? null : 'russia');
   await settleAll(phones);
   if (start) {
-    const players = a.runner.view.players;
-    const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
-    const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
-      Power,
-      string
-    >;
-    if (!isComplete(roster, players)) throw new Error('incomplete roster');
-    await a.runner.start(roster);
+    await a.runner.start(anaBeaCarlRoster(a.runner.view.players));
     await settleAll(phones);
   }
   await prelude(a, b, c);

@@ -67,15 +67,20 @@ export async function startedWithBea<B extends Phone>(
   await b.runner.join('Bea', 'germany');
   await c.runner.join('Carl', 'russia');
   await settle(phones);
-  const players = a.runner.view.players;
+  const roster = anaBeaCarlRoster(a.runner.view.players);
+  beforeStart(b);
+  await a.runner.start(roster);
+  await settle(phones);
+  return { a, b, c, db, gameId, phones, dead, bea: db.identity.id };
+}
+
+/** Bea holds Germany, Carl Russia, Ana every other power: the roster of the three-seat game. */
+export function anaBeaCarlRoster(players: readonly { readonly name: string; readonly key: string }[]): Record<Power, string> {
   const keyOf = (name: string) => players.find((p) => p.name === name)!.key;
   const roster = Object.fromEntries(POWERS.map((p) => [p, p === 'germany' ? keyOf('Bea') : p === 'russia' ? keyOf('Carl') : keyOf('Ana')])) as Record<
     Power,
     string
   >;
-  if (!isComplete(roster, players)) throw new Error('incomplete roster');
-  beforeStart(b);
-  await a.runner.start(roster);
-  await settle(phones);
-  return { a, b, c, db, gameId, phones, dead, bea: db.identity.id };
+  if (!isComplete(roster, players as Parameters<typeof isComplete>[1])) throw new Error('incomplete roster');
+  return roster;
 }
