@@ -72,6 +72,11 @@ export async function openGameCore(
   // Damaged records are reported and skipped; the good updates are in the doc either way.
   await persisted.ready.catch((e) => console.warn('pacto: some stored updates were unreadable', e));
   if (closed()) return null;
+  // An entry the store holds that no stored update carries (the phone was killed after the entry's
+  // own write and before its update's: an own entry is written first) goes into the doc now, and
+  // with it into the relay outbox, not after the carrier's delay: a visit of a few seconds, the
+  // phone killed again after it, must still upload it (issue 29).
+  replica.carryNow(true);
   const runner = await GameRunner.open({
     store: device.store,
     identity: device.identity,
