@@ -201,6 +201,12 @@ async function visit(game: Game, phone: KilledPhone, log: VisitLog[]): Promise<V
       const after = await phaseOf(v.page).catch(() => null);
       entry = { phone: phone.name, phase, mode, did, after, ms: 0 };
     }
+  } catch (e) {
+    // What the phone showed when the visit went wrong (the page's own text, its address).
+    const shown = await v.page
+      .evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ''}`)
+      .catch((x: unknown) => `unreadable: ${String(x)}`);
+    throw new Error(`${phone.name}'s visit (${mode}) failed: ${e instanceof Error ? e.message : String(e)}\nthe page showed: ${shown}`);
   } finally {
     await killPhone(v);
   }
