@@ -32,9 +32,30 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The decoded path of a request target, or null if it is not one a browser sends (a lone `%`, bad
+ * UTF-8, a NUL): never throws, whatever the target (`new URL` throws on `//`, decodeURIComponent on `%`).
+ */
+export function requestPath(target: string | undefined): string | null {
+  const raw = (target ?? '/').split(/[?#]/, 1)[0]!;
+  if (!raw.startsWith('/')) return null;
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return path.includes('\0') ? null : path;
+}
+
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const rel = normalize(decodeURIComponent(url.pathname)).replace(/^[/\\]+/, '');
+  const path = requestPath(req.url);
+  if (path === null) {
+    res.writeHead(400, { 'content-type': 'text/plain' });
+    res.end('bad request');
+    return;
+  }
+  const rel = normalize(path).replace(/^[/\\]+/, '');
   let file = rel.startsWith('..') ? join(root, 'index.html') : join(root, rel);
   try {
     if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
@@ -110,24 +131,43 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
         ...(options.relay?.push !== false ? { push: options.relay?.push ?? {} } : {}),
       })
     : null;
-  const http = createServer((req, res) => {
-    if (relay?.handleRequest(req, res)) return;
-    if (dir === undefined) {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end(relay ? 'pacto signaling server and relay' : 'pacto signaling server');
-      return;
+  // Nothing a client sends may throw out of a handler: an uncaught error would end the process,
+  // and with it every game on the server. A handler that throws answers 400 (or closes the socket).
+  const refuse = (res: ServerResponse, e: unknown) => {
+    log(`http: refused a request: ${(e as Error)?.message ?? String(e)}`);
+    if (res.headersSent) res.destroy();
+    else {
+      res.writeHead(400, { 'content-type': 'text/plain', connection: 'close' });
+      res.end('bad request');
     }
-    void serveStatic(dir, req, res);
+  };
+  const http = createServer((req, res) => {
+    try {
+      if (relay?.handleRequest(req, res)) return;
+      if (dir === undefined) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(relay ? 'pacto signaling server and relay' : 'pacto signaling server');
+        return;
+      }
+      serveStatic(dir, req, res).catch((e: unknown) => refuse(res, e));
+    } catch (e) {
+      refuse(res, e);
+    }
   });
   const signaling = attachSignaling(http, options.limits ?? {}, { guard, bus, listen: false });
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!guard.admit(req, socket)) {
-      signaling.stats.rejected++;
-      return;
+    try {
+      if (!guard.admit(req, socket)) {
+        signaling.stats.rejected++;
+        return;
+      }
+      if (!isRelayUpgrade(req)) signaling.handleUpgrade(req, socket, head);
+      else if (relay) relay.handleUpgrade(req, socket, head);
+      else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    } catch (e) {
+      log(`http: refused an upgrade: ${(e as Error)?.message ?? String(e)}`);
+      socket.destroy();
     }
-    if (!isRelayUpgrade(req)) signaling.handleUpgrade(req, socket, head);
-    else if (relay) relay.handleUpgrade(req, socket, head);
-    else socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   const close = async (): Promise<void> => {
     await relay?.close();

@@ -3,8 +3,8 @@
 // fork by Yjs id) or one of them refused an update. So phones also compare the entries they hold,
 // by content id, on the same link (a message type y-webrtc does not use, handled before y-webrtc):
 //
-//   DIGEST   per bucket ('lobby', 'chat', 'phase:<key>'): how many ids and a hash of them, sorted;
-//            paged by bucket name, each page saying which range of names it covers.
+//   DIGEST   per bucket ('lobby', 'chat', 'phase:<key>', 'phase:lot'): how many ids and a hash of
+//            them, sorted; paged by bucket name, each page saying which range of names it covers.
 //   IDS      one bucket's ids within an id range, sorted; sent for every bucket whose digest
 //            differs. `reply` = 0 asks the other side to answer with its own IDS for the range.
 //   ENTRIES  entry bytes: those of ours the other side's IDS lacks.
@@ -13,7 +13,7 @@
 // receiver's carrier then puts what it lacked into its own doc under a fresh Yjs id, so it spreads.
 // A peer that claims to lack everything only gets bytes sent to it, at most once a minute per
 // entry: no honest doc grows because of what a peer says. Every field is checked; nothing throws.
-import { compareText, fromHex, toHex } from '../protocol';
+import { compareText, fromHex, LOT_PHASE, toHex } from '../protocol';
 import type { PeerRef, Report } from './gate';
 import { FRAME_LIMIT_BYTES } from './gate';
 
@@ -37,7 +37,12 @@ const DIGEST_EVERY_MS = 1_000;
 /** Incoming anti-entropy messages per link per second before the rest are dropped. */
 const INCOMING_PER_SECOND = 200;
 const SENT_REMEMBERED = 50_000;
-const BUCKET_RE = /^(lobby|chat|phase:\d{1,5}-(spring|fall|winter)-(movement|retreat|adjustment))$/;
+/**
+ * The buckets the admission makes (`digestBucket`): 'lobby', 'chat', and 'phase:' with the phase of
+ * an entry that has one, which is a phase key or the lot ballot's (LOCK, REVEAL, TIMEOUT and CLOCK
+ * of a lot game). A name outside this is refused: every bucket an honest phone compares must be here.
+ */
+const BUCKET_RE = new RegExp(`^(lobby|chat|phase:(${LOT_PHASE}|\\d{1,5}-(spring|fall|winter)-(movement|retreat|adjustment)))$`);
 
 /** What anti-entropy needs from a replica. */
 export interface EntrySource {

@@ -17,10 +17,10 @@ export interface ReservationRecord {
   readonly nextSeq: number;
   readonly once: readonly string[];
   /**
-   * Once-only entries written with their name, in the same transaction (the last seal's FINAL,
-   * with the commit it names, sent in one burst: src/ui/game/outbox.ts SendOptions.with): a phone
-   * that dies before sending them sends these very bytes again, instead of nothing. Only names
-   * still in `once`, the last KEPT_ENTRIES.
+   * Once-only entries written with their name, in the same transaction (every once-only message,
+   * and the last seal's FINAL with the commit it names: src/ui/game/outbox.ts send): a phone that
+   * dies before sending them sends these very bytes again, instead of nothing. Only names still in
+   * `once`, the last KEPT_ENTRIES.
    */
   readonly kept?: readonly KeptEntry[];
 }
@@ -29,10 +29,12 @@ export interface ReservationRecord {
 export interface KeptEntry {
   readonly name: string;
   readonly entries: readonly Uint8Array[];
+  /** A secret the entry depends on, written with it (the lot commit's: base64url). */
+  readonly secret?: string;
 }
 
-/** How many kept entries a game's reservation holds (the latest). */
-export const KEPT_ENTRIES = 16;
+/** How many kept entries a game's reservation holds (the latest): a few phases' worth. */
+export const KEPT_ENTRIES = 48;
 
 /** What a change of the reservation writes; `kept` left out keeps what is stored. */
 export interface ReservationPatch {
@@ -71,7 +73,12 @@ function checkReservation(v: unknown): string | null {
 function isKept(v: unknown): boolean {
   if (typeof v !== 'object' || v === null) return false;
   const k = v as Record<string, unknown>;
-  return typeof k.name === 'string' && Array.isArray(k.entries) && k.entries.every((e) => e instanceof Uint8Array);
+  return (
+    typeof k.name === 'string' &&
+    Array.isArray(k.entries) &&
+    k.entries.every((e) => e instanceof Uint8Array) &&
+    (k.secret === undefined || typeof k.secret === 'string')
+  );
 }
 
 /**

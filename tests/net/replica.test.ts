@@ -8,6 +8,7 @@ import { AntiEntropyLink, decodeAntiEntropy, encodeDigest, encodeEntries, encode
 import { QUOTAS, sendChat } from '../../src/protocol';
 import { identity, rng, startedGame, T0, view } from '../protocol/helpers';
 import { fastVerifier, meshPhone, sameIds } from './helpers/mesh';
+import { lotGame } from './helpers/lot-game';
 import { nativeSignMessage } from '../native-ed25519';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -140,6 +141,40 @@ describe('the replica', () => {
     await expect.poll(() => sameIds(a, b), { timeout: 10_000 }).toBe(true);
     expect(a.replica.admission.size).toBe(11);
     expect(sent).toBeLessThan(8_000);
+  });
+
+  it("anti-entropy compares the lot ballot's entries too: honest phones refuse none of each other's messages", async () => {
+    const game = lotGame(36);
+    const lot = game.entries.filter((e) => e.phase === 'lot');
+    expect(lot.map((e) => e.type)).toEqual(expect.arrayContaining(['lock', 'reveal']));
+    const [a, b] = [await meshPhone('a', game.gameId), await meshPhone('b', game.gameId)];
+    const all = game.entries.map((e) => e.bytes);
+    // b lacks one REVEAL of the lot, and nothing after it depends on b holding it.
+    const missing = lot.find((e) => e.type === 'reveal')!.bytes;
+    a.replica.receiveEntries(all, { name: 's', origin: 's' });
+    b.replica.receiveEntries(
+      all.filter((x) => x !== missing),
+      { name: 's', origin: 's' },
+    );
+    expect(a.replica.admission.size).toBe(all.length);
+    expect(b.replica.admission.size).toBe(all.length - 1);
+    expect([...a.replica.digest().keys()]).toContain('phase:lot');
+    const ab: AntiEntropyLink = new AntiEntropyLink(a.replica, { name: 'b', origin: b }, (m) => setTimeout(() => ba.receive(m), 0));
+    const ba: AntiEntropyLink = new AntiEntropyLink(b.replica, { name: 'a', origin: a }, (m) => setTimeout(() => ab.receive(m), 0));
+    ab.sendDigest();
+    ba.sendDigest();
+    await expect.poll(() => sameIds(a, b), { timeout: 10_000 }).toBe(true);
+    await sleep(50);
+    expect([...a.replica.reports(), ...b.replica.reports()]).toEqual([]);
+    // A bucket name an honest phone never makes is still refused.
+    for (const bucket of ['phase:lots', 'phase:LOT', 'phase:lot-1901', 'lot']) {
+      expect(decodeAntiEntropy(encodeIds({ bucket, lo: '0'.repeat(32), hi: 'f'.repeat(32), ids: [], reply: false }))).toBeNull();
+      expect(decodeAntiEntropy(encodeDigest({ from: '', to: '~', buckets: [{ name: bucket, count: 1, hash: 'ab'.repeat(8) }] }))).toBeNull();
+    }
+    const before = a.replica.admission.ids().join();
+    ab.receive(encodeIds({ bucket: 'phase:lots', lo: '0'.repeat(32), hi: 'f'.repeat(32), ids: [], reply: false }));
+    expect(a.replica.reports()).toEqual([{ kind: 'message-refused', peer: 'b', reason: 'bad-anti-entropy-message' }]);
+    expect(a.replica.admission.ids().join()).toBe(before);
   });
 
   it('a peer that claims to lack everything gets bytes, at most once a minute per entry, and no doc grows', async () => {

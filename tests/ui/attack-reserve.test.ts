@@ -1,10 +1,10 @@
 // Adversarial review of the own-entry reservations (src/ui/game/outbox.ts reserve/send,
 // src/store/reservations.ts): two tabs of one browser on one game, and a database written by a
 // version before the reservations had a database of their own. A once-only message (START, a
-// FINAL, a LOCK, a REVEAL, the lot commit) signed twice is equivocation; so a tab must never run the
-// sign step of a once-only message whose right another tab holds (the lot commit's sign step
-// writes the commit's secret into the game's record: run without the right, it overwrites the
-// secret of the commit that was sent), and a right reserved before the upgrade must stay used.
+// FINAL, a LOCK, a REVEAL, the lot commit) signed twice and sent is equivocation; so a tab must
+// never write a once-only name another tab holds (nor the secret kept with it: the lot commit's,
+// whose loss leaves the sent commit unopenable), and a right reserved before the upgrade must stay
+// used.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -35,40 +35,36 @@ async function tab(store: PactoStore): Promise<{ outbox: Outbox; record: GameRec
 }
 
 describe('two tabs, one once-only right', () => {
-  it('the second tab never runs the sign step of a right the first holds, even with numbers in hand (the lot secret is not overwritten)', async () => {
+  it('the second tab never writes over the right or the lot secret the first holds, even with numbers in hand', async () => {
     const store = await openPactoStore(`pacto-attack-${Math.random()}`, factory);
     await store.putGame({ id: GAME, title: 't', created: 1, password: 'p', signaling: [] });
     const [a, b] = [await tab(store), await tab(store)];
     // Both tabs have signed something before (a chat, an ACK): each holds reserved numbers.
     expect(await a.outbox.stamp()).not.toBeNull();
     expect(await b.outbox.stamp()).not.toBeNull();
-    // Tab A's lot commit: its sign step stores the commit's secret, as duty-loop.ts does.
-    const ran: string[] = [];
-    const lotCommit = (t: typeof a, secret: string) => async () => {
-      ran.push(secret);
-      await t.record.patch({ lotSecret: secret });
-      return null;
-    };
-    await a.outbox.send(lotCommit(a, 'secret-of-A'), { once: 'lot-commit' });
-    expect(ran).toEqual(['secret-of-A']);
-    // Tab B saw the lot open with no commit of this key yet (A's has not reached its view).
-    const sent = await b.outbox.send(lotCommit(b, 'secret-of-B'), { once: 'lot-commit' });
-    expect(sent).toBeNull();
-    expect(ran, 'a sign step ran without its once-only right').toEqual(['secret-of-A']);
-    expect((await store.getGame(GAME))!.lotSecret as string | undefined).toBe('secret-of-A');
+    // Tab A's lot commit: its name, bytes and secret written in one transaction (duty-loop.ts).
+    expect(await a.outbox.keepOnce('lot-commit', [Uint8Array.of(1)], 'secret-of-A')).toBe(true);
+    // Tab B saw the lot open with no commit of this key yet (A's has not reached its view): it
+    // signed its own in memory; the write finds the name taken and writes nothing.
+    expect(await b.outbox.keepOnce('lot-commit', [Uint8Array.of(2)], 'secret-of-B')).toBe(false);
+    for (const t of [a, b, await tab(store)]) expect(await t.outbox.keptSecret('lot-commit')).toBe('secret-of-A');
+    // And B's duty, asked again, signs nothing.
+    let ran = 0;
+    expect(await b.outbox.send(() => (ran++, null), { once: 'lot-commit' })).toBeNull();
+    expect(ran).toBe(0);
     store.close();
   });
 });
 
-describe('two tabs, a sign step that throws (the right given back, outbox.ts release)', () => {
-  it('a tab whose sign step throws never gives back a right another tab holds: the name stays used for every tab', async () => {
+describe('two tabs, a sign step that throws', () => {
+  it('a tab whose sign step throws never frees a right another tab holds: the name stays used for every tab', async () => {
     const store = await openPactoStore(`pacto-attack-${Math.random()}`, factory);
     await store.putGame({ id: GAME, title: 't', created: 1, password: 'p', signaling: [] });
     const [a, b] = [await tab(store), await tab(store)];
     expect(await a.outbox.stamp()).not.toBeNull();
     expect(await b.outbox.stamp()).not.toBeNull();
-    // Tab A holds the right to its LOCK (what it signed went out).
-    expect(await a.outbox.stamp('lock|S1901M')).not.toBeNull();
+    // Tab A holds the right to its LOCK (written with what it signed, which went out).
+    expect(await a.outbox.keepOnce('lock|S1901M', [Uint8Array.of(1)])).toBe(true);
     // Tab B's duty loop, its view lagging, tries the same LOCK; its sign step throws (a stale view).
     await b.outbox
       .send(
@@ -80,7 +76,7 @@ describe('two tabs, a sign step that throws (the right given back, outbox.ts rel
       .catch(() => null);
     // A third tab (or B after a reload) must not get the right: a second LOCK is equivocation.
     const c = await tab(store);
-    expect(await c.outbox.stamp('lock|S1901M'), 'a right another tab holds was given back').toBeNull();
+    expect(await c.outbox.keepOnce('lock|S1901M', [Uint8Array.of(3)]), 'a right another tab holds was freed').toBe(false);
     store.close();
   });
 });
@@ -109,10 +105,11 @@ describe('a database of the version before (3) upgraded', () => {
     const seqs: number[] = [];
     for (const t of [a, b, a, b]) {
       for (const n of names) {
-        expect(await t.outbox.stamp(n), `${n} reserved before the upgrade`).toBeNull();
+        expect(await t.outbox.keepOnce(n, [Uint8Array.of(1)]), `${n} reserved before the upgrade`).toBe(false);
         expect(t.outbox.reserved(n)).toBe(true);
       }
-      seqs.push((await t.outbox.stamp())!.seq, (await t.outbox.stamp(`final|F1901M|${seqs.length}`))!.seq);
+      seqs.push((await t.outbox.stamp()).seq);
+      expect(await t.outbox.keepOnce(`final|F1901M|${seqs.length}`, [Uint8Array.of(2)])).toBe(true);
     }
     expect(Math.min(...seqs)).toBeGreaterThanOrEqual(40);
     expect(new Set(seqs).size).toBe(seqs.length);
@@ -124,7 +121,7 @@ describe('a database of the version before (3) upgraded', () => {
     // Reloaded: still used, numbers above all.
     const again = await openPactoStore(name, factory);
     const c = await tab(again);
-    for (const n of names) expect(await c.outbox.stamp(n)).toBeNull();
+    for (const n of names) expect(await c.outbox.keepOnce(n, [Uint8Array.of(1)])).toBe(false);
     expect((await c.outbox.stamp())!.seq).toBeGreaterThan(Math.max(...seqs));
     again.close();
   });

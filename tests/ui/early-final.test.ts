@@ -31,9 +31,14 @@ function connect(late: Phone, others: readonly Phone[]): void {
 }
 
 /** The FINALs in a phone's doc, as (phase, power, author). */
+/** The distinct FINAL entries of the phone's doc (one entry may be carried twice: a second tab
+ *  sends the bytes the first kept with the name, outbox.ts send). */
 function finals(p: Phone): { power: string; from: string; commit: string }[] {
+  const seen = new Set<string>();
   return openLog(p.runner.gameId, readLog(p.doc)).flatMap((m) =>
-    m.ok && m.message.payload.type === 'final' ? [{ power: m.message.payload.power, from: m.message.payload.from, commit: m.message.payload.commit }] : [],
+    m.ok && m.message.payload.type === 'final' && !seen.has(m.message.id) && seen.add(m.message.id)
+      ? [{ power: m.message.payload.power, from: m.message.payload.from, commit: m.message.payload.commit }]
+      : [],
   );
 }
 

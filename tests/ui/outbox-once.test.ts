@@ -1,7 +1,6 @@
-// The once-only right of a message the protocol allows once (src/ui/game/outbox.ts send): reserved
-// with the sequence number before signing; used up by a message signed with it, given back when
-// the sign step throws (nothing signed with it left the phone), in the reservations' database two
-// tabs share.
+// The once-only right of a message the protocol allows once (src/ui/game/outbox.ts send): taken
+// with the signed bytes once the sign step returned, in the reservations' database two tabs
+// share; a sign step that throws, or a number whose block failed to land, takes nothing.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { acceptStart, type Signed, type Stamp } from '../../src/protocol';
@@ -15,7 +14,7 @@ async function phone(seed: number) {
 }
 
 describe('the once-only right and a block of numbers whose write fails', () => {
-  it('a right written while the block its number came from failed to land is given back: the next attempt signs', async () => {
+  it('a message whose number came from a block that failed to land takes no right: the next attempt signs', async () => {
     const p = await phone(99);
     // The store, but the next reservation reads, runs its change (the block is handed out) and
     // then fails to land once `land` is called, as a transaction that aborts at commit.
@@ -24,13 +23,13 @@ describe('the once-only right and a block of numbers whose write fails', () => {
     failNext();
     const first = outbox.stamp();
     await changeRan;
-    // The START acceptance takes its number from that block, its own write (the name) lands.
+    // The START acceptance takes its number from that block: it waits for it, and fails with it.
     const accept = outbox.send(p.accept, { once: 'accept-start' });
     await new Promise((r) => setTimeout(r, 20));
     land();
     await expect(first).rejects.toThrow('the block did not land');
     await expect(accept).rejects.toThrow('the block did not land');
-    // Nothing signed with the right left the phone: it is not used up.
+    // Nothing signed left the phone and the name was never written: the next attempt signs.
     const sent = await outbox.send(p.accept, { once: 'accept-start' });
     expect(sent).not.toBeNull();
     expect(p.replica.admission.has(sent!.id)).toBe(true);
@@ -40,7 +39,7 @@ describe('the once-only right and a block of numbers whose write fails', () => {
 });
 
 describe('the once-only right and a sign step that throws', () => {
-  it('a sign step that throws gives the right back: the next attempt signs, and then the right is used up', async () => {
+  it('a sign step that throws takes no right: the next attempt signs, and then the right is used up', async () => {
     const p = await phone(97);
     const outbox = await p.tab(p.store);
     await expect(
@@ -76,7 +75,7 @@ describe('the once-only right and a sign step that throws', () => {
     p.store.close();
   });
 
-  it('another tab asking while the sign step runs gets nothing to sign; after the throw it signs, once', async () => {
+  it('another tab asking while the sign step runs signs and takes the name; the throwing tab takes nothing; nothing else leaves', async () => {
     const p = await phone(98);
     const tabA = await p.tab(p.store);
     const tabB = await p.tab(p.store);
@@ -98,14 +97,19 @@ describe('the once-only right and a sign step that throws', () => {
       bSigned++;
       return p.accept(stamp);
     };
-    expect(await tabB.send(bSign, { once: 'accept-start' })).toBeNull();
-    expect(bSigned).toBe(0);
-    fail();
-    await expect(a).rejects.toThrow('sign failed');
+    // Nothing is reserved while A's sign step runs (the name is written with the signed bytes).
     const sent = await tabB.send(bSign, { once: 'accept-start' });
     expect(sent).not.toBeNull();
-    expect(await tabA.send(bSign, { once: 'accept-start' })).toBeNull();
+    expect(p.replica.admission.has(sent!.id)).toBe(true);
     expect(bSigned).toBe(1);
+    fail();
+    await expect(a).rejects.toThrow('sign failed');
+    expect(await tabB.send(bSign, { once: 'accept-start' })).toBeNull();
+    expect(bSigned, 'a tab signed again a name it holds').toBe(1);
+    // Tab A has not seen B's write: it may sign in memory, but the write finds the name and nothing leaves.
+    let aSigned: Signed | null = null;
+    expect(await tabA.send((stamp) => (aSigned = p.accept(stamp)), { once: 'accept-start' })).toBeNull();
+    if (aSigned !== null) expect(p.replica.admission.has((aSigned as Signed).id)).toBe(false);
     p.replica.destroy();
     p.store.close();
   });

@@ -9,7 +9,7 @@ import { createGameDoc } from '../../net/log-doc';
 import { GameReplica } from '../../net/replica';
 import type { Report } from '../../net/gate';
 import { entryStorage, persistDoc, type PersistedDoc } from '../../store';
-import { onPageHidden, PEER_WRITES, writeOnHide } from './peer-writes';
+import { PEER_WRITES, writeOnHide } from './peer-writes';
 import type { Device } from './device';
 import { randomBytes } from './random';
 import { asAppRecord, type AppGameRecord } from './records';
@@ -83,9 +83,6 @@ export async function openGameCore(
     ...runnerOptions,
   });
   undo.push(() => runner.close());
-  // A REVEAL claimed with the LOCK (outbox.ts SendOptions.claim) is given back unused when the page
-  // is hidden or left, so another tab or the service worker may sign it.
-  undo.push(onPageHidden(() => void runner.releaseClaims()));
   if (closed()) return null;
   return { record, doc, replica, persisted, runner };
 }

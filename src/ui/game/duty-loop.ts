@@ -39,12 +39,6 @@ export interface DutyLoopOptions {
   readonly powers: () => readonly Power[];
   /** The game's entries opened, by id: what LOCK and REVEAL name and open. */
   readonly messages: () => ReadonlyMap<string, Message>;
-  /**
-   * Whether the LOCK's reservation also claims this page's REVEAL of the phase (outbox.ts
-   * SendOptions.claim), so the REVEAL waits for no write when every LOCK is in: while the page is
-   * shown (it gives claims back when hidden or left). Without it nothing is claimed.
-   */
-  readonly claimAhead?: () => boolean;
 }
 
 export class DutyLoop {
@@ -89,18 +83,19 @@ export class DutyLoop {
       case 'lot-commit': {
         const random = { secret: this.o.random(32), nonce: this.o.random(24), entropy: this.o.random(32) };
         const value = this.o.random(32);
+        // The secret (the sum of the escrow's derived shares, so known once the commit is made)
+        // is written with the commit's once-only name and bytes, before the commit leaves: a lot
+        // commit whose secret is lost can only be opened by the others (none, with two players).
+        let secret: string | undefined;
         await outbox.send(
-          async (stamp) => {
+          (stamp) => {
             const view = this.o.fresh();
             if (view.status !== 'lot') return null;
-            // The secret (the sum of the escrow's derived shares, so known once the commit is made)
-            // is stored before the commit is returned to be sent: a lot commit whose secret is lost
-            // can only be opened by the others.
             const made = commitLotValue(id, gameId, view, value, random, stamp);
-            await this.o.record.patch({ lotSecret: toBase64(secretBytes(made.secret)) });
+            secret = toBase64(secretBytes(made.secret));
             return made.message;
           },
-          { once: 'lot-commit' },
+          { once: 'lot-commit', secret: () => secret },
         );
         return;
       }
@@ -129,8 +124,7 @@ export class DutyLoop {
         return;
       }
       case 'lock': {
-        const claim = this.o.claimAhead?.() === true ? { claim: dutyKey({ kind: 'reveal', phase: d.phase }) } : {};
-        await outbox.send((stamp) => lockBallot(id, gameId, this.o.fresh(), this.o.messages(), stamp), { once: dutyKey(d), ...claim });
+        await outbox.send((stamp) => lockBallot(id, gameId, this.o.fresh(), this.o.messages(), stamp), { once: dutyKey(d) });
         return;
       }
       case 'reveal': {
@@ -164,7 +158,8 @@ export class DutyLoop {
   private async secrets(phase: string, reload = false): Promise<Map<string, bigint>> {
     if (phase !== 'lot') return this.o.drafts.secrets(phase, this.o.powers(), reload);
     const out = new Map<string, bigint>();
-    const stored = this.o.record.current.lotSecret;
+    // Kept with the lot commit's name (older versions: in the game's record).
+    const stored = this.o.record.current.lotSecret ?? (await this.o.outbox.keptSecret('lot-commit'));
     const bytes = stored === undefined ? null : fromBase64(stored);
     const s = bytes === null ? null : scalarFromBytes(bytes);
     if (s !== null) for (const id of this.o.fresh().lot?.ballot.commits[this.o.identity.id] ?? []) out.set(id, s);

@@ -1,11 +1,10 @@
 // The outbox of one game on this phone: every message this phone signs passes here once. It
-// reserves the sequence number in the store (and, for a message the protocol allows once, the
-// right to sign it), has the caller sign with that stamp, refuses what the protocol's quotas would
-// refuse, lets the caller store what must survive a reload (a commit's secret) and then publishes.
-// The sequence number and once-only right are stored before a message signed with them leaves
-// the phone (it is signed in memory meanwhile), and what it depends on before it is published, so
-// a crash at any moment never makes this phone sign two conflicting messages that anyone sees; the
-// message itself is stored as it goes out (see append).
+// signs with a sequence number from a block reserved in the store ahead, refuses what the
+// protocol's quotas would refuse, and, for a message the protocol allows once, writes its name
+// with its signed bytes in one strict transaction before it leaves (so a phone killed at any
+// instant has either nothing of it anywhere, or its name with the bytes to send again on
+// reopening); lets the caller store what must survive a reload (a commit's secret) and then
+// publishes. src/protocol/README.md, "Once-only messages".
 import { openMessage, QUOTAS, type Opened, type Signed, type Stamp, type Verdict, type Verifier } from '../../protocol';
 import type { PactoStore, ReservationRecord } from '../../store';
 import type { Lang } from '../i18n';
@@ -86,10 +85,16 @@ export interface OutboxOptions {
 }
 
 export interface SendOptions {
-  /** The name of a message the protocol allows once (a FINAL, LOCK, REVEAL, the START acceptance,
-   *  the lot commit): reserved with the sequence number; if this device already reserved it,
-   *  nothing is signed. */
+  /** The name of a message the protocol allows once (a FINAL, LOCK, REVEAL, the START and its
+   *  acceptance, the lot commit): the message is signed first, in memory, then its name and its
+   *  bytes are written in one strict transaction of the reservations that reads the names first;
+   *  only then does it leave. If this device reserved the name already (another tab, the service
+   *  worker, this page before a reload), nothing is signed and the bytes kept with the name are
+   *  sent again. src/protocol/README.md, "Once-only messages". */
   readonly once?: string;
+  /** With `once`: a secret the message depends on (the lot commit's), asked once the sign step
+   *  returned, written with its name and bytes. */
+  readonly secret?: () => string | undefined;
   /** Stores what the message depends on (a commit's secret) after the quota check, before publishing. */
   readonly keep?: (signed: Signed, stamp: Stamp) => Promise<void>;
   /**
@@ -98,22 +103,12 @@ export interface SendOptions {
    * of a block on disk; its name and the bytes of both are then written in one strict transaction
    * of the reservations (unless the name is reserved already: then it is dropped, nothing of it
    * left the phone), and only then do both go out. A phone that dies after that write sends these
-   * very bytes again (resendKeptWhere as the runner loads the phase, and send whenever the name
+   * very bytes again (resendKeptWhere as the runner loads the game, and send whenever the name
    * comes up), so a crash at any point leaves nothing signed under the name, or the one entry kept
    * with it. If it cannot be signed or written, this message goes alone (the duty that would have
    * signed it comes later, as without it).
    */
   readonly with?: { readonly once: string; readonly sign: (first: Signed, stamp: Stamp) => Signed | null };
-  /**
-   * The once-only name of a later message of this page (the REVEAL after the LOCK: duty-loop.ts),
-   * reserved in the same strict write as `once`, so that message waits for no write of its own:
-   * a later send with it as `once` takes a number from a block on disk and signs at once. Held by
-   * this page alone (another tab, or this page after a reload, finds it reserved and signs
-   * nothing), used once, and given back unused by releaseClaims (the page hidden, left or closed).
-   * Not claimed if it is reserved already. src/protocol/README.md "Sending before the entry is
-   * stored" says why it is safe.
-   */
-  readonly claim?: string;
 }
 
 export class Outbox {
@@ -128,12 +123,8 @@ export class Outbox {
    * reservation, so a right it gives back, release, is seen).
    */
   private readonly onceNames = new Map<string, boolean>();
-  /** Once-only names this page claimed ahead (SendOptions.claim), on disk, not used yet. */
-  private readonly claimed = new Set<string>();
-  /** Claimed names being given back (releaseClaims): a send asking for one waits for that write. */
-  private readonly releasing = new Map<string, Promise<void>>();
-  /** Entries kept with their once-only name in the reservations (SendOptions.with), as last read there. */
-  private readonly keptOnce = new Map<string, readonly Uint8Array[]>();
+  /** Entries kept with their once-only name in the reservations (send), as last read there. */
+  private readonly keptOnce = new Map<string, { readonly entries: readonly Uint8Array[]; readonly secret?: string }>();
 
   constructor(o: OutboxOptions) {
     this.o = o;
@@ -142,39 +133,65 @@ export class Outbox {
   /**
    * Stamps, has `sign` sign once with the stamp (it may return null: nothing to send any more),
    * checks the quotas, keeps and appends. Resolves to the entry appended, or null. `sign` must let
-   * nothing it signs out of the phone but by returning it: if it throws, the once-only right is
-   * given back (release).
+   * nothing it signs out of the phone but by returning it, and must write nothing: with `once`, the
+   * name is taken only after it returns (so a sign step that throws takes nothing).
    */
   async send(sign: (stamp: Stamp) => Signed | null | Promise<Signed | null>, options: SendOptions = {}): Promise<Signed | null> {
-    const reserved = await this.reserve(options.once, options.claim);
-    if (reserved === null) {
-      // Reserved already: if its entry was kept with the name (SendOptions.with) it is sent again,
-      // these very bytes (the phone may have died before they left); else nothing is signed.
-      if (options.once !== undefined) await this.resendKept(options.once);
+    const once = options.once;
+    // Reserved already, as this page knows: the bytes kept with the name (if any) go again, these
+    // very bytes (the phone may have died before they left); nothing new is signed.
+    if (once !== undefined && this.reserved(once)) {
+      await this.resendKept(once);
       return null;
     }
-    // Signed in memory while the reservation is being written (signing a LOCK or a REVEAL checks
-    // escrow shares: curve arithmetic): nothing signed leaves this phone, sent or stored, before
-    // the reservation is on disk, so a crash before it lands leaves nothing signed anywhere.
-    let signed: Signed | null;
-    try {
-      signed = await sign(reserved.stamp);
-    } catch (e) {
-      // Nothing signed with the once-only right left the phone: `sign` returned nothing, and only
-      // what it returns is ever stored or sent. So the right is given back (else a duty whose sign
-      // step failed once could never be done again); see release. Only a right this page was
-      // granted (reserve gives a stamp for no other): one another tab holds is never given back from here.
-      await this.landed(reserved.landed, options.once);
-      if (options.once !== undefined) await this.release(options.once);
-      throw e;
-    }
-    await this.landed(reserved.landed, options.once);
+    // A number of a block on disk (nothing signed with it leaves before that block's write lands).
+    const reserved = await this.reserve();
+    await reserved.landed;
+    const signed = await sign(reserved.stamp);
     if (signed === null) return null;
     this.check(signed);
+    if (once !== undefined && !(await this.keepOnce(once, [signed.bytes], options.secret?.()))) {
+      // Another context of this device (a tab, the service worker, this page before a reload)
+      // reserved it first: what it kept with the name goes again; this signature never leaves.
+      await this.resendKept(once);
+      return null;
+    }
     await options.keep?.(signed, reserved.stamp);
     const second = options.with === undefined ? null : await this.follower(signed, options.with);
     await this.append(signed, second);
     return signed;
+  }
+
+  /**
+   * Writes the once-only name `name` with the entries signed under it (and the secret they depend
+   * on) in one strict transaction of the reservations that reads the names first: true once on
+   * disk; false if the name was reserved already (then nothing is written). Nothing signed under
+   * a once-only name leaves the phone before this lands, so a crash at any point leaves either
+   * nothing of it anywhere, or the name with the very bytes to send (resendKeptWhere on reopening).
+   */
+  async keepOnce(name: string, entries: readonly Uint8Array[], secret?: string): Promise<boolean> {
+    // Reserved before the reservations had a database of their own (the game's record).
+    if ((this.o.record.current.once ?? []).includes(name)) return false;
+    const kept = { entries, ...(secret === undefined ? {} : { secret }) };
+    const written = await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
+      this.seeStored(stored);
+      if (stored.once.includes(name)) return null;
+      return {
+        nextSeq: stored.nextSeq,
+        once: [...stored.once, name].slice(-200),
+        kept: [...(stored.kept ?? []), { name, ...kept }],
+      };
+    });
+    if (written === null) return false;
+    this.onceNames.set(name, true);
+    this.keptOnce.set(name, kept);
+    return true;
+  }
+
+  /** The secret kept with the once-only name `name` (send's `secret`), as this page last read the reservations. */
+  async keptSecret(name: string): Promise<string | undefined> {
+    if (!this.keptOnce.has(name)) await this.readKept();
+    return this.keptOnce.get(name)?.secret;
   }
 
   /**
@@ -189,23 +206,12 @@ export class Outbox {
       await r.landed;
       const second = w.sign(first, r.stamp);
       if (second === null || this.o.log.preview(second.bytes).kind === 'refused') return null;
-      // The name and the entry in one strict transaction that reads the names first (another tab
-      // may hold it: then nothing is written and the entry, signed in memory only, is dropped).
-      const written = await this.o.store.modifyReservation(this.o.record.gameId, (stored) => {
-        this.seeStored(stored);
-        if (stored.once.includes(w.once)) return null;
-        return {
-          nextSeq: stored.nextSeq,
-          once: [...stored.once, w.once].slice(-200),
-          // With the entry it names: the commit's own record may not be on disk yet (its secret
-          // is, kept ahead: drafts.ts sealed), and a FINAL sent again without it would name a
-          // commit no phone holds.
-          kept: [...(stored.kept ?? []), { name: w.once, entries: [first.bytes, second.bytes] }],
-        };
-      });
-      if (written === null) return null;
-      this.onceNames.set(w.once, true);
-      this.keptOnce.set(w.once, [first.bytes, second.bytes]);
+      // The name and both entries in one strict transaction that reads the names first (another
+      // tab may hold it: then nothing is written and the entry, signed in memory only, is dropped).
+      // With the entry it names: the commit's own record may not be on disk yet (its secret is,
+      // kept ahead: drafts.ts sealed), and a FINAL sent again without it would name a commit no
+      // phone holds.
+      if (!(await this.keepOnce(w.once, [first.bytes, second.bytes]))) return null;
       return second;
     } catch (e) {
       // Not written (a failed transaction commits nothing): nothing of it left the phone.
@@ -221,19 +227,19 @@ export class Outbox {
    * entries written in the same transaction as the name), so keptOnce already holds them.
    */
   private async resendKept(name: string): Promise<void> {
-    const entries = this.keptOnce.get(name);
-    if (entries !== undefined) await this.resendAll(entries);
+    const kept = this.keptOnce.get(name);
+    if (kept !== undefined) await this.resendAll(kept.entries);
   }
 
   /**
    * Sends again the entries kept with every once-only name `which` accepts (read from the
    * reservations now): on opening, a phone that died between writing a burst and sending it sends
-   * it, even where no duty would ask for the name again (its commit, sent only with it, missing
-   * from the log).
+   * it, even where no duty would ask for the name again (its phase over, or its commit, sent only
+   * with it, missing from the log).
    */
   async resendKeptWhere(which: (name: string) => boolean): Promise<void> {
     if (!(await this.readKept())) return;
-    for (const [name, entries] of this.keptOnce) if (which(name)) await this.resendAll(entries);
+    for (const [name, kept] of this.keptOnce) if (which(name)) await this.resendAll(kept.entries);
   }
 
   /** Reads the reservations (writing nothing) for their names and kept entries; false if they cannot be read. */
@@ -272,34 +278,10 @@ export class Outbox {
    * transaction that reads the stored counter, so they never sign two messages with one number
    * (which peers report as misconduct).
    */
-  stamp(): Promise<Stamp>;
-  /**
-   * With `once`: recorded in the same kind of transaction, which finds it if this device (another
-   * tab included) already reserved it: then null comes back, since signing it twice would be
-   * equivocation, which the others report and which voids the player's orders.
-   */
-  stamp(once: string): Promise<Stamp | null>;
-  async stamp(once?: string): Promise<Stamp | null> {
-    const reserved = await this.reserve(once);
-    if (reserved === null) return null;
-    await this.landed(reserved.landed, once);
+  async stamp(): Promise<Stamp> {
+    const reserved = await this.reserve();
+    await reserved.landed;
     return reserved.stamp;
-  }
-
-  /**
-   * Waits for a reservation's writes. If one failed (a once-only name's own write may have landed
-   * while the block its number came from did not), nothing signed with the stamp may leave, so the
-   * name, if this page wrote it, is given back (release) before the error goes on: else the duty
-   * could never be done again. Called once no sign step of the stamp runs any more (a sign step may
-   * write, as the lot commit's does its secret: it must not run while another tab holds the name).
-   */
-  private async landed(landed: Promise<void>, once: string | undefined): Promise<void> {
-    try {
-      await landed;
-    } catch (e) {
-      if (once !== undefined && this.onceNames.get(once) === true) await this.release(once);
-      throw e;
-    }
   }
 
   /** A number of the reserved blocks at or above `floor` (the ranges' write may still be under way). */
@@ -320,71 +302,40 @@ export class Outbox {
 
   /**
    * The reservation of stamp(): the number (`stamp`, told as soon as it is chosen) and the strict
-   * write that records it and `once` (`landed`: resolves once on disk, rejects if the write failed).
-   * Nothing signed with the stamp may be sent or stored before `landed` resolves. Null if `once` is
-   * reserved already: by this page or an older version (the game's record), or, as the transaction
-   * that would reserve it reads, by another tab; then nothing is to be signed.
+   * write that records it (`landed`: resolves once on disk, rejects if the write failed). Nothing
+   * signed with the stamp may be sent or stored before `landed` resolves.
    *
    * A number comes from a block this page reserved ahead (one read-modify-write of the game's
-   * reservation, SEQ_BLOCK numbers above every number stored or seen): an entry that is not
-   * once-only then waits only for the block's write, usually long landed. A once-only entry writes
-   * its name (and a new block when this one runs low) in one strict transaction that reads the
-   * stored names first, so two tabs never both reserve it (IndexedDB runs them one at a time).
+   * reservation, SEQ_BLOCK numbers above every number stored or seen): a message then waits only
+   * for the block's write, usually long landed.
    */
-  private async reserve(once?: string, claim?: string): Promise<{ stamp: Stamp; landed: Promise<void> } | null> {
+  private async reserve(): Promise<{ stamp: Stamp; landed: Promise<void> }> {
     const record = this.o.record;
-    // Claimed ahead by this page (SendOptions.claim): the name is on disk and this page's alone, so
-    // only a number is needed, as for a message that is not once-only. Used up here, whatever follows.
-    if (once !== undefined && this.claimed.delete(once)) return this.reserve();
-    // Being given back: once it is, the name is reserved as any other (the duty signs after all).
-    const giving = once === undefined ? undefined : this.releasing.get(once);
-    if (giving !== undefined) await giving;
-    if (once !== undefined && (this.onceNames.get(once) === true || (record.current.once ?? []).includes(once))) return null;
-    const claiming = once !== undefined && claim !== undefined && claim !== once && !this.reserved(claim) ? claim : undefined;
-    let claimWritten = false;
     const taken = this.take(this.o.seqFloor());
     // A new block when there is none or this one runs low (one grows at a time).
     const grow = taken === undefined || (this.left() < SEQ_BLOCK / 2 && !this.growing);
-    if (once === undefined && !grow) return { stamp: this.stampOf(taken.seq), landed: taken.landed };
-    if (grow) this.growing = true;
-    let chosen!: (seq: number | null) => void;
-    const choice = new Promise<number | null>((resolve) => (chosen = resolve));
+    if (!grow) return { stamp: this.stampOf(taken.seq), landed: taken.landed };
+    this.growing = true;
+    let chosen!: (seq: number) => void;
+    const choice = new Promise<number>((resolve) => (chosen = resolve));
     let grown!: (landed: Promise<void>) => void;
     const blockLanded = new Promise<void>((resolve) => (grown = resolve));
     blockLanded.catch(() => undefined);
     const write = this.o.store.modifyReservation(record.gameId, (stored) => {
       this.seeStored(stored);
-      if (once !== undefined && stored.once.includes(once)) {
-        chosen(null);
-        return null;
-      }
-      let seq = taken?.seq;
-      let nextSeq = stored.nextSeq;
-      if (grow) {
-        // Above every number stored (other tabs' blocks; the game's record before reservations
-        // had their own database), reserved by this page or seen in the log.
-        const highest = this.ranges.reduce((m, r) => Math.max(m, r.end), 0);
-        const base = Math.max(stored.nextSeq, record.current.nextSeq ?? 0, highest, this.o.seqFloor());
-        seq ??= base;
-        const from = seq === base ? base + 1 : base;
-        this.ranges.push({ next: from, end: from + SEQ_BLOCK, landed: blockLanded });
-        nextSeq = from + SEQ_BLOCK;
-      }
-      chosen(seq!);
-      claimWritten = claiming !== undefined && !stored.once.includes(claiming);
-      const names = once === undefined ? stored.once : [...stored.once, once, ...(claimWritten ? [claiming!] : [])];
-      return { nextSeq, once: names.slice(-200) };
+      // Above every number stored (other tabs' blocks; the game's record before reservations
+      // had their own database), reserved by this page or seen in the log.
+      const highest = this.ranges.reduce((m, r) => Math.max(m, r.end), 0);
+      const base = Math.max(stored.nextSeq, record.current.nextSeq ?? 0, highest, this.o.seqFloor());
+      const seq = taken?.seq ?? base;
+      const from = seq === base ? base + 1 : base;
+      this.ranges.push({ next: from, end: from + SEQ_BLOCK, landed: blockLanded });
+      chosen(seq);
+      return { nextSeq: from + SEQ_BLOCK, once: stored.once };
     });
-    // Resolves once on disk. (A write that found `once` reserved wrote nothing, and then no stamp
-    // comes out of this call and no block was added: nothing waits for it.)
+    // Resolves once on disk.
     const ok = write.then(
-      (written) => {
-        if (written !== null && once !== undefined) this.onceNames.set(once, true);
-        if (written !== null && claimWritten) {
-          this.onceNames.set(claiming!, true);
-          this.claimed.add(claiming!);
-        }
-      },
+      () => undefined,
       (e: unknown) => {
         this.ranges = this.ranges.filter((r) => r.landed !== blockLanded);
         throw e;
@@ -393,48 +344,17 @@ export class Outbox {
     grown(ok);
     void ok
       .finally(() => {
-        if (grow) this.growing = false;
+        this.growing = false;
       })
       .catch(() => undefined);
-    if (once === undefined && taken !== undefined) {
+    if (taken !== undefined) {
       // Only a new block was written, ahead of need: this entry's number was on disk already.
       ok.catch((e: unknown) => this.o.onError?.(e));
       return { stamp: this.stampOf(taken.seq), landed: taken.landed };
     }
-    // Settles once both writes have (the name's write must be known landed or not, see landed()).
-    const landed =
-      taken === undefined
-        ? ok
-        : Promise.allSettled([ok, taken.landed]).then((all) => {
-            for (const r of all) if (r.status === 'rejected') throw r.reason;
-          });
-    // A failure before the choice (the record unreadable) rejects here; after it, through `landed`.
-    // Waited for even with a number in hand: a once-only name is free only once the transaction
-    // has read the stored names (another tab may hold it), and no sign step may run before, since
-    // a sign step may write (the lot commit's stores its secret in the game's record).
-    const chosenSeq = await Promise.race([choice, ok.then(() => choice)]);
-    if (chosenSeq === null) return null;
-    const seq = taken?.seq ?? chosenSeq;
-    return { stamp: this.stampOf(seq), landed };
-  }
-
-  /**
-   * Gives back, unused, every name this page claimed ahead (SendOptions.claim): called when the page
-   * is hidden or left and when the game closes, so another tab, the service worker or this page
-   * after a reload may sign the message. Forgotten here at once (no send of this page uses them
-   * after the call), each written back by release; a crash before that write lands leaves the name
-   * used up: a stall of that message, never a second one.
-   */
-  async releaseClaims(): Promise<void> {
-    const names = [...this.claimed];
-    this.claimed.clear();
-    await Promise.all(
-      names.map((n) => {
-        const written = this.release(n).finally(() => this.releasing.delete(n));
-        this.releasing.set(n, written);
-        return written;
-      }),
-    );
+    // A failure before the choice (the reservation unreadable) rejects here; after it, through `landed`.
+    const seq = await Promise.race([choice, ok.then(() => choice)]);
+    return { stamp: this.stampOf(seq), landed: ok };
   }
 
   /**
@@ -451,36 +371,12 @@ export class Outbox {
   }
 
   /**
-   * Gives back a once-only right this page was granted and whose sign step threw (or whose number's
-   * block failed to land, see landed), in one strict transaction of the reservations' database (as
-   * reserve takes it). Safe: the outbox stores and sends only what `sign` returns, and no `sign`
-   * stores or sends what it signs (they are the protocol's pure signing calls; the lot commit's
-   * also stores its secret, which a later commit's replaces), so no message signed under the right
-   * exists outside this call; another tab asking for the right meanwhile got null (nothing
-   * signed), and asks the store again when its duty comes back (reserve reads the others' names
-   * there). A crash before this write lands leaves the right used up, as before: a stall, never a
-   * second message. The sequence number stays used (skipped numbers cost nothing). A failure of
-   * this write leaves the right used up too.
-   */
-  private async release(once: string): Promise<void> {
-    try {
-      // In the reservations' database (one transaction reads and writes the names, as reserve does).
-      await this.o.store.modifyReservation(this.o.record.gameId, (stored) =>
-        stored.once.includes(once) ? { nextSeq: stored.nextSeq, once: stored.once.filter((n) => n !== once) } : null,
-      );
-      this.onceNames.delete(once);
-    } catch {
-      // Kept used up: safe, and the sign step's own error is the one to report.
-    }
-  }
-
-  /**
    * Notes the once-only names a transaction read in the store (another tab's, unless this page's),
    * and the entries kept with them.
    */
   private seeStored(stored: ReservationRecord): void {
     for (const n of stored.once) if (!this.onceNames.has(n)) this.onceNames.set(n, false);
-    for (const k of stored.kept ?? []) this.keptOnce.set(k.name, k.entries);
+    for (const k of stored.kept ?? []) this.keptOnce.set(k.name, { entries: k.entries, ...(k.secret === undefined ? {} : { secret: k.secret }) });
   }
 
   /**

@@ -110,8 +110,8 @@ export class GameRunner {
   /** The anchored START's key list (authorPlaces), kept per START: the outbox asks for it several times per entry. */
   private placesOf: { readonly start: string; readonly keys: readonly string[] } | null = null;
   private closed = false;
-  /** The reservations' kept entries of the open phase were sent again (sendKept), once per page. */
-  private burstResent = false;
+  /** The reservations' kept entries were sent again (afterChange), once per page. */
+  private keptResent = false;
   private unsubscribe: () => void = () => undefined;
 
   private constructor(o: RunnerOptions, record: AppGameRecord) {
@@ -148,9 +148,6 @@ export class GameRunner {
       },
       powers: () => this.state.me.powers,
       messages: () => gameMessages(o.gameId, o.log.entries(), o.log.verifier),
-      // A shown page claims its REVEAL with its LOCK (outbox.ts SendOptions.claim); it gives the
-      // claim back when hidden or left (core.ts), so no other context is ever kept from revealing.
-      claimAhead: () => !this.closed && typeof document !== 'undefined' && document.visibilityState === 'visible',
     });
     this.chats = new ChatReader(o.identity);
     this.ahead = new AheadWork({
@@ -224,12 +221,6 @@ export class GameRunner {
     this.closed = true;
     this.unsubscribe();
     this.listeners.clear();
-    void this.outbox.releaseClaims();
-  }
-
-  /** Gives back the once-only names this page claimed ahead and has not used (the page hidden or left). */
-  releaseClaims(): Promise<void> {
-    return this.outbox.releaseClaims();
   }
 
   private schedule(): void {
@@ -293,6 +284,14 @@ export class GameRunner {
   }
 
   private async afterChange(): Promise<void> {
+    // Once per page, first: every once-only entry written with its name (outbox.ts send) that the
+    // log lacks was signed and never sent (the phone died between the write and the send, or
+    // before the send reached anyone): sent now, these very bytes, whatever the phase is (the lot,
+    // a phase already over), since no duty will ever sign its name again.
+    if (!this.keptResent) {
+      this.keptResent = true;
+      await this.outbox.resendKeptWhere(() => true);
+    }
     if (await this.drafts.load(this.state.view.current?.key ?? '', this.state.me.powers)) {
       this.publishDrafts();
       await this.sendKept();
@@ -315,12 +314,6 @@ export class GameRunner {
   private async sendKept(): Promise<void> {
     const current = this.state.view.current;
     if (current === undefined) return;
-    // Once per page: a last seal's burst (commit and FINAL) written with the FINAL's reservation
-    // and never sent (the phone died first) goes now; its commit may be in no other record.
-    if (!this.burstResent) {
-      this.burstResent = true;
-      await this.outbox.resendKeptWhere((name) => name.startsWith(`final|${current.key}|`));
-    }
     for (const [power, seal] of Object.entries(this.drafts.loadedLatest) as [Power, SealKept][]) {
       if (seal.entry === undefined || (current.ballot.commits[power] ?? []).includes(seal.hash)) continue;
       await this.outbox.resend(seal.entry);

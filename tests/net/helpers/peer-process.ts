@@ -52,7 +52,7 @@ export interface State {
   step2Received: number;
 }
 
-const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA } = process.env;
+const { SIGNALING, GAME_ID, PASSWORD, MAX_BYTES, RESYNC_MS, REPLICA, SELF } = process.env;
 let largestReceived = 0;
 let largestSent = 0;
 let received = 0;
@@ -116,7 +116,9 @@ function MeasuredPeerConnection(config: unknown): unknown {
 }
 
 const doc = createGameDoc();
-const replica = REPLICA === '1' ? await GameReplica.open({ gameId: GAME_ID!, doc, verifier: nodeVerifier(), carryDelayMs: 200 }) : null;
+// SELF: the key of the player using this phone (its own entries always count, as in the app).
+const replica =
+  REPLICA === '1' ? await GameReplica.open({ gameId: GAME_ID!, doc, verifier: nodeVerifier(), carryDelayMs: 200, ...(SELF ? { self: SELF } : {}) }) : null;
 const connection = connectGame(replica ?? doc, {
   gameId: GAME_ID!,
   password: PASSWORD!,

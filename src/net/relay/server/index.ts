@@ -92,7 +92,9 @@ class Refusal extends Error {
 }
 
 const isRelayPath = (url: string | undefined): string | null => {
-  const path = new URL(url ?? '/', 'http://x').pathname.replace(/\/+$/, '');
+  // Not `new URL(url, base)`: it throws on a target such as `//` or `//@`, and this runs for every
+  // request and upgrade the server gets.
+  const path = (url ?? '/').split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
   return path === RELAY_PATH || path === RELAY_HTTP_PATH ? path : null;
 };
 

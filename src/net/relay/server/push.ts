@@ -9,7 +9,7 @@
 // pure JavaScript (no native code, nothing downloaded at install).
 import { createECDH, createHash } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent } from 'node:https';
+import { Agent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { parse as legacyParse } from 'node:url';
@@ -181,6 +181,47 @@ export function publicLookup(allowHosts: readonly string[] = []) {
 
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
+/** How much of a push service's answer is read before the connection is cut (the status is what counts). */
+export const PUSH_ANSWER_BYTES = 4096;
+
+/**
+ * Sends a request web-push made and resolves with the answer's status once at most
+ * PUSH_ANSWER_BYTES of its body were read (the rest is never buffered: the socket is cut), within
+ * `deadlineMs` in all (connection, request and answer), else rejects.
+ */
+function postCapped(details: webpush.RequestDetails, agent: Agent, deadlineMs: number): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let settled = false;
+    const finish = (f: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      f();
+    };
+    const req = httpsRequest(details.endpoint, { method: details.method, headers: details.headers as Record<string, string>, agent }, (res) => {
+      const status = res.statusCode ?? 0;
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > PUSH_ANSWER_BYTES) {
+          finish(() => resolve(status));
+          res.destroy();
+          req.destroy();
+        }
+      });
+      res.on('end', () => finish(() => resolve(status)));
+      res.on('error', (e) => finish(() => reject(e)));
+      res.on('close', () => finish(() => resolve(status)));
+    });
+    const deadline = setTimeout(() => {
+      finish(() => reject(new Error(`the push service did not answer within ${deadlineMs} ms`)));
+      req.destroy();
+    }, deadlineMs);
+    req.on('error', (e) => finish(() => reject(e)));
+    req.end(details.body ?? undefined);
+  });
+}
+
 export interface PushSender {
   /** Encrypts `payload` (null: an empty push) for the device and sends it; 'gone' when the push
    *  service says the subscription no longer exists (404, 410) or its host is not public. */
@@ -202,17 +243,23 @@ export function pushSender(vapid: VapidKeys, options: PushOptions = {}): PushSen
   return {
     async send(sub, payload, room, ttlSeconds) {
       try {
-        await webpush.sendNotification(
+        // web-push makes the request (VAPID, aes128gcm); it is sent here, not by its
+        // sendNotification, which keeps the whole answer in one string with no bound (a host
+        // answering 512 MiB ended the process) and has only an idle timeout (one byte every 2 s
+        // held a push for 26 s).
+        const details = webpush.generateRequestDetails(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-          payload && payload.length > 0 ? Buffer.from(payload) : null,
-          { vapidDetails, TTL: ttlSeconds, topic: pushTopic(room), urgency: 'high', contentEncoding: 'aes128gcm', agent, timeout },
+          payload && payload.length > 0 ? Buffer.from(payload) : undefined,
+          { vapidDetails, TTL: ttlSeconds, topic: pushTopic(room), urgency: 'high', contentEncoding: 'aes128gcm' },
         );
-        return { outcome: 'sent' };
+        const status = await postCapped(details, agent, timeout);
+        if (status >= 200 && status <= 299) return { outcome: 'sent' };
+        if (status === 404 || status === 410) return { outcome: 'gone', detail: `the push service answered ${status}` };
+        return { outcome: 'failed', detail: `the push service answered ${status}` };
       } catch (e) {
-        const err = e as { statusCode?: number; code?: string; message?: string };
-        if (err.statusCode === 404 || err.statusCode === 410) return { outcome: 'gone', detail: `the push service answered ${err.statusCode}` };
+        const err = e as { code?: string; message?: string };
         if (err.code === 'EPUSHNOTPUBLIC') return { outcome: 'gone', detail: err.message ?? 'not public' };
-        return { outcome: 'failed', detail: err.statusCode !== undefined ? `the push service answered ${err.statusCode}` : (err.message ?? String(e)) };
+        return { outcome: 'failed', detail: err.message ?? String(e) };
       }
     },
     close: () => agent.destroy(),

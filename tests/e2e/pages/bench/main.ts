@@ -156,55 +156,45 @@ let reserving: Promise<unknown> = Promise.resolve();
 
 /**
  * As the app's outbox (src/ui/game/outbox.ts reserve): the sequence number comes from a block
- * reserved ahead by a strict write (a new block when it runs low), and the name of a message the
- * protocol allows once is written by a strict read-modify-write of the reservation (in its own
- * database: store.modifyReservation), before anything signed with them goes out. An entry that is
- * not once-only waits only for its block.
+ * reserved ahead by a strict write (a new block when it runs low). An entry waits only for its
+ * block.
  */
-/** Names claimed ahead, on disk (as the app's outbox, SendOptions.claim: the REVEAL with the LOCK). */
-const claimed = new Set<string>();
-function reserve(once?: string, claim?: string): { stamp: { seq: number; time: number }; landed: Promise<unknown> } {
-  // Claimed with an earlier reservation: only a number is needed, as for an entry that is not once-only.
-  if (once !== undefined && claimed.delete(once)) once = undefined;
-  if (once === undefined) claim = undefined;
+function reserve(): { stamp: { seq: number; time: number }; landed: Promise<unknown> } {
   const stamp = { seq: seq++, time: Date.now() };
   const covered = stamp.seq < reservedTo ? reserving : null;
   const grow = covered === null || reservedTo - seq < SEQ_BLOCK / 2;
-  if (!grow && once === undefined) return { stamp, landed: covered };
-  const to = grow ? Math.max(reservedTo, seq) + SEQ_BLOCK : reservedTo;
-  const write = store.modifyReservation(gameId, (old) => ({
-    nextSeq: grow ? Math.max(old.nextSeq, to) : old.nextSeq,
-    once: once === undefined ? old.once : [...old.once, once, ...(claim === undefined ? [] : [claim])].slice(-200),
-  }));
-  if (claim !== undefined) void write.then(() => claimed.add(claim));
-  if (grow) {
-    reservedTo = to;
-    reserving = write;
-  }
-  return { stamp, landed: covered === null ? write : once === undefined ? covered : Promise.all([covered, write]) };
+  if (!grow) return { stamp, landed: covered };
+  const to = Math.max(reservedTo, seq) + SEQ_BLOCK;
+  const write = store.modifyReservation(gameId, (old) => ({ nextSeq: Math.max(old.nextSeq, to), once: old.once }));
+  reservedTo = to;
+  reserving = write;
+  return { stamp, landed: covered ?? write };
 }
 
 /**
- * This phone's own entry, as the app's outbox sends it: signed while its reservation is being
- * written, sent once that write is on disk, admitted and into the doc at once, its own write
- * landing after (GameReplica.publish, `reserved`). The time counted is from the reservation to
- * the entry going out.
+ * This phone's own entry, as the app's outbox sends it (outbox.ts send): signed with a number of a
+ * block on disk; a message the protocol allows once is then written with its name in one strict
+ * read-modify-write of the reservation (store.modifyReservation) before it goes out; then it is
+ * admitted and into the doc at once, its own write landing after (GameReplica.publish,
+ * `reserved`). The time counted is from the reservation to the entry going out.
  */
-function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: string, key?: string, step?: string, claim?: string): void {
+function send(sign: (s: { seq: number; time: number }) => Uint8Array, once?: string, key?: string, step?: string): void {
   const t0 = performance.now();
   void (async () => {
-    const r = reserve(once, claim);
-    let bytes: Uint8Array;
-    try {
-      bytes = sign(r.stamp);
-    } finally {
-      const t1 = performance.now();
-      tr(`${step ?? 'ack'} signed ${(t1 - t0).toFixed(1)}ms`);
-      await r.landed;
-      tr(`${step ?? 'ack'} landed`);
-      time(`${step ?? 'ack'}: sign`, t1 - t0);
-      time(`${step ?? 'ack'}: then wait for the reservation`, performance.now() - t1);
-    }
+    const r = reserve();
+    await r.landed;
+    const bytes = sign(r.stamp);
+    const t1 = performance.now();
+    tr(`${step ?? 'ack'} signed ${(t1 - t0).toFixed(1)}ms`);
+    if (once !== undefined)
+      await store.modifyReservation(gameId, (old) => ({
+        nextSeq: old.nextSeq,
+        once: [...old.once, once].slice(-200),
+        kept: [...(old.kept ?? []), { name: once, entries: [bytes] }],
+      }));
+    tr(`${step ?? 'ack'} landed`);
+    time(`${step ?? 'ack'}: sign`, t1 - t0);
+    time(`${step ?? 'ack'}: then wait for the reservation`, performance.now() - t1);
     await replica.publish([bytes], { reserved: true });
   })().then(
     () => {
@@ -256,8 +246,7 @@ function react(): void {
       if (due.finals.length > 0 && commit !== undefined) {
         if (once('final')) send((s) => finalOrders(me.me, gameId, c.key, me.power, commit, s).bytes, `${c.key}|final`, c.key, 'final-sent');
       } else if (due.lock) {
-        // As the app's duty loop on a shown page: the REVEAL's name claimed with the LOCK's.
-        if (once('lock')) send((s) => lockBallot(me.me, gameId, view!, opened, s).bytes, `${c.key}|lock`, c.key, 'lock-sent', `${c.key}|reveal`);
+        if (once('lock')) send((s) => lockBallot(me.me, gameId, view!, opened, s).bytes, `${c.key}|lock`, c.key, 'lock-sent');
       } else if (due.reveal && once('reveal')) {
         revealedAt.set(c.key, Date.now());
         send((s) => revealBallot(me.me, gameId, view!, opened, (id) => secrets.get(id) ?? null, s).bytes, `${c.key}|reveal`, c.key, 'reveal-sent');
