@@ -206,7 +206,9 @@ async function visit(game: Game, phone: KilledPhone, log: VisitLog[]): Promise<V
     const shown = await v.page
       .evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ''}`)
       .catch((x: unknown) => `unreadable: ${String(x)}`);
-    throw new Error(`${phone.name}'s visit (${mode}) failed: ${e instanceof Error ? e.message : String(e)}\nthe page showed: ${shown}`);
+    throw new Error(`${phone.name}'s visit (${mode}) failed: ${e instanceof Error ? e.message : String(e)}\nthe page showed: ${shown}`, {
+      cause: e,
+    });
   } finally {
     await killPhone(v);
   }
@@ -227,13 +229,59 @@ async function inspect<T>(phone: KilledPhone, game: Game, read: (v: PhoneVisit) 
   }
 }
 
-/** What each phone holds and waits for: the once-only names reserved, its outbox, its view's ballot. */
+/** An entry as a line: its type, author, phase, power, sequence number and id. */
+function describeEntries(gameId: string, entries: readonly Uint8Array[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const o of openLog(gameId, [...entries])) {
+    if (!o.ok) continue;
+    const p = o.message.payload as { type: string; from: string; seq: number; phase?: string; power?: string };
+    out.set(
+      o.message.id,
+      `${p.type} by ${p.from.slice(0, 8)} seq ${p.seq}${p.phase ? ` ${p.phase}` : ''}${p.power ? ` ${p.power}` : ''} (${o.message.id.slice(0, 8)})`,
+    );
+  }
+  return out;
+}
+
+/** Record counts of this profile's stores for the game, and whether its game record is there. */
+function storeCounts(page: Page, gameId: string): Promise<unknown> {
+  return page.evaluate(
+    (id) =>
+      new Promise<unknown>((resolve) => {
+        const req = indexedDB.open('pacto');
+        req.onerror = () => resolve(`cannot open: ${String(req.error)}`);
+        req.onsuccess = () => {
+          const db = req.result;
+          const out: Record<string, unknown> = {};
+          const names = ['updates', 'entries', 'outbox', 'failed', 'relayCursors'].filter((n) => db.objectStoreNames.contains(n));
+          const tx = db.transaction([...names, 'games'], 'readonly');
+          for (const n of names) {
+            const c = tx.objectStore(n).index('byGame').count(id);
+            c.onsuccess = () => (out[n] = c.result);
+          }
+          const g = tx.objectStore('games').getAllKeys();
+          g.onsuccess = () => (out.games = (g.result as string[]).map((k) => (k === id ? 'this game' : String(k).slice(0, 8))));
+          tx.oncomplete = () => {
+            db.close();
+            resolve(out);
+          };
+          tx.onerror = () => resolve(`cannot read: ${String(tx.error)}`);
+        };
+      }),
+    gameId,
+  );
+}
+
+/** What each phone holds and waits for: the once-only names reserved, its outbox, its view's ballot, the entries others lack. */
 async function diagnose(game: Game): Promise<string> {
   const out: string[] = [];
+  const held = new Map<string, Map<string, string>>();
   for (const phone of game.phones) {
     out.push(
       await inspect(phone, game, async ({ page }) => {
-        const view = viewOf(game.gameId, await storedEntries(page, game.gameId));
+        const entries = await storedEntries(page, game.gameId);
+        held.set(phone.name, describeEntries(game.gameId, entries));
+        const view = viewOf(game.gameId, entries);
         const ballot = view.status === 'lot' ? view.lot?.ballot : view.current?.ballot;
         const short = (k: string) => k.slice(0, 8);
         return JSON.stringify(
@@ -241,7 +289,7 @@ async function diagnose(game: Game): Promise<string> {
             phone: phone.name,
             shows: await phaseOf(page),
             waitingLine: await page
-              .locator('.waiting-for, .lot-card')
+              .locator('.waiting-for, .lot-card, [role="alert"]')
               .first()
               .textContent({ timeout: 2_000 })
               .catch(() => null),
@@ -260,7 +308,8 @@ async function diagnose(game: Game): Promise<string> {
                     reveals: Object.keys(ballot.reveals).map(short),
                   },
             reservations: await reservationsOf(page, game.gameId),
-            outbox: await outboxSize(page, game.gameId),
+            outbox: await outboxSize(page, game.gameId).catch((e: unknown) => String(e)),
+            stores: await storeCounts(page, game.gameId).catch((e: unknown) => String(e)),
             misconduct: view.misconduct,
           },
           null,
@@ -269,8 +318,18 @@ async function diagnose(game: Game): Promise<string> {
       }),
     );
   }
+  // The entries one phone holds and another lacks: what never got through the relay.
+  for (const [a, mine] of held)
+    for (const [b, theirs] of held) {
+      if (a === b) continue;
+      const missing = [...mine].filter(([id]) => !theirs.has(id)).map(([, line]) => line);
+      if (missing.length > 0) out.push(`${a} holds, ${b} lacks: ${missing.join('; ')}`);
+    }
   return out.join('\n');
 }
+
+const logLines = (log: readonly VisitLog[]): string[] =>
+  log.map((l) => `${l.phone} ${l.phase ?? 'lobby'} ${l.mode} ${l.did ?? '-'} -> ${l.after ?? 'lobby'} (${l.ms} ms)`);
 
 /**
  * Rounds of visits, the phones in a seeded order each round, until every phone shows the last
@@ -285,12 +344,19 @@ async function play(game: Game): Promise<VisitLog[]> {
   for (;;) {
     const round = [...game.phones].sort(() => random() - 0.5);
     for (const phone of round) {
-      const v = await visit(game, phone, log);
+      let v: VisitLog;
+      try {
+        v = await visit(game, phone, log);
+      } catch (e) {
+        throw new Error(`${e instanceof Error ? e.message : String(e)}\nvisits:\n${logLines(log).join('\n')}\nphones:\n${await diagnose(game)}`, {
+          cause: e,
+        });
+      }
       const at = `${phone.name}@${v.phase ?? 'lobby'}`;
       visitsAt.set(at, (visitsAt.get(at) ?? 0) + 1);
       if (order(v.after) > order(shown.get(phone.name) ?? null)) shown.set(phone.name, v.after);
       if (visitsAt.get(at)! > MAX_VISITS_PER_PHASE) {
-        const lines = log.map((l) => `${l.phone} ${l.phase ?? 'lobby'} ${l.mode} ${l.did ?? '-'} -> ${l.after ?? 'lobby'} (${l.ms} ms)`);
+        const lines = logLines(log);
         throw new Error(
           `${phone.name} was opened ${visitsAt.get(at)} times at ${v.phase ?? 'the lobby/lot'} (at most ${MAX_VISITS_PER_PHASE}): the game stalled.\n` +
             `visits:\n${lines.join('\n')}\nphones:\n${await diagnose(game)}`,
