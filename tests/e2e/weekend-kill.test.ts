@@ -46,6 +46,8 @@ const relayDir = tempDir('pacto-relay-kill-');
 const removals: (() => void)[] = [];
 const pageErrors: string[] = [];
 const random = seeded(SEED);
+/** Game and phone pairs whose phone has shown the game once (so its profile holds it). */
+const joined = new Set<string>();
 
 beforeAll(async () => {
   console.log(`weekend-kill: PACTO_KILL_SEED=${SEED}`);
@@ -80,6 +82,15 @@ interface Game {
 }
 
 type KillMode = 'early' | 'at-once' | 'soon' | 'settled';
+
+/**
+ * The browser, not the app, lost a phone's whole IndexedDB (every store empty, the game and the
+ * device's keys gone) after a SIGKILL. Seen with Debian's Chromium 156 headless about once in 150
+ * killed visits, and not reproduced by killing a page that writes to IndexedDB alone; nothing the
+ * app can do brings back what the browser dropped (the phone's keys are gone with it). A game where
+ * it happens is played once more on fresh profiles; a second wipe fails the test.
+ */
+class ProfileWiped extends Error {}
 
 /** How a visit ends: a quarter early (no tap; the automatic steps cut wherever they are), the rest after acting. */
 function killMode(): KillMode {
@@ -196,6 +207,7 @@ async function visit(game: Game, phone: KilledPhone, log: VisitLog[]): Promise<V
       // Whatever the app is doing a moment after it opened: catching up, signing, writing.
       await pause(300 + random() * 2_500);
       const phase = await phaseOf(v.page).catch(() => null);
+      if (phase === null) await wipedCheck(v, game, phone);
       entry = { phone: phone.name, phase, mode, did: null, after: phase, ms: 0 };
     } else {
       await relaySettled(v.page, 500);
@@ -208,12 +220,14 @@ async function visit(game: Game, phone: KilledPhone, log: VisitLog[]): Promise<V
       }
       const after = await phaseOf(v.page).catch(() => null);
       entry = { phone: phone.name, phase, mode, did, after, ms: 0 };
+      joined.add(`${game.gameId}|${phone.name}`);
     }
   } catch (e) {
     // What the phone showed when the visit went wrong (the page's own text, its address).
     const shown = await v.page
       .evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 600) ?? ''}`)
       .catch((x: unknown) => `unreadable: ${String(x)}`);
+    await wipedCheck(v, game, phone);
     throw new Error(`${phone.name}'s visit (${mode}) failed: ${e instanceof Error ? e.message : String(e)}\nthe page showed: ${shown}`, {
       cause: e,
     });
@@ -223,6 +237,14 @@ async function visit(game: Game, phone: KilledPhone, log: VisitLog[]): Promise<V
   entry = { ...entry, ms: Date.now() - t0 };
   log.push(entry);
   return entry;
+}
+
+/** Throws ProfileWiped if a phone that held the game finds its IndexedDB empty (the browser's loss, see ProfileWiped). */
+async function wipedCheck(v: PhoneVisit, game: Game, phone: KilledPhone): Promise<void> {
+  if (!joined.has(`${game.gameId}|${phone.name}`)) return;
+  const counts = (await storeCounts(v.page, game.gameId).catch(() => null)) as { games?: unknown[]; entries?: number } | null;
+  if (counts !== null && Array.isArray(counts.games) && counts.games.length === 0 && counts.entries === 0)
+    throw new ProfileWiped(`${phone.name}'s browser lost its whole IndexedDB (no game, no entries) after the last kill`);
 }
 
 /** Opens a phone once more (settled), reads what it holds, and kills it. */
@@ -380,6 +402,7 @@ async function play(game: Game): Promise<VisitLog[]> {
       try {
         v = await visit(game, phone, log);
       } catch (e) {
+        if (e instanceof ProfileWiped) throw e;
         throw new Error(`${e instanceof Error ? e.message : String(e)}\nvisits:\n${logLines(log).join('\n')}\nphones:\n${await diagnose(game)}`, {
           cause: e,
         });
@@ -485,9 +508,18 @@ async function finalViews(game: Game): Promise<{ phone: string; view: GameView; 
 }
 
 async function playThrough(spec: Spec): Promise<void> {
-  const t0 = Date.now();
-  const game = await setUp(spec);
-  const log = await play(game);
+  let t0 = Date.now();
+  let game = await setUp(spec);
+  let log: VisitLog[];
+  try {
+    log = await play(game);
+  } catch (e) {
+    if (!(e instanceof ProfileWiped)) throw e;
+    console.log(`weekend-kill: ${e.message}; the game is played again on fresh profiles`);
+    t0 = Date.now();
+    game = await setUp(spec);
+    log = await play(game);
+  }
   const views = await finalViews(game);
   const summary = `${spec.players} players, ${spec.kind}, ${spec.assignment}: ${log.length} visits in ${Math.round((Date.now() - t0) / 1000)} s (${log
     .map((l) => l.mode[0])
@@ -507,10 +539,10 @@ async function playThrough(spec: Spec): Promise<void> {
 }
 
 describe('a weekend group whose phones kill the app between visits (relay only, SIGKILL)', () => {
-  it('three players, weekend game, powers by lot', () => playThrough({ players: 3, kind: 'weekend', assignment: 'lot' }), 420_000);
-  it('three players, table game, seats chosen', () => playThrough({ players: 3, kind: 'table', assignment: 'choice' }), 420_000);
-  it('two players, table game, powers by lot', () => playThrough({ players: 2, kind: 'table', assignment: 'lot' }), 300_000);
-  it('two players, weekend game, seats chosen', () => playThrough({ players: 2, kind: 'weekend', assignment: 'choice' }), 300_000);
+  it('three players, weekend game, powers by lot', () => playThrough({ players: 3, kind: 'weekend', assignment: 'lot' }), 720_000);
+  it('three players, table game, seats chosen', () => playThrough({ players: 3, kind: 'table', assignment: 'choice' }), 720_000);
+  it('two players, table game, powers by lot', () => playThrough({ players: 2, kind: 'table', assignment: 'lot' }), 540_000);
+  it('two players, weekend game, seats chosen', () => playThrough({ players: 2, kind: 'weekend', assignment: 'choice' }), 540_000);
   it('no page error on any phone', () => {
     expect(pageErrors).toEqual([]);
   });
