@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ACTION_TIMEOUT_MS, CHROMIUM_FLAGS, chromiumPath } from './browser';
+import { prng } from '../../src/util/prng';
 
 export interface KilledPhone {
   readonly name: string;
@@ -31,17 +32,8 @@ export function newPhone(name: string, locale: string): KilledPhone & { remove()
   return { name, locale, dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A small seeded generator (mulberry32): the same seed, the same kill moments. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the project's mulberry32): the same seed, the same kill moments. */
+export const seeded = prng;
 
 interface ProcInfo {
   readonly pid: number;
