@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { createAppServer } from '../scripts/app-server';
+import { createAppServer } from '../src/server/app';
 import { APP_STRINGS } from '../src/ui/lobby/strings';
 import { launchChromium } from '../tests/e2e/browser';
 import { report, summarise } from './report';
@@ -77,7 +77,7 @@ export async function benchApp(): Promise<void> {
     const raw = jsFiles.reduce((s, f) => s + readFileSync(join(assets, f)).length, 0);
     const gz = jsFiles.reduce((s, f) => s + gzipSync(readFileSync(join(assets, f))).length, 0);
 
-    await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+    await server.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`;
     try {
       browser = await launchChromium();

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as Y from 'yjs';
-import { createAppServer } from '../scripts/app-server';
+import { createAppServer } from '../src/server/app';
 import { commitTurn, finalOrders, lockBallot, openMessage, reduceLog, secretBytes, wireContextOf, type Message } from '../src/protocol';
 import { appendMessages, createGameDoc } from '../src/net/log-doc';
 import { httpAppend, httpFetch } from '../src/net/relay/client';
@@ -47,7 +47,7 @@ export async function benchPush(): Promise<void> {
   const keys = relayKeysFor(game.gameId, password);
   const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-push-'));
   const server = createAppServer(undefined, { relay: { dir }, log: () => undefined });
-  await new Promise<void>((res) => server.http.listen(0, '127.0.0.1', res));
+  await server.listen(0, '127.0.0.1');
   const relay = `ws://127.0.0.1:${(server.http.address() as AddressInfo).port}/relay`;
   try {
     // The open phase: every power seals (holds), signs its FINAL and its LOCK; the last LOCK is held back.

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { createAppServer } from '../scripts/app-server';
+import { createAppServer } from '../src/server/app';
 import { GameReplica } from '../src/net/replica';
 import { GameRelay } from '../src/net/relay/phone';
 import { entryStorage, openPactoStore, persistDoc, relayStorage } from '../src/store';
@@ -43,7 +43,7 @@ async function benchOne(kind: 'embedded (LMDB)' | 'Redis', redisUrl?: string): P
   const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-relay-'));
   const server = createAppServer(undefined, { relay: { dir }, ...(redisUrl ? { redisUrl } : {}), log: () => undefined });
   await server.ready;
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   const url = `ws://127.0.0.1:${(server.http.address() as AddressInfo).port}/relay`;
   const clients: RelayClient[] = [];
   try {
@@ -150,7 +150,7 @@ export async function benchPhoneSide(): Promise<void> {
   const password = 'bench-phone-side-password-1';
   const dir = mkdtempSync(join(tmpdir(), 'pacto-bench-relay-phone-'));
   const server = createAppServer(undefined, { relay: { dir }, log: () => undefined });
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   const url = `ws://127.0.0.1:${(server.http.address() as AddressInfo).port}/relay`;
   const phone = async () => {
     const store = await openPactoStore('pacto', new IDBFactory());
@@ -248,7 +248,7 @@ export async function benchPush(): Promise<void> {
   const limits = { maxNotifiesPerRoom: 10_000, maxNotifiesPerAddress: 10_000 };
   const server = createAppServer(undefined, { relay: { dir, limits, push: { allowHosts: ['127.0.0.1'], ca: [cert.certPem] } }, log: () => undefined });
   await server.ready;
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}`;
   try {
     const keys = relayKeysFor('bench-push-game-0001', 'bench-push-password-01');

@@ -6,7 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { DEFAULT_HTTP_LIMITS } from '../scripts/app-server';
+import { DEFAULT_HTTP_LIMITS } from '../src/server/app';
 import { relayKeysFor } from '../src/net/relay/keys';
 import { startServe, tempDir } from '../tests/net/helpers/relay';
 import { report, summarise } from './report';

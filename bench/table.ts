@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { createAppServer } from '../scripts/app-server';
+import { createAppServer } from '../src/server/app';
 import { launchChromium } from '../tests/e2e/browser';
 import { report, summarise } from './report';
 
@@ -31,7 +31,7 @@ export async function benchTable(): Promise<void> {
   let browser: Browser | undefined;
   try {
     await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+    await server.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`;
     try {
       browser = await launchChromium();

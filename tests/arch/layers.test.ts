@@ -18,6 +18,7 @@ const allowed: Record<string, readonly string[]> = {
   store: ['protocol', 'rules', 'util'],
   cli: ['rules', 'util'],
   ui: ['rules', 'protocol', 'net', 'store', 'util'],
+  server: ['net', 'protocol', 'rules', 'util'],
 };
 
 /** Packages a layer may import; anything else from node_modules or node: is refused. */
@@ -29,6 +30,7 @@ const packages: Record<string, readonly string[]> = {
   store: ['*'],
   cli: ['node:'],
   ui: ['*'],
+  server: ['*'],
 };
 
 /** Globals that mean the clock, randomness, the DOM or I/O; the pure layers must not name them. */

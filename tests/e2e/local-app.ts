@@ -2,7 +2,7 @@
 // server, which can vanish as a phone sees it (AppServer.stop) and come back on the same port; and Chromium's fake camera, which plays one still picture.
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { createAppServer, type AppServer } from '../../src/server/app';
 
 export class LocalApp {
   private server: AppServer | undefined;
@@ -14,7 +14,7 @@ export class LocalApp {
   async start(): Promise<string> {
     const s = createAppServer(this.root);
     this.server = s;
-    await new Promise<void>((r) => s.http.listen(this.port, '127.0.0.1', r));
+    await s.listen(this.port, '127.0.0.1');
     this.port = (s.http.address() as AddressInfo).port;
     return this.base;
   }

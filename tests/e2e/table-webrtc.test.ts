@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
-import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { createAppServer, type AppServer } from '../../src/server/app';
 import { launchChromium } from './browser';
 
 let outDir: string;
@@ -26,7 +26,7 @@ beforeAll(async () => {
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: false },
   });
   server = createAppServer(outDir);
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`;
   browser = await launchChromium();
 }, 120_000);

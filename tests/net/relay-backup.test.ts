@@ -1,4 +1,4 @@
-// Backup and restore of the relay's embedded store (scripts/backup.ts, `npm run backup` / `npm run
+// Backup and restore of the relay's embedded store (`pacto-server backup` / `restore`, `npm run backup` / `npm run
 // restore`): a copy taken while the real server process runs and takes appends, then the server
 // stopped, its store restored from the copy, and the room's log continues on the restored store:
 // what was there at the copy is served, new appends are taken, and the store that was replaced is
@@ -11,7 +11,7 @@ import nacl from 'tweetnacl';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toBase64 } from '../../src/protocol';
 import { appendIdFor, relayKeysFor } from '../../src/net/relay/keys';
-import { rawClient, startServe, tempDir, type RawClient, type ServeProcess } from './helpers/relay';
+import { rawClient, SERVER_COMMAND, startServe, tempDir, type RawClient, type ServeProcess } from './helpers/relay';
 
 const run = promisify(execFile);
 const base = tempDir('pacto-backup-');
@@ -43,7 +43,7 @@ async function fetchAll(c: RawClient): Promise<string[]> {
 }
 
 const script = (command: string, dir: string) =>
-  run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', command, dir], { env: { ...process.env, PACTO_RELAY_DIR: storeDir }, timeout: 60_000 });
+  run(process.execPath, [SERVER_COMMAND, command, dir], { env: { ...process.env, PACTO_RELAY_DIR: storeDir }, timeout: 60_000 });
 
 describe('backup and restore of the embedded store', () => {
   it('a copy taken while the server runs restores to a store the game continues on', async () => {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { createAppServer, type AppServer } from '../../src/server/app';
 import { GameReplica } from '../../src/net/replica';
 import { RelayClient, type WebSocketConstructor } from '../../src/net/relay/client';
 import { appendIdFor, relayKeysFor } from '../../src/net/relay/keys';
@@ -36,7 +36,7 @@ afterEach(async () => {
 /** A relay (embedded store in `dir`) on `port` (0: any). */
 async function relayOn(dir: string, port = 0): Promise<{ url: string; port: number; app: AppServer }> {
   const app = createAppServer(undefined, { relay: { dir }, log: () => undefined });
-  await new Promise<void>((r) => app.http.listen(port, '127.0.0.1', r));
+  await app.listen(port, '127.0.0.1');
   const p = (app.http.address() as AddressInfo).port;
   const s = { app };
   servers.push(s);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
-import { createAppServer, type AppServer } from '../../scripts/app-server';
+import { createAppServer, type AppServer } from '../../src/server/app';
 import { launchChromium, ACTION_TIMEOUT_MS } from '../e2e/browser';
 
 export const SCREENSHOTS = join(process.cwd(), 'test-output');
@@ -29,7 +29,7 @@ export async function serveApp(): Promise<Served> {
   const built = await buildApp();
   const outDir = built.dir;
   const server: AppServer = createAppServer(outDir);
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`;
   const browser = await launchChromium();
   mkdirSync(SCREENSHOTS, { recursive: true });

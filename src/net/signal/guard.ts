@@ -108,16 +108,26 @@ export class ConnectionGuard {
 
   /** Admits the upgrade or answers it with an HTTP error and destroys the socket. */
   admit(req: IncomingMessage, socket: Duplex): boolean {
+    const refusal = this.enter(req, socket);
+    if (refusal === null) return true;
+    socket.on('error', () => undefined);
+    socket.end(`HTTP/1.1 ${refusal} ${refusal === 503 ? 'Service Unavailable' : 'Too Many Requests'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    setTimeout(() => socket.destroy(), 1000).unref();
+    return false;
+  }
+
+  /**
+   * Takes a connection slot for the upgrade on `socket` (given back when the socket closes) and
+   * returns null, or returns the HTTP status to refuse it with (503 the server is full, 429 the
+   * address holds its share or opens connections too fast) and takes nothing: the caller answers.
+   */
+  enter(req: IncomingMessage, socket: Duplex): 429 | 503 | null {
     const key = addressKey(req, this.limits.trustProxy);
     const mine = this.perAddress.get(key) ?? 0;
     const full = this.stats.connections >= this.limits.maxConnections;
     if (full || mine >= this.limits.maxConnectionsPerAddress || !this.mayOpen(key, Date.now())) {
       this.stats.refused++;
-      const status = full ? '503 Service Unavailable' : '429 Too Many Requests';
-      socket.on('error', () => undefined);
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      setTimeout(() => socket.destroy(), 1000).unref();
-      return false;
+      return full ? 503 : 429;
     }
     this.perAddress.set(key, mine + 1);
     this.stats.connections++;
@@ -127,7 +137,7 @@ export class ConnectionGuard {
       if (n <= 0) this.perAddress.delete(key);
       else this.perAddress.set(key, n);
     });
-    return true;
+    return null;
   }
 
   /**

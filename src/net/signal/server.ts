@@ -46,6 +46,9 @@ export interface SignalingServer {
   readonly stats: SignalingStats;
   /** Handles an upgrade already admitted by the guard (for servers that route several endpoints). */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Serves a WebSocket another server upgraded (admitted by the guard; its frames up to any
+   *  size that server allows: one over maxMessageBytes closes the connection, 1009). */
+  accept(ws: WebSocket, req: IncomingMessage): void;
   close(): Promise<void>;
 }
 
@@ -98,8 +101,11 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
   };
   if (options.listen !== false) http.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket) => {
+  /** Every connection this server serves, whoever upgraded it (close() ends them). */
+  const live = new Set<WebSocket>();
+  const accept = (ws: WebSocket): void => {
     stats.connections++;
+    live.add(ws);
     const mine = new Set<string>();
     const budget = guard.budget();
     let alive = true;
@@ -133,6 +139,7 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
 
     ws.on('close', () => {
       clearInterval(pinger);
+      live.delete(ws);
       for (const t of [...mine]) leave(t);
       stats.connections--;
       stats.topics = topics.size;
@@ -146,6 +153,13 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
         inWindow = 0;
       }
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+      if (size > lim.maxMessageBytes) {
+        // Only with a WebSocket server shared with the relay, whose frames may be larger.
+        stats.rejected++;
+        ws.close(1009, 'message too large');
+        ws.removeAllListeners('message');
+        return;
+      }
       if (++inWindow > lim.maxMessagesPerSecond || !budget.take(size, now)) {
         stats.rejected++;
         stats.overBudget++;
@@ -197,15 +211,17 @@ export function attachSignaling(http: Server, limits: Partial<SignalingLimits> =
           stats.rejected++;
       }
     });
-  });
+  };
+  wss.on('connection', accept);
 
   return {
     stats,
     handleUpgrade,
+    accept,
     close: () =>
       new Promise<void>((resolve) => {
         if (options.listen !== false) http.off('upgrade', onUpgrade);
-        for (const ws of wss.clients) ws.terminate();
+        for (const ws of live) ws.terminate();
         for (const t of topics.values()) t.channel.unsubscribe();
         topics.clear();
         wss.close(() => resolve());

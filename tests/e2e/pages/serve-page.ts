@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { createAppServer, type AppServer } from '../../../scripts/app-server';
+import { createAppServer, type AppServer } from '../../../src/server/app';
 
 export interface TestPage {
   readonly base: string;
@@ -25,7 +25,7 @@ export async function servePage(root: string, options: { readonly name: string; 
     build: { outDir, emptyOutDir: true, target: 'es2022', minify: !!options.react },
   });
   const server = createAppServer(outDir);
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   return {
     base: `http://127.0.0.1:${(server.http.address() as AddressInfo).port}/`,
     server,

@@ -1,5 +1,5 @@
 // Relay servers and clients for tests: a real server on 127.0.0.1 (in this process, or the real
-// `scripts/serve.ts` in a child process that can be killed), a raw WebSocket speaking frames, and a
+// `pacto-server`, the compiled server, in a child process that can be killed), a raw WebSocket speaking frames, and a
 // real redis-server from Debian on a free port with its files in a temp dir.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { createAppServer, type AppServer, type AppServerOptions } from '../../../scripts/app-server';
+import { createAppServer, type AppServer, type AppServerOptions } from '../../../src/server/app';
 import type { ServerFrame } from '../../../src/net/relay/protocol';
 
 export function tempDir(prefix: string): { dir: string; remove(): void } {
@@ -33,7 +33,7 @@ export async function startRelay(options: AppServerOptions = {}): Promise<LocalR
   const dir = options.relay?.dir ?? tempDir('pacto-relay-').dir;
   const server = createAppServer(undefined, { ...options, relay: { ...options.relay, dir }, log: (l) => logs.push(l) });
   await server.ready;
-  await new Promise<void>((r) => server.http.listen(0, '127.0.0.1', r));
+  await server.listen(0, '127.0.0.1');
   const port = (server.http.address() as AddressInfo).port;
   return {
     server,
@@ -53,12 +53,23 @@ export interface ServeProcess {
   kill9(): Promise<void>;
 }
 
-const SERVE = fileURLToPath(new URL('../../../scripts/serve.ts', import.meta.url));
+/** The `pacto-server` command (bin/pacto-server.mjs), which runs the compiled server. */
+export const SERVER_COMMAND = fileURLToPath(new URL('../../../bin/pacto-server.mjs', import.meta.url));
 
-/** The real `npm run signal` (scripts/serve.ts) in a child process, configured by environment. */
+/** The server compiled from the current sources, once per test process (`npm test`'s pretest
+ *  builds it too; a test file run alone must not meet an older build). */
+let built: Promise<unknown> | undefined;
+export function serverBuilt(): Promise<unknown> {
+  built ??= import('../../../bin/build-server.mjs').then((m: { buildServer: () => Promise<string> }) => m.buildServer());
+  return built;
+}
+
+/** The real `pacto-server` (`npm run signal` with SIGNAL_ONLY=1, the default here) in a child
+ *  process under plain Node, configured by environment. */
 export async function startServe(env: Record<string, string>): Promise<ServeProcess> {
-  const child = fork(SERVE, [], {
-    execArgv: ['--import', 'tsx'],
+  await serverBuilt();
+  const child = fork(SERVER_COMMAND, [], {
+    execArgv: [],
     env: { ...process.env, SIGNAL_ONLY: '1', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -67,7 +78,7 @@ export async function startServe(env: Record<string, string>): Promise<ServeProc
   child.stderr!.on('data', (d) => (out += d));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`serve.ts exited (${code}): ${out}`)));
+    child.once('exit', (code) => reject(new Error(`pacto-server exited (${code}): ${out}`)));
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   return {

@@ -60,6 +60,8 @@ export interface RelayServer {
   readonly limits: RelayLimits;
   /** An upgrade on RELAY_PATH, already admitted by the guard. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Serves a WebSocket another server upgraded on RELAY_PATH (admitted by the guard). */
+  accept(ws: WebSocket, req: IncomingMessage): void;
   /** Serves `req` if it is for the HTTP API; false if the path is not the relay's. */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
   /** The VAPID public key, made and stored on first use; null without push. */
@@ -395,8 +397,11 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
 
   // --- WebSocket ----------------------------------------------------------------------------
 
-  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
+  /** Every connection this relay serves, whoever upgraded it (close() ends them). */
+  const live = new Set<WebSocket>();
+  const accept = (ws: WebSocket, req: IncomingMessage): void => {
     stats.connections++;
+    live.add(ws);
     const caller = newCaller(addressKey(req, guard.limits.trustProxy));
     const mine = new Set<string>();
     let strikes = 0;
@@ -417,6 +422,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     ws.on('error', () => refused('too-large'));
     ws.on('close', () => {
       clearInterval(pinger);
+      live.delete(ws);
       for (const room of [...mine]) unsubscribe(ws, room);
       stats.connections--;
     });
@@ -430,6 +436,14 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const buf = data as Buffer;
+      if (buf.length > 2 * lim.maxFrameBytes) {
+        // Over twice the limit: closed, as the relay's own WebSocket server does by itself (a
+        // server shared with signaling may take larger frames).
+        refused('too-large');
+        ws.close(1009, 'frame too large');
+        ws.removeAllListeners('message');
+        return;
+      }
       const early = admit(caller, buf.length);
       if (early) {
         const rid = (/"rid"\s*:\s*"([A-Za-z0-9_.:-]{1,64})"/.exec(buf.subarray(0, 512).toString('latin1')) ?? [])[1];
@@ -487,7 +501,8 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         }
       }
     });
-  });
+  };
+  wss.on('connection', accept);
 
   // --- HTTP ---------------------------------------------------------------------------------
 
@@ -595,6 +610,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     stats,
     limits: lim,
     handleUpgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
+    accept,
     handleRequest,
     pushKey: async () => (push ? (await vapidKeys()).publicKey : null),
     pushesSettled: async () => {
@@ -609,7 +625,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         clearInterval(housekeeping);
         clearInterval(sweeper);
         stopGap();
-        for (const ws of wss.clients) ws.terminate();
+        for (const ws of live) ws.terminate();
         for (const r of rooms.values()) r.channel.unsubscribe();
         rooms.clear();
         wss.close(() => resolve());

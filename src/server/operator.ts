@@ -5,10 +5,10 @@
 // string, token, endpoint or body in it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import type { RelayServer } from '../src/net/relay/server';
-import type { RelayStore } from '../src/net/relay/server/store';
-import type { ConnectionGuard } from '../src/net/signal/guard';
-import type { SignalingServer } from '../src/net/signal/server';
+import type { RelayServer } from '../net/relay/server';
+import type { RelayStore } from '../net/relay/server/store';
+import type { ConnectionGuard } from '../net/signal/guard';
+import type { SignalingServer } from '../net/signal/server';
 
 export const HEALTH_PATH = '/healthz';
 export const METRICS_PATH = '/metrics';
@@ -28,8 +28,10 @@ export interface OperatorParts {
 }
 
 export interface Operator {
-  /** Serves /healthz and /metrics; false for any other path. */
-  handle(path: string, req: IncomingMessage, res: ServerResponse): boolean;
+  /** /healthz: the process ready and the store answering (503 with the problem otherwise). */
+  health(): Promise<{ ok: boolean; problem?: string }>;
+  /** /metrics, in Prometheus's text format. */
+  metrics(): Promise<string>;
   /** Counts a refused request or upgrade by its reason (shown in /metrics and the access log). */
   refused(reason: string): void;
   readonly registry: Registry;
@@ -107,29 +109,8 @@ export function createOperator(parts: OperatorParts): Operator {
   return {
     registry,
     refused: (reason) => refusals.inc({ reason }),
-    handle(path, req, res) {
-      if (path !== HEALTH_PATH && path !== METRICS_PATH) return false;
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' });
-        res.end('method not allowed');
-        return true;
-      }
-      const answer =
-        path === HEALTH_PATH
-          ? health().then((h) => ({ status: h.ok ? 200 : 503, type: 'application/json', body: JSON.stringify(h) }))
-          : registry.metrics().then((body) => ({ status: 200, type: registry.contentType, body }));
-      answer.then(
-        (a) => {
-          res.writeHead(a.status, { 'content-type': a.type, 'cache-control': 'no-store' });
-          res.end(req.method === 'HEAD' ? undefined : a.body);
-        },
-        (e: unknown) => {
-          res.writeHead(500, { 'content-type': 'text/plain' });
-          res.end(String((e as Error)?.message ?? e));
-        },
-      );
-      return true;
-    },
+    health,
+    metrics: () => registry.metrics(),
   };
 }
 

@@ -1,21 +1,19 @@
-// `npm run backup -- DIR`: a consistent copy of the relay's embedded store (LMDB) while the server
+// `pacto-server backup DIR` (`npm run backup -- DIR`): a consistent copy of the relay's embedded store (LMDB) while the server
 // runs, into DIR (made; it must not exist or be empty), with the VAPID key file if one is kept
 // apart (PACTO_VAPID_FILE). LMDB copies from one read transaction, so the copy is one moment of
 // the store, whatever the server writes meanwhile.
-// `npm run restore -- DIR` (the server stopped): checks the copy opens, moves the current store
+// `pacto-server restore DIR` (`npm run restore -- DIR`; the server stopped): checks the copy opens, moves the current store
 // aside (nothing is deleted) and puts the copy in its place, and the VAPID file back if it is missing.
 // The store is PACTO_RELAY_DIR (default .pacto/relay), as for the server.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { open } from 'lmdb';
 
-const [command, target] = process.argv.slice(2);
-const storeDir = resolve(process.env.PACTO_RELAY_DIR ?? '.pacto/relay');
-const vapidFile = process.env.PACTO_VAPID_FILE;
+/** A refusal: the command prints it and exits with status 1, having changed nothing. */
+class Refused extends Error {}
 
 function fail(message: string): never {
-  console.error(`pacto ${command ?? ''}: ${message}`);
-  process.exit(1);
+  throw new Refused(message);
 }
 
 /** Rooms in a store, by its counters (the check that a copy opens and holds what it should). */
@@ -31,7 +29,7 @@ function roomsIn(dir: string): number {
   }
 }
 
-async function backup(dest: string): Promise<void> {
+async function backup(dest: string, storeDir: string, vapidFile: string | undefined): Promise<void> {
   if (!existsSync(join(storeDir, 'data.mdb'))) fail(`no relay store in ${storeDir}`);
   if (existsSync(dest) && readdirSync(dest).length > 0) fail(`${dest} is not empty`);
   mkdirSync(dest, { recursive: true });
@@ -48,7 +46,7 @@ async function backup(dest: string): Promise<void> {
   console.log(`pacto backup: ${rooms} room(s) from ${storeDir} copied to ${dest}`);
 }
 
-function restore(from: string): void {
+function restore(from: string, storeDir: string, vapidFile: string | undefined): void {
   if (!existsSync(join(from, 'data.mdb'))) fail(`${from} holds no backup (data.mdb)`);
   const rooms = roomsIn(from);
   if (existsSync(storeDir)) {
@@ -62,9 +60,22 @@ function restore(from: string): void {
   console.log(`pacto restore: ${rooms} room(s) restored into ${storeDir}; start the server`);
 }
 
-if (target === undefined || (command !== 'backup' && command !== 'restore')) {
-  console.error('usage: npm run backup -- DIR | npm run restore -- DIR   (PACTO_RELAY_DIR: the store, default .pacto/relay)');
-  process.exit(2);
+/** Runs `backup DIR` or `restore DIR`; returns the exit status. The store is PACTO_RELAY_DIR
+ *  (default .pacto/relay), as for the server; the VAPID file PACTO_VAPID_FILE. */
+export async function backupCommand(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [command, target] = args;
+  if (target === undefined || (command !== 'backup' && command !== 'restore')) {
+    console.error('usage: pacto-server backup DIR | pacto-server restore DIR   (PACTO_RELAY_DIR: the store, default .pacto/relay)');
+    return 2;
+  }
+  const storeDir = resolve(env.PACTO_RELAY_DIR ?? '.pacto/relay');
+  try {
+    if (command === 'backup') await backup(resolve(target), storeDir, env.PACTO_VAPID_FILE);
+    else restore(resolve(target), storeDir, env.PACTO_VAPID_FILE);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    console.error(`pacto-server ${command}: ${e.message}`);
+    return 1;
+  }
 }
-if (command === 'backup') await backup(resolve(target));
-else restore(resolve(target));
