@@ -75,7 +75,7 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxFetchBytes: 512 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   roomIdleMs: 90 * 24 * 3600 * 1000,
-  maxPushSubscriptionsPerRoom: 24,
+  maxPushSubscriptionsPerRoom: 16,
   maxPushPayloadBytes: 1024,
   pushTtlSeconds: 24 * 3600,
   pushWindowMs: 3600 * 1000,
