@@ -40,6 +40,9 @@ export interface RelayLimits {
   readonly roomIdleMs: number;
   /** Web Push subscriptions one room holds (every device of every player of a game). */
   readonly maxPushSubscriptionsPerRoom: number;
+  /** Pushes one notify sends at most, whatever the room holds (a room stored under a larger
+   *  maxPushSubscriptionsPerRoom): past it, a random few of the room's subscriptions each time. */
+  readonly maxPushesPerNotify: number;
   /** Largest `notify` payload (the phone's sealed hint), before web-push encrypts it. */
   readonly maxPushPayloadBytes: number;
   /** How long a push service keeps a push for a device that is offline (its TTL header). */
@@ -76,6 +79,7 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxBufferedBytes: 4 * 1024 * 1024,
   roomIdleMs: 90 * 24 * 3600 * 1000,
   maxPushSubscriptionsPerRoom: 16,
+  maxPushesPerNotify: 16,
   maxPushPayloadBytes: 1024,
   pushTtlSeconds: 24 * 3600,
   pushWindowMs: 3600 * 1000,
@@ -177,7 +181,7 @@ export type ServerFrame =
   | { readonly t: 'push-key'; readonly rid: string; readonly key: string }
   | { readonly t: 'push-registered'; readonly rid: string; readonly room: string }
   | { readonly t: 'push-unregistered'; readonly rid: string; readonly room: string; readonly removed: boolean }
-  /** How many devices the relay is pushing to (the room's subscriptions but the sender's). */
+  /** How many devices the relay is pushing to (the room's subscriptions but the sender's, at most maxPushesPerNotify). */
   | { readonly t: 'notified'; readonly rid: string; readonly room: string; readonly devices: number }
   | { readonly t: 'error'; readonly rid?: string; readonly room?: string; readonly code: ErrorCode; readonly message: string; readonly retryAfterMs?: number };
 
