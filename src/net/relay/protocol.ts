@@ -47,12 +47,15 @@ export interface RelayLimits {
   readonly maxPushPayloadBytes: number;
   /** How long a push service keeps a push for a device that is offline (its TTL header). */
   readonly pushTtlSeconds: number;
-  /** The window of the two notify limits below. */
+  /** The window of the notify and push limits below. */
   readonly pushWindowMs: number;
   /** Notifies per room per window, counted in the store (so across processes with Redis). */
   readonly maxNotifiesPerRoom: number;
   /** Notifies per client address (IPv6: per /64) per window, on one process. */
   readonly maxNotifiesPerAddress: number;
+  /** Pushes (POSTs to a push service) per room per window, counted in the store (so across
+   *  processes with Redis); once they are spent a notify is refused with `too-many-pushes`. */
+  readonly maxPushesPerRoom: number;
   /** Blob bytes one client address (IPv6: per /64) may store per hour, over all its connections
    *  and rooms, on one process (a new connection gets no new allowance). */
   readonly maxBytesPerAddressPerHour: number;
@@ -85,6 +88,7 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   pushWindowMs: 3600 * 1000,
   maxNotifiesPerRoom: 120,
   maxNotifiesPerAddress: 60,
+  maxPushesPerRoom: 1200,
   maxBytesPerAddressPerHour: 64 * 1024 * 1024,
   maxRoomsPerAddressPerHour: 64,
   maxStoreBytes: 2 * 1024 * 1024 * 1024,
@@ -155,6 +159,8 @@ export type ErrorCode =
   | 'endpoint-refused'
   /** The room holds maxPushSubscriptionsPerRoom subscriptions already. */
   | 'too-many-push-subscriptions'
+  /** The room's pushes in this window (maxPushesPerRoom) are spent: retry after `retryAfterMs`. */
+  | 'too-many-pushes'
   /** This relay does not send pushes. */
   | 'no-push'
   /** The server's live feed had a gap: subscribe again and fetch since your cursor. */
@@ -358,6 +364,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'rate-limited':
     case 'too-many-rooms':
     case 'too-many-subscribers':
+    case 'too-many-pushes':
       return 429;
     case 'room-full':
     case 'relay-full':

@@ -323,7 +323,15 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
           const sub = openPush(frame.token, stored);
           return sub === null || (except?.ok && sub.endpoint === except.endpoint) ? [] : [{ sub, stored: stored.endpoint }];
         });
-        const targets = pickAtMost(all, Math.max(0, Math.floor(lim.maxPushesPerNotify)));
+        let targets = pickAtMost(all, Math.max(0, Math.floor(lim.maxPushesPerNotify)));
+        if (targets.length > 0) {
+          // The room's pushes in the window, shared by every process of the store: a room someone
+          // notifies from many addresses still makes a bounded number of POSTs per window.
+          const { granted, resetMs } = await store.reservePushes(frame.room, lim.pushWindowMs, targets.length, lim.maxPushesPerRoom);
+          if (granted === 0)
+            throw new Refusal('too-many-pushes', `at most ${lim.maxPushesPerRoom} pushes per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
+          targets = pickAtMost(targets, granted);
+        }
         await getSender(); // the keys are there before we say the pushes are on their way
         stats.notifies++;
         if (targets.length > 0) {
