@@ -1,12 +1,12 @@
 // Web Push with Redis: two real server processes (`npm run signal`) on one real redis-server.
 // They publish the same VAPID key (made once, by whichever process came first), a subscription
-// registered on one process is pushed to by a notify on the other, the room's notify limit counts
-// across both, a gone subscription removed by one is gone for both, and the subscriptions expire
+// registered on one process is pushed to by a notify on the other, the room's notify and push
+// limits count across both, a gone subscription removed by one is gone for both, and the subscriptions expire
 // with the room's blobs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpAppend, httpNotify, httpPushKey, httpPushRegister, openPushHint } from '../../src/net/relay/client';
 import { relayKeysFor } from '../../src/net/relay/keys';
-import { redisKeys, redisNotifyKey, redisPushKey, redisSharedKey, RedisStore } from '../../src/net/relay/server/redis-store';
+import { redisKeys, redisNotifyKey, redisPushCountKey, redisPushKey, redisSharedKey, RedisStore } from '../../src/net/relay/server/redis-store';
 import { RedisBus } from '../../src/net/signal/redis-bus';
 import { makeCert, startPushService, type FakePushService, type TestCert } from './helpers/push-service';
 import { startRedis, startServe, type RedisServer, type ServeProcess } from './helpers/relay';
@@ -29,7 +29,8 @@ beforeAll(async () => {
     PACTO_ROOM_IDLE_DAYS: '2',
     PACTO_PUSH_ALLOW_HOSTS: '127.0.0.1',
     PACTO_PUSH_CA_FILE: cert.certFile,
-    PACTO_LIMITS: JSON.stringify({ maxNotifiesPerRoom: 4 }),
+    // Pushes per room: 10 an hour (the first test's room sends 8).
+    PACTO_LIMITS: JSON.stringify({ maxNotifiesPerRoom: 4, maxPushesPerRoom: 10 }),
   };
   // Started at once: both race to make the keys, and must end up with one.
   [p1, p2] = await Promise.all([startServe(env), startServe(env)]);
@@ -96,6 +97,34 @@ describe('Web Push with two processes sharing one Redis', () => {
     await expect.poll(async () => Number((await redis.cli('EXISTS', redisNotifyKey(keys.room))).toString().trim()), { timeout: 5000 }).toBe(0);
     expect(await httpNotify(base(p2), keys, null)).toBe(2);
     await expect.poll(() => service.received.length, { timeout: 10_000 }).toBe(8);
+  });
+
+  it("a room's pushes per window count across both processes: the last few go to some devices, then too-many-pushes", async () => {
+    const keys = relayKeysFor('push-redis-game-03', 'push-redis-password-3');
+    const devices = [service.device(), service.device(), service.device(), service.device()];
+    for (const d of devices) await httpPushRegister(base(p1), keys, d);
+    const before = service.received.length;
+    expect(await httpNotify(base(p1), keys, null)).toBe(4);
+    expect(await httpNotify(base(p2), keys, null)).toBe(4);
+    expect(await httpNotify(base(p1), keys, null)).toBe(2); // 10 in the window: 2 were left
+    // The fourth notify (of 4 allowed) finds the pushes spent.
+    await expect(httpNotify(base(p2), keys, null)).rejects.toMatchObject({ code: 'too-many-pushes' });
+    await expect.poll(() => service.received.length, { timeout: 10_000 }).toBe(before + 10);
+    const ttl = Number((await redis.cli('PTTL', redisPushCountKey(keys.room))).toString().trim());
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(3600 * 1000);
+    // Two stores reserving at once (two processes' connections) never grant more than the budget.
+    const buses = [new RedisBus(redis.url, () => undefined), new RedisBus(redis.url, () => undefined)];
+    try {
+      await Promise.all(buses.map((b) => b.ready));
+      const stores = buses.map((bus) => new RedisStore({ bus, maxRoomBlobs: 10, maxRoomBytes: 1 << 20, roomIdleMs: 60_000 }));
+      const room = relayKeysFor('push-redis-game-04', 'push-redis-password-4').room;
+      const grants = await Promise.all(Array.from({ length: 20 }, (_, i) => stores[i % 2]!.reservePushes(room, 60_000, 3, 25)));
+      expect(grants.reduce((n, g) => n + g.granted, 0)).toBe(25);
+      expect(Math.max(...grants.map((g) => g.resetMs))).toBeLessThanOrEqual(60_000);
+    } finally {
+      await Promise.all(buses.map((b) => b.close()));
+    }
   });
 
   it('a gone subscription removed by one process is gone for the other; subscriptions expire with the room', async () => {

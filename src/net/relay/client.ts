@@ -130,7 +130,15 @@ export class RelayRefused extends Error {
 }
 
 /** Errors worth retrying later; any other refusal of an append is final for that relay. */
-const TRANSIENT: ReadonlySet<ErrorCode> = new Set(['rate-limited', 'unavailable', 'resubscribe', 'too-many-rooms', 'too-many-subscribers', 'relay-full']);
+const TRANSIENT: ReadonlySet<ErrorCode> = new Set([
+  'rate-limited',
+  'unavailable',
+  'resubscribe',
+  'too-many-rooms',
+  'too-many-subscribers',
+  'relay-full',
+  'too-many-pushes',
+]);
 
 const SEEN_LIMIT = 20_000;
 
@@ -804,7 +812,8 @@ export function openPushHint(keys: RelayKeys, payload: Uint8Array): Uint8Array |
  * Asks the relay to push to the game's other devices: every subscription of the room but
  * `except` (this device's own endpoint). `hint` is sealed here (`sealPushHint`); null sends an
  * empty push. Resolves with how many devices the relay is pushing to; rejects with RelayRefused
- * (rate-limited: retry after its hint, or not at all — pushes collapse per game on each device).
+ * (rate-limited, or too-many-pushes when the room's pushes of the window are spent: retry after
+ * its hint, or not at all — pushes collapse per game on each device).
  */
 export async function httpNotify(relay: string, keys: RelayKeys, hint: Uint8Array | null, except?: string, fetchImpl: typeof fetch = fetch): Promise<number> {
   const payload = hint === null ? '' : toBase64(sealPushHint(keys, hint));

@@ -40,16 +40,22 @@ export interface RelayLimits {
   readonly roomIdleMs: number;
   /** Web Push subscriptions one room holds (every device of every player of a game). */
   readonly maxPushSubscriptionsPerRoom: number;
+  /** Pushes one notify sends at most, whatever the room holds (a room stored under a larger
+   *  maxPushSubscriptionsPerRoom): past it, a random few of the room's subscriptions each time. */
+  readonly maxPushesPerNotify: number;
   /** Largest `notify` payload (the phone's sealed hint), before web-push encrypts it. */
   readonly maxPushPayloadBytes: number;
   /** How long a push service keeps a push for a device that is offline (its TTL header). */
   readonly pushTtlSeconds: number;
-  /** The window of the two notify limits below. */
+  /** The window of the notify and push limits below. */
   readonly pushWindowMs: number;
   /** Notifies per room per window, counted in the store (so across processes with Redis). */
   readonly maxNotifiesPerRoom: number;
   /** Notifies per client address (IPv6: per /64) per window, on one process. */
   readonly maxNotifiesPerAddress: number;
+  /** Pushes (POSTs to a push service) per room per window, counted in the store (so across
+   *  processes with Redis); once they are spent a notify is refused with `too-many-pushes`. */
+  readonly maxPushesPerRoom: number;
   /** Blob bytes one client address (IPv6: per /64) may store per hour, over all its connections
    *  and rooms, on one process (a new connection gets no new allowance). */
   readonly maxBytesPerAddressPerHour: number;
@@ -75,12 +81,14 @@ export const DEFAULT_RELAY_LIMITS: RelayLimits = {
   maxFetchBytes: 512 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
   roomIdleMs: 90 * 24 * 3600 * 1000,
-  maxPushSubscriptionsPerRoom: 24,
+  maxPushSubscriptionsPerRoom: 16,
+  maxPushesPerNotify: 16,
   maxPushPayloadBytes: 1024,
   pushTtlSeconds: 24 * 3600,
   pushWindowMs: 3600 * 1000,
   maxNotifiesPerRoom: 120,
   maxNotifiesPerAddress: 60,
+  maxPushesPerRoom: 1200,
   maxBytesPerAddressPerHour: 64 * 1024 * 1024,
   maxRoomsPerAddressPerHour: 64,
   maxStoreBytes: 2 * 1024 * 1024 * 1024,
@@ -151,6 +159,8 @@ export type ErrorCode =
   | 'endpoint-refused'
   /** The room holds maxPushSubscriptionsPerRoom subscriptions already. */
   | 'too-many-push-subscriptions'
+  /** The room's pushes in this window (maxPushesPerRoom) are spent: retry after `retryAfterMs`. */
+  | 'too-many-pushes'
   /** This relay does not send pushes. */
   | 'no-push'
   /** The server's live feed had a gap: subscribe again and fetch since your cursor. */
@@ -177,7 +187,7 @@ export type ServerFrame =
   | { readonly t: 'push-key'; readonly rid: string; readonly key: string }
   | { readonly t: 'push-registered'; readonly rid: string; readonly room: string }
   | { readonly t: 'push-unregistered'; readonly rid: string; readonly room: string; readonly removed: boolean }
-  /** How many devices the relay is pushing to (the room's subscriptions but the sender's). */
+  /** How many devices the relay is pushing to (the room's subscriptions but the sender's, at most maxPushesPerNotify). */
   | { readonly t: 'notified'; readonly rid: string; readonly room: string; readonly devices: number }
   | { readonly t: 'error'; readonly rid?: string; readonly room?: string; readonly code: ErrorCode; readonly message: string; readonly retryAfterMs?: number };
 
@@ -354,6 +364,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'rate-limited':
     case 'too-many-rooms':
     case 'too-many-subscribers':
+    case 'too-many-pushes':
       return 429;
     case 'room-full':
     case 'relay-full':

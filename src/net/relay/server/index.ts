@@ -3,6 +3,7 @@
 // frame completely, proves each request's token against its room, enforces the limits in
 // ../protocol.ts, and answers every refusal with an error frame; nothing is stored then. It never
 // sees a game in clear. Node only. The protocol is written down in ../README.md.
+import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -92,6 +93,21 @@ class Refusal extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * At most `n` of `items`: all of them if they are that few, else `n` chosen at random, so that a
+ * room holding more subscriptions than one notify may push to (stored under a larger limit) has
+ * each of its devices reached by some notifies, not the same few every time.
+ */
+function pickAtMost<T>(items: readonly T[], n: number): T[] {
+  const out = [...items];
+  if (out.length <= n) return out;
+  for (let i = 0; i < n; i++) {
+    const j = randomInt(i, out.length);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out.slice(0, n);
 }
 
 const isRelayPath = (url: string | undefined): string | null => {
@@ -305,10 +321,19 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         if (count > lim.maxNotifiesPerRoom)
           throw new Refusal('rate-limited', `at most ${lim.maxNotifiesPerRoom} notifies per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
         const except = frame.except === undefined ? null : checkEndpoint(frame.except, allowHosts, services);
-        const targets = (await store.listPush(frame.room)).flatMap((stored) => {
+        const all = (await store.listPush(frame.room)).flatMap((stored) => {
           const sub = openPush(frame.token, stored);
           return sub === null || (except?.ok && sub.endpoint === except.endpoint) ? [] : [{ sub, stored: stored.endpoint }];
         });
+        let targets = pickAtMost(all, Math.max(0, Math.floor(lim.maxPushesPerNotify)));
+        if (targets.length > 0) {
+          // The room's pushes in the window, shared by every process of the store: a room someone
+          // notifies from many addresses still makes a bounded number of POSTs per window.
+          const { granted, resetMs } = await store.reservePushes(frame.room, lim.pushWindowMs, targets.length, lim.maxPushesPerRoom);
+          if (granted === 0)
+            throw new Refusal('too-many-pushes', `at most ${lim.maxPushesPerRoom} pushes per room per ${lim.pushWindowMs / 1000} s`, Math.max(1000, resetMs));
+          targets = pickAtMost(targets, granted);
+        }
         await getSender(); // the keys are there before we say the pushes are on their way
         stats.notifies++;
         if (targets.length > 0) {

@@ -55,6 +55,18 @@ export interface LmdbStoreOptions extends StoreLimits {
   readonly now?: () => number;
 }
 
+/** The room's current fixed window in `windows` (a new one if its last has ended); ended windows
+ *  are dropped first when there are over 100,000. */
+function windowOf(windows: Map<string, { end: number; count: number }>, room: string, windowMs: number, now: number): { end: number; count: number } {
+  let w = windows.get(room);
+  if (!w || w.end <= now) {
+    if (windows.size > 100_000) for (const [k, v] of windows) if (v.end <= now) windows.delete(k);
+    w = { end: now + windowMs, count: 0 };
+    windows.set(room, w);
+  }
+  return w;
+}
+
 export class LmdbStore implements RelayStore {
   private readonly root: RootDatabase;
   private readonly blobs: Database<Buffer, Buffer>;
@@ -62,8 +74,10 @@ export class LmdbStore implements RelayStore {
   private readonly rooms: Database<RoomMeta, Buffer>;
   private readonly push: Database<StoredPush, Buffer>;
   private readonly shared: Database<string, string>;
-  /** Notify windows per room: in memory, as one process owns an LMDB directory. */
+  /** Notify and push windows per room: in memory, as one process owns an LMDB directory. An
+   *  ended window is forgotten at the next sweep, or at once when there are very many. */
   private readonly notifies = new Map<string, { end: number; count: number }>();
+  private readonly pushes = new Map<string, { end: number; count: number }>();
   private readonly log: (line: string) => void;
   private readonly now: () => number;
   /** Blob bytes of every room (their counters' sum), read once at the first append. */
@@ -145,6 +159,7 @@ export class LmdbStore implements RelayStore {
   }
 
   async sweep(now = this.now()): Promise<number> {
+    for (const windows of [this.notifies, this.pushes]) for (const [k, v] of windows) if (v.end <= now) windows.delete(k);
     const idle: Buffer[] = [];
     for (const { key, value } of this.rooms.getRange({})) if (value.active + this.opts.roomIdleMs < now) idle.push(Buffer.from(key));
     for (const rk of idle) await this.removeRoom(rk);
@@ -234,14 +249,17 @@ export class LmdbStore implements RelayStore {
 
   async countNotify(room: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
     const now = this.now();
-    let w = this.notifies.get(room);
-    if (!w || w.end <= now) {
-      if (this.notifies.size > 100_000) for (const [k, v] of this.notifies) if (v.end <= now) this.notifies.delete(k);
-      w = { end: now + windowMs, count: 0 };
-      this.notifies.set(room, w);
-    }
+    const w = windowOf(this.notifies, room, windowMs, now);
     w.count++;
     return { count: w.count, resetMs: w.end - now };
+  }
+
+  async reservePushes(room: string, windowMs: number, wanted: number, max: number): Promise<{ granted: number; resetMs: number }> {
+    const now = this.now();
+    const w = windowOf(this.pushes, room, windowMs, now);
+    const granted = Math.max(0, Math.min(wanted, max - w.count));
+    w.count += granted;
+    return { granted, resetMs: w.end - now };
   }
 
   async sharedValue(name: string, create: () => string): Promise<string> {

@@ -59,12 +59,26 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {n, ttl}
 `;
 
+// Up to ARGV[2] pushes from the room's ARGV[3] in its fixed window of ARGV[1] ms: how many, and
+// the ms left in the window.
+const RESERVE_PUSHES = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local granted = math.max(0, math.min(tonumber(ARGV[2]), tonumber(ARGV[3]) - used))
+if granted > 0 and redis.call('INCRBY', KEYS[1], granted) == granted then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl == -1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+if ttl < 0 then ttl = tonumber(ARGV[1]) end
+return {granted, ttl}
+`;
+
 /** Keys of a room; the braces keep them in one hash slot (Redis Cluster). */
 export const redisKeys = (room: string): [string, string, string] => [`pacto:relay:{${room}}:s`, `pacto:relay:{${room}}:m`, `pacto:relay:{${room}}:i`];
 /** The room's push subscriptions: a hash, SHA-256 of the endpoint -> JSON. */
 export const redisPushKey = (room: string): string => `pacto:relay:{${room}}:p`;
 /** The room's notify count in the current window (expiring with the window). */
 export const redisNotifyKey = (room: string): string => `pacto:relay:{${room}}:n`;
+/** The room's pushes in the current window (expiring with the window). */
+export const redisPushCountKey = (room: string): string => `pacto:relay:{${room}}:q`;
 /** Values every process shares (the VAPID keys). */
 export const redisSharedKey = (name: string): string => `pacto:relay:shared:${name}`;
 
@@ -196,6 +210,17 @@ export class RedisStore implements RelayStore {
   async countNotify(room: string, windowMs: number): Promise<{ count: number; resetMs: number }> {
     const [count, ttl] = (await this.script(COUNT_NOTIFY, ['1', redisNotifyKey(room), String(Math.max(1, Math.floor(windowMs)))])) as [number, number];
     return { count: Number(count), resetMs: Math.max(0, Number(ttl)) };
+  }
+
+  async reservePushes(room: string, windowMs: number, wanted: number, max: number): Promise<{ granted: number; resetMs: number }> {
+    const [granted, ttl] = (await this.script(RESERVE_PUSHES, [
+      '1',
+      redisPushCountKey(room),
+      String(Math.max(1, Math.floor(windowMs))),
+      String(Math.max(0, Math.floor(wanted))),
+      String(Math.max(0, Math.floor(max))),
+    ])) as [number, number];
+    return { granted: Number(granted), resetMs: Math.max(0, Number(ttl)) };
   }
 
   async sharedValue(name: string, create: () => string): Promise<string> {

@@ -62,6 +62,10 @@ export interface RelayStore {
   /** Counts one notify of the room in the current fixed window of `windowMs`: the count so far
    *  (this one included) and the ms left in the window. Shared by every process of the store. */
   countNotify(room: string, windowMs: number): Promise<{ readonly count: number; readonly resetMs: number }>;
+  /** Takes up to `wanted` pushes from the room's `max` per fixed window of `windowMs`: how many
+   *  may be sent (0 once the window's are spent) and the ms left in the window. Shared by every
+   *  process of the store. */
+  reservePushes(room: string, windowMs: number, wanted: number, max: number): Promise<{ readonly granted: number; readonly resetMs: number }>;
   /** A value every process of this store shares (the VAPID keys), made once by `create`: when
    *  two processes race, the first one stored wins and both return it. */
   sharedValue(name: string, create: () => string): Promise<string>;
