@@ -275,7 +275,16 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       // One WebSocket server for both endpoints: the larger of their frame caps (each endpoint
       // checks its own on every message).
       options: { maxPayload: Math.max(signalingLimits.maxMessageBytes, 2 * relayLimits.maxFrameBytes) },
-      errorHandler: (_error, socket) => socket.terminate(),
+      // A frame no honest client sends (ws names it WS_ERR_...) or a socket reset is the client's;
+      // anything else thrown by an endpoint is ours: logged and counted like a failed handler.
+      errorHandler: (error, socket) => {
+        const code = (error as { code?: unknown }).code;
+        if (!(typeof code === 'string' && (code.startsWith('WS_ERR_') || code.startsWith('E')))) {
+          log(`http: a WebSocket handler failed: ${error instanceof Error ? error.message : String(error)}`);
+          operator?.refused('handler-error');
+        }
+        socket.terminate();
+      },
     });
     if (dir !== undefined) await app.register(fastifyStatic, { root: dir, serve: false, cacheControl: false, etag: true, lastModified: true });
 
