@@ -69,7 +69,7 @@ export interface PactoStore {
 
   outboxList(gameId: string): Promise<OutboxRecord[]>;
   outboxAck(gameId: string, seq: number, relay: string, relays: readonly string[]): Promise<void>;
-  beginRelays(gameId: string, relays: readonly string[], state: () => Uint8Array): Promise<string[]>;
+  beginRelays(gameId: string, relays: readonly string[], state: () => Uint8Array, again?: readonly string[]): Promise<string[]>;
   getRelayCursor(gameId: string, relay: string): Promise<string | undefined>;
   putRelayCursor(gameId: string, relay: string, cursor: string): Promise<void>;
   listRelayCursors(gameId: string): Promise<RelayCursorRecord[]>;
@@ -133,7 +133,7 @@ function bindStore(name: string, db: PactoDB, factory: IDBFactory): PactoStore {
     listFailed: (gameId) => listFailed(db, gameId),
     outboxList: (gameId) => outboxList(db, gameId),
     outboxAck: (gameId, seq, relay, relays) => outboxAck(db, gameId, seq, relay, relays),
-    beginRelays: (gameId, relays, state) => beginRelays(db, gameId, relays, state),
+    beginRelays: (gameId, relays, state, again) => beginRelays(db, gameId, relays, state, again),
     getRelayCursor: (gameId, relay) => getRelayCursor(db, gameId, relay),
     putRelayCursor: (gameId, relay, cursor) => putRelayCursor(db, gameId, relay, cursor),
     listRelayCursors: (gameId) => listRelayCursors(db, gameId),

@@ -5,7 +5,7 @@ import type { PactoStore } from './open';
 import type { OutboxRecord } from './schema';
 
 export interface StoredRelayState {
-  begin(relays: readonly string[], state: () => Uint8Array): Promise<string[]>;
+  begin(relays: readonly string[], state: () => Uint8Array, again?: readonly string[]): Promise<string[]>;
   pending(relays: readonly string[]): Promise<{ seq: number; update: Uint8Array; acked: readonly string[] }[]>;
   acknowledged(seq: number, relay: string, relays: readonly string[]): Promise<void>;
   loadCursor(relay: string): Promise<string | undefined>;
@@ -14,7 +14,7 @@ export interface StoredRelayState {
 
 export function relayStorage(store: PactoStore, gameId: string): StoredRelayState {
   return {
-    begin: (relays, state) => store.beginRelays(gameId, relays, state),
+    begin: (relays, state, again) => store.beginRelays(gameId, relays, state, again),
     async pending(relays) {
       let records: OutboxRecord[];
       try {

@@ -65,9 +65,16 @@ export async function listRelayCursors(db: PactoDB, gameId: string): Promise<Rel
  * two) in the outbox for the new relays only, so a relay added late, or a game created before the
  * phone had a relay, still reaches it. Returns the relays that were new. One strict transaction.
  * Items every relay of `relays` already has leave the outbox here: after a relay is removed from
- * the game, what only it lacked would otherwise stay for ever.
+ * the game, what only it lacked would otherwise stay for ever. Relays in `again` are begun again
+ * though the game used them: they lost what they had stored (a relay restored from an older backup).
  */
-export async function beginRelays(db: PactoDB, gameId: string, relays: readonly string[], state: () => Uint8Array): Promise<string[]> {
+export async function beginRelays(
+  db: PactoDB,
+  gameId: string,
+  relays: readonly string[],
+  state: () => Uint8Array,
+  again: readonly string[] = [],
+): Promise<string[]> {
   const tx = db.transaction(['outbox', 'relayCursors'], 'readwrite', DURABLE);
   const cursors = tx.objectStore('relayCursors');
   if (relays.length > 0) {
@@ -77,6 +84,7 @@ export async function beginRelays(db: PactoDB, gameId: string, relays: readonly 
     }
   }
   const known = new Set((await cursors.index('byGame').getAllKeys(gameId)).map((k) => k[1]));
+  for (const relay of again) known.delete(relay);
   const fresh = [...new Set(relays)].filter((r) => !known.has(r));
   if (fresh.length === 0) {
     await tx.done;

@@ -6,7 +6,9 @@
 // phone that comes back fetches only what follows its cursor.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { copyFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -105,6 +107,25 @@ async function openPhone(
 
 const idsOf = (p: Phone): string[] => [...p.replica.admission.ids()].sort();
 
+/** How many blobs the relay holds for the game (raw fetches from the start). */
+async function blobsOn(url: string, gameId: string): Promise<number> {
+  const keys = relayKeysFor(gameId, PASSWORD);
+  const raw = await rawClient(url);
+  let n = 0;
+  try {
+    for (let after = '', i = 0; ; i++) {
+      raw.send({ t: 'fetch', rid: `f${i}`, room: keys.room, token: keys.token, after });
+      const page = await raw.answer(`f${i}`);
+      if (page.t !== 'page') throw new Error(`no page: ${JSON.stringify(page)}`);
+      n += page.items.length;
+      after = page.next;
+      if (!page.more) return n;
+    }
+  } finally {
+    raw.ws.close();
+  }
+}
+
 /** Every update of the phone is on every relay: nothing waits in the outbox (IndexedDB). */
 async function settled(p: Phone): Promise<void> {
   await expect.poll(async () => (await p.store.outboxList(p.replica.gameId)).length + p.relay.status().waiting, { timeout: 10_000 }).toBe(0);
@@ -168,6 +189,45 @@ describe('the relay between phones that are never online together', () => {
     await expect.poll(() => bea.replica.admission.size, { timeout: 15_000 }).toBe(game.log.length);
     await settled(ana);
     expect((await ana.store.outboxList(game.gameId)).length).toBe(0);
+  });
+
+  it('a relay restored from an older copy of its store gets the game again from the phone ahead of it', async () => {
+    const game = startedGame(75);
+    const dir = tempDir('pacto-relay-phone-').dir;
+    const copy = tempDir('pacto-relay-phone-copy-').dir;
+    const first = await relayOn(dir);
+    const fa = new IDBFactory();
+    let ana = await openPhone(fa, game.gameId, [first.url]);
+    await ana.replica.publish(game.log);
+    await settled(ana);
+    const atCopy = await blobsOn(first.url, game.gameId);
+    // The copy (scripts/backup.ts takes it while the server runs: tests/net/relay-backup.test.ts).
+    await stopRelay(first.app);
+    copyFileSync(join(dir, 'data.mdb'), join(copy, 'data.mdb'));
+    const again = await relayOn(dir, first.port);
+    // Ana, open all along, reconnects to the same store: it still has her cursor, nothing is sent again.
+    await expect.poll(() => ana.relay.status().relays[0]?.caughtUp, { timeout: 10_000 }).toBe(true);
+    expect(await blobsOn(again.url, game.gameId)).toBe(atCopy);
+    // A phase past the copy, acknowledged: it leaves her outbox.
+    const n = game.log.length;
+    playPhase(game, randomPhaseOrders(view(game), rng(7).int), T0 + 10_000);
+    await ana.replica.publish(game.log.slice(n));
+    await settled(ana);
+    expect(await blobsOn(again.url, game.gameId)).toBeGreaterThan(atCopy);
+    await ana.close();
+    // The copy is restored (same address): the phase is gone from the relay, and Bea, new, gets the game without it.
+    await stopRelay(again.app);
+    const restored = await relayOn(copy, first.port);
+    expect(await blobsOn(restored.url, game.gameId)).toBe(atCopy);
+    const bea = await openPhone(new IDBFactory(), game.gameId, [restored.url]);
+    await expect.poll(() => bea.replica.admission.size, { timeout: 10_000 }).toBe(n);
+    // Ana opens the app: the relay lacks the blob at her cursor, so her phone gives it the whole
+    // game again; Bea, still open, gets the phase live.
+    ana = await openPhone(fa, game.gameId, [restored.url]);
+    await expect.poll(() => bea.replica.admission.size, { timeout: 15_000 }).toBe(game.log.length);
+    expect(idsOf(bea)).toEqual(idsOf(ana));
+    await settled(ana);
+    expect(reduceLog(game.gameId, [...bea.replica.entries()]).current?.key).toBe('1901-fall-movement');
   });
 
   it("with no live feed, the 'online' event and the timer fetch what the phone lacks", async () => {

@@ -110,6 +110,14 @@ export interface RelayClientOptions {
   onStatus?(status: readonly RelayLinkStatus[]): void;
   readonly cursors?: CursorStore;
   readonly outbox?: Outbox;
+  /**
+   * A relay no longer holds the blob at this game's cursor: it lost what it had stored (restored
+   * from an older backup, its room evicted or expired). What this phone holds of the game may exist
+   * nowhere else the other phones can reach, and no outbox item is left for what the relay had
+   * acknowledged, so the caller puts the game's whole state back in the outbox for this relay
+   * (resolving once it is there); the cursor then starts over from "".
+   */
+  onLost?(relay: string): void | Promise<void>;
   /** Default: the global WebSocket (browsers, service workers, Node 22). */
   readonly WebSocket?: WebSocketConstructor;
   /** Default true: subscribe for live blobs besides fetching. */
@@ -282,6 +290,11 @@ export class RelayClient {
     for (const id of ids) this.remember(id);
   }
 
+  /** @internal The relay lost what it had stored (RelayClientOptions.onLost). */
+  async relayLost(relay: string): Promise<void> {
+    await this.options.onLost?.(relay);
+  }
+
   /** @internal */
   statusChanged(): void {
     this.options.onStatus?.(this.status());
@@ -434,8 +447,36 @@ class RelayLink {
     }
     this.sendAppends();
     void this.client.flushOutbox();
+    if (this.cursor !== '') await this.checkCursor();
     if (this.client.options.live !== false) await this.subscribeLive();
     await this.catchUp();
+  }
+
+  /**
+   * Asks the relay for the blob at our cursor (one item after the cursor just before it). A relay
+   * that has it is where we left it; one that does not lost what it had stored (a restored backup,
+   * an evicted or expired room): the caller gives it the game's whole state again (onLost), and the
+   * cursor starts over, so this phone fetches whatever the relay holds now. A refused or unanswered
+   * probe changes nothing (the next connection asks again).
+   */
+  private async checkCursor(): Promise<void> {
+    const ws = this.ws;
+    const at = this.cursor;
+    const page = await this.request({ t: 'fetch', rid: '', room: this.client.keys.room, token: this.client.keys.token, after: cursorBefore(at), limit: 1 });
+    if (this.ws !== ws || !this.connected || page.t !== 'page') return;
+    const first = [...page.items.map((i) => i.cursor), ...page.damaged].sort(compareCursors)[0];
+    if (first === at) return;
+    const step = this.chain.then(async () => {
+      if (this.cursor !== at) return;
+      await this.client.relayLost(this.url);
+      this.cursor = '';
+      await this.cursors.saveCursor(this.url, '');
+    });
+    this.chain = step.catch(() => undefined);
+    await step.catch((e) => {
+      this.lastError = { code: 'closed', message: `the relay lost what it had stored, and the game could not be queued for it again: ${(e as Error).message}` };
+    });
+    void this.client.flushOutbox();
   }
 
   /** Subscribes; a transient refusal (the relay's store unreachable, too many subscribers) is
@@ -683,6 +724,14 @@ class RelayLink {
       // already closed
     }
   }
+}
+
+/** The cursor just before `cursor` on a relay (cursors are `<ms>-<n>`, as Redis stream ids): fetching after it starts at `cursor`. */
+export function cursorBefore(cursor: string): string {
+  const [ms = '0', n = '0'] = cursor.split('-');
+  if (BigInt(n) > 0n) return `${ms}-${BigInt(n) - 1n}`;
+  if (BigInt(ms) > 0n) return `${BigInt(ms) - 1n}-999999999999999`;
+  return '';
 }
 
 /** Cursors kept in memory only (tests; a phone passes its IndexedDB store). */

@@ -21,8 +21,11 @@ import { RelayClient, type BadBlob, type RelayLinkStatus, type WebSocketConstruc
 
 /** Where a game's outbox and relay cursors live (the store implements it: relayStorage). */
 export interface RelayStorage {
-  /** Records relays the game had not used yet and puts `state()` in the outbox for them; returns them. */
-  begin(relays: readonly string[], state: () => Uint8Array): Promise<readonly string[]>;
+  /**
+   * Records relays the game had not used yet and puts `state()` in the outbox for them; returns them.
+   * Relays in `again` count as new even if the game used them (they lost what they had stored).
+   */
+  begin(relays: readonly string[], state: () => Uint8Array, again?: readonly string[]): Promise<readonly string[]>;
   /** Items some relay of `relays` has not acknowledged yet, oldest first. */
   pending(relays: readonly string[]): Promise<readonly { readonly seq: number; readonly update: Uint8Array; readonly acked: readonly string[] }[]>;
   /** `relay` stored item `seq`; it leaves the outbox once all of `relays` have. */
@@ -125,6 +128,12 @@ export class GameRelay {
         this.report({ kind: 'relay-refused', peer: `relay ${relay}`, reason: `${code}: ${message}` });
       },
       onStatus: () => this.changed(),
+      // A relay that lost what it had stored (a restored backup, an evicted room) gets the whole
+      // game again, as a relay the game never used; its cursor starts over in the same transaction.
+      onLost: async (relay) => {
+        await this.o.storage.begin(this.relays, () => Y.encodeStateAsUpdate(doc), [relay]);
+        await this.countWaiting();
+      },
       cursors: { loadCursor: (r) => this.o.storage.loadCursor(r), saveCursor: (r, c) => this.o.storage.saveCursor(r, c) },
       outbox: {
         pending: async () => {
