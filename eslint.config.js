@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'test-output/', '.pacto/', 'node_modules/', 'public/'] },
+  { ignores: ['dist/', 'dist-server/', 'coverage/', 'test-output/', '.pacto/', 'node_modules/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -308,14 +308,21 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       signaling.stats.rejected++;
       operator?.refused('connection-limit');
       writeAccess?.(
-        JSON.stringify({ t: new Date().toISOString(), ip: request.raw.socket.remoteAddress ?? '', method: 'UPGRADE', status: refusal, reason: 'connection-limit' }),
+        JSON.stringify({
+          t: new Date().toISOString(),
+          ip: request.raw.socket.remoteAddress ?? '',
+          method: 'UPGRADE',
+          status: refusal,
+          reason: 'connection-limit',
+        }),
       );
       void reply.code(refusal).header('connection', 'close').send();
     };
 
     for (const path of [HEALTH_PATH, METRICS_PATH])
       app.all(path, async (request, reply) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('method not allowed');
+        if (request.method !== 'GET' && request.method !== 'HEAD')
+          return reply.code(405).header('allow', 'GET, HEAD').type('text/plain').send('method not allowed');
         reply.header('cache-control', 'no-store');
         if (path === METRICS_PATH) return reply.type(operator!.registry.contentType).send(await operator!.metrics());
         const h = await operator!.health();
@@ -347,7 +354,14 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       // Decided here rather than by the plugin's not-found path, which runs every hook again.
       const full = resolve(dir, wanted);
       const inside = full.startsWith(dir + sep) && !wanted.includes('\0');
-      const file = inside && (await stat(full).then((s) => s.isFile(), () => false)) ? wanted : 'index.html';
+      const file =
+        inside &&
+        (await stat(full).then(
+          (s) => s.isFile(),
+          () => false,
+        ))
+          ? wanted
+          : 'index.html';
       if (REVALIDATE.test(file)) reply.header('cache-control', 'no-cache');
       return reply.sendFile(file);
     };
@@ -360,7 +374,8 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       wsHandler: (socket, request) => signaling.accept(socket, request.raw),
     });
     app.setNotFoundHandler((request, reply) => {
-      if (dir === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || request.ws) return reply.code(404).type('text/plain').send('not found');
+      if (dir === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || request.ws)
+        return reply.code(404).type('text/plain').send('not found');
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     });
@@ -369,7 +384,10 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       const code = typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
       if (code >= 500) log(`http: a handler failed: ${error instanceof Error ? error.message : String(error)}`);
       operator?.refused(code === 429 ? 'rate-limit' : code >= 500 ? 'handler-error' : 'bad-request');
-      return reply.code(code).type('text/plain').send(code === 429 ? 'too many requests' : code >= 500 ? 'server error' : 'bad request');
+      return reply
+        .code(code)
+        .type('text/plain')
+        .send(code === 429 ? 'too many requests' : code >= 500 ? 'server error' : 'bad request');
     });
     await app.ready();
     routed = true;

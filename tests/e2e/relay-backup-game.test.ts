@@ -31,7 +31,7 @@ import { relayKeysFor, type RelayKeys } from '../../src/net/relay/keys';
 import { LmdbStore } from '../../src/net/relay/server/lmdb-store';
 import { LocalBus } from '../../src/net/signal/bus';
 import { buildApp } from '../ui/browser-app';
-import { startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
+import { SERVER_COMMAND, startServe, tempDir, type ServeProcess } from '../net/helpers/relay';
 import { killPhone, launchPhone, newPhone, type KilledPhone, type PhoneVisit } from './killed-phones';
 import { createGameWith, expectSameState, joinSecondAndStart, outboxSize, phaseOf, relaySettled, storedEntries, viewOf } from './relay-app';
 
@@ -48,10 +48,10 @@ let server: ServeProcess | undefined;
 
 /**
  * The operator's backup or restore command on the server's store, run as its own process, as an
- * operator runs `npm run backup -- DIR` / `npm run restore -- DIR` (scripts/backup.ts).
+ * operator runs `npm run backup -- DIR` / `npm run restore -- DIR` (`pacto-server backup|restore`, the compiled server).
  */
 function storeCommand(command: 'backup' | 'restore', dir: string): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', command, dir], {
+  return run(process.execPath, [SERVER_COMMAND, command, dir], {
     cwd: ROOT,
     env: { ...process.env, PACTO_RELAY_DIR: storeDir },
     timeout: 60_000,

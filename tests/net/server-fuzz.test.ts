@@ -29,7 +29,8 @@ const MiB = 1024 * 1024;
 /** What the server's standard error must never hold: a handler that threw (caught by Fastify,
  *  which the server logs as "http: a handler failed" or "http: a WebSocket handler failed"), or a
  *  stack trace. */
-const THROWN = /http: (refused (a request|an upgrade)|a handler failed|a WebSocket handler failed)|\n\s+at \S+|uncaught|unhandled|TypeError|RangeError|URIError|SyntaxError|ReferenceError/i;
+const THROWN =
+  /http: (refused (a request|an upgrade)|a handler failed|a WebSocket handler failed)|\n\s+at \S+|uncaught|unhandled|TypeError|RangeError|URIError|SyntaxError|ReferenceError/i;
 const HANDLER_ERROR = 'pacto_http_refusals{reason="handler-error"}';
 
 /** Wide enough that the inputs reach the handlers instead of being refused at the door. */

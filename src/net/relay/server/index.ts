@@ -444,7 +444,8 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       Math.min(30_000, Math.max(1_000, Math.floor(guard.limits.roomlessMs / 2))),
     );
     ws.on('pong', () => (alive = true));
-    ws.on('error', () => refused('too-large'));
+    // ws closes the connection on a frame over its cap or one no client sends: counted by which.
+    ws.on('error', (e) => refused((e as { code?: string }).code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'too-large' : 'bad-frame'));
     ws.on('close', () => {
       clearInterval(pinger);
       live.delete(ws);
