@@ -276,6 +276,8 @@ interface EntryIndex {
   readonly refused: Map<string, Ignored>;
   /** The protocol version of an unreadable CREATE of this game, if one was seen. */
   legacy: number | undefined;
+  /** The lowest protocol version of an entry taken in (one below the game's CREATE: README.md "Game identity and the START anchor"). */
+  minVersion: number;
   /** Per author, per sequence number, the ids signed with it; `twice`: the pairs with two or more. */
   readonly bySeq: Map<string, Map<number, string[]>>;
   readonly twice: Map<string, [string, number]>;
@@ -300,6 +302,7 @@ function emptyIndex(): EntryIndex {
     messages: [],
     refused: new Map(),
     legacy: undefined,
+    minVersion: Infinity,
     bySeq: new Map(),
     twice: new Map(),
     maxSeq: new Map(),
@@ -370,6 +373,7 @@ function indexMessage(index: EntryIndex, m: Message, made: Set<PhaseGroup>): voi
   index.ids.add(m.id);
   insertSorted(index.messages, m);
   const p = m.payload;
+  index.minVersion = Math.min(index.minVersion, p.v);
   const mine = index.bySeq.get(p.from) ?? new Map<number, string[]>();
   index.bySeq.set(p.from, mine);
   const same = mine.get(p.seq);
@@ -494,6 +498,13 @@ function reduceOpened(
     }
     for (const m of messages) if (m.payload.type !== 'create') ignored.add(m.id, 'no-game');
     return { ...common(), status: 'no-game' } satisfies NoGameView;
+  }
+  // The game's version is its CREATE's: an entry of an older one is not read at all (README.md).
+  if (index.minVersion < create.payload.v) {
+    const floor = create.payload.v;
+    const older = (o: Opened): Opened =>
+      o.ok && o.message.payload.game === gameId && o.message.payload.v < floor ? { ok: false, id: o.message.id, reason: 'older-version-than-game' } : o;
+    return reduceOpened(gameId, log, openedList.map(older), options, engine, undefined, out);
   }
   const settings = create.payload.settings;
   const header = { creator: create.payload.from, settings };
