@@ -4,6 +4,7 @@
 // player's second JOIN with another escrow key then set its escrow key to null and every honest
 // seal threw "a player has no usable escrow key". Now an entry of an older version than the CREATE
 // (START, JOIN, start ACK, anything else) is ignored with a reason, and a START pins every key.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   acceptStart,
@@ -22,7 +23,7 @@ import {
 } from '../../src/protocol';
 import { POWERS, type Power } from '../../src/rules';
 import { duties } from '../../src/ui/game/duties';
-import { escrowOf, identity, Phone, rng, settings, startedGame, T0, view } from './helpers';
+import { escrowOf, identity, Phone, playPhase, randomPhaseOrders, rng, settings, shuffled, startedGame, stateOf, T0, view } from './helpers';
 
 /** Signs a body at an older protocol version (what a cheater's patched app can sign). */
 function signAt(v: number, me: Identity, body: Record<string, unknown>): Signed {
@@ -148,5 +149,55 @@ describe('a game’s protocol version is fixed by its CREATE', () => {
         grown.map((b) => Uint8Array.from(b)),
       ),
     ).toEqual(live);
+  });
+
+  it('property: older entries of every lobby and phase kind, in any order and as they arrive, change nothing for members, spectators or a cold read', () => {
+    const seed = 3106;
+    const game = startedGame(seed);
+    playPhase(game, randomPhaseOrders(view(game), rng(seed).int), T0 + 100);
+    const honest = view(game);
+    expect(honest.phases).toHaveLength(1);
+    const [austria, england, france] = [game.phones[0]!, game.byPower.england, game.byPower.france];
+    const roster = Object.fromEntries(game.phones.map((ph) => [ph.power, ph.me.id])) as Record<Power, string>;
+    const spring = honest.phases[0]!.key;
+    const extras = [
+      signAt(4, austria.me, { type: 'create', game: game.gameId, seq: 0, time: T0, salt: toHex(rng(seed).bytes(16)), settings: settings() }),
+      signAt(4, austria.me, { type: 'start', game: game.gameId, ...austria.stamp(T0 + 2), roster, participants: [] }),
+      signAt(5, england.me, {
+        type: 'join',
+        game: game.gameId,
+        ...england.stamp(T0 + 200),
+        name: 'England',
+        power: 'england',
+        box: england.me.boxPublicKey,
+        escrow: identity(41).escrowPublicKey,
+      }),
+      signAt(5, france.me, { type: 'ack', game: game.gameId, ...france.stamp(T0 + 3), phase: 'start', hash: 'ab'.repeat(16) }),
+      signAt(5, france.me, { type: 'timeout', game: game.gameId, ...france.stamp(T0 + 300), phase: spring, slots: ['england'] }),
+      signAt(3, france.me, { type: 'timeout', game: game.gameId, ...france.stamp(T0 + 301), phase: honest.current!.key, slots: ['england'] }),
+    ];
+    const readers = [undefined, austria.me.id, england.me.id, identity(42).id];
+    const expected = new Map(readers.map((me) => [me, stateOf(reduceLog(game.gameId, game.log, me === undefined ? {} : { me }))]));
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 1, max: 9 }), (order, chunk) => {
+        const all = shuffled([...game.log, ...extras.map((e) => e.bytes)], order);
+        for (const me of readers) {
+          const options = me === undefined ? {} : { me };
+          // As it arrives (the index kept from one reduce to the next), then cold.
+          for (let n = chunk; n < all.length; n += chunk) reduceLog(game.gameId, all.slice(0, n), options);
+          const live = reduceLog(game.gameId, all, options);
+          expect(stateOf(live)).toEqual(expected.get(me));
+          for (const e of extras) expect(reasonsOf(live, e.id)).toEqual(['older-version-than-game']);
+          expect(
+            reduceLog(
+              game.gameId,
+              all.map((b) => Uint8Array.from(b)),
+              options,
+            ),
+          ).toEqual(live);
+        }
+      }),
+      { numRuns: 6 },
+    );
   });
 });
