@@ -30,7 +30,7 @@ import {
   uniqueSorted,
   type FoldState,
 } from './fold';
-import { reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
+import { gameIdFor, reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
   DERIVED_ESCROW_VERSION,
@@ -276,7 +276,12 @@ interface EntryIndex {
   readonly refused: Map<string, Ignored>;
   /** The protocol version of an unreadable CREATE of this game, if one was seen. */
   legacy: number | undefined;
-  /** The lowest protocol version of an entry taken in (one below the game's CREATE: README.md "Game identity and the START anchor"). */
+  /**
+   * The newest version of a CREATE bound to the game seen so far: an entry older than it is not
+   * taken in (README.md "Game identity and the START anchor"); minVersion, the lowest version
+   * taken in, says whether one came in before such a CREATE.
+   */
+  floor: number;
   minVersion: number;
   /** Per author, per sequence number, the ids signed with it; `twice`: the pairs with two or more. */
   readonly bySeq: Map<string, Map<number, string[]>>;
@@ -302,6 +307,7 @@ function emptyIndex(): EntryIndex {
     messages: [],
     refused: new Map(),
     legacy: undefined,
+    floor: 0,
     minVersion: Infinity,
     bySeq: new Map(),
     twice: new Map(),
@@ -423,9 +429,13 @@ function indexLog(index: EntryIndex, gameId: string, log: readonly unknown[], op
       if (old !== null && old.game === gameId && old.type === 'create') index.legacy = old.version;
     }
   }
+  for (const { payload: p } of fresh) if (p.type === 'create' && p.v > index.floor && gameIdFor(p.from, p.salt, p.settings) === gameId) index.floor = p.v;
   // Sorted first, so a new index's lists grow at their ends.
   const made = new Set<PhaseGroup>();
-  for (const m of fresh.map((f) => [sortKey(f), f] as const).sort((a, b) => compareText(a[0], b[0]))) indexMessage(index, m[1], made);
+  for (const m of fresh.map((f) => [sortKey(f), f] as const).sort((a, b) => compareText(a[0], b[0]))) {
+    if (m[1].payload.v < index.floor) index.refused.set(`${m[1].id}|older-version-than-game`, { id: m[1].id, reason: 'older-version-than-game' });
+    else indexMessage(index, m[1], made);
+  }
   index.count = log.length;
 }
 
@@ -500,6 +510,7 @@ function reduceOpened(
     return { ...common(), status: 'no-game' } satisfies NoGameView;
   }
   // The game's version is its CREATE's: an entry of an older one is not read at all (README.md).
+  // The index takes none in once it holds the CREATE; one taken in before means reading afresh.
   if (index.minVersion < create.payload.v) {
     const floor = create.payload.v;
     const older = (o: Opened): Opened =>

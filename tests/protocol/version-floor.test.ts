@@ -200,4 +200,22 @@ describe('a game’s protocol version is fixed by its CREATE', () => {
       { numRuns: 6 },
     );
   });
+
+  it('an older entry arriving after the CREATE costs no fresh read of the log: no more work than a current one', () => {
+    const game = startedGame(3107);
+    playPhase(game, randomPhaseOrders(view(game), rng(3107).int), T0 + 100);
+    const france = game.byPower.france;
+    const phase = view(game).current!.key;
+    const timeout = (v: number) => signAt(v, france.me, { type: 'timeout', game: game.gameId, ...france.stamp(T0 + 300), phase, slots: ['england'] });
+    const cost = (extra: Signed) => {
+      const log = [...game.log];
+      reduceLog(game.gameId, log);
+      const work = { steps: 0 };
+      reduceLog(game.gameId, [...log, extra.bytes], { work });
+      return work.steps;
+    };
+    const older = cost(timeout(5));
+    const current = cost(timeout(6));
+    expect(older).toBeLessThanOrEqual(current);
+  });
 });
