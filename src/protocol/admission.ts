@@ -2,8 +2,9 @@
 // reads; whatever carries entries (Yjs, a data channel, the store) only offers them here. The
 // rules are in README.md ("Admission"), each with why it is safe; this file implements them.
 //
-// Every rule is a function of the entries offered, never of their order of arrival, so two
-// phones that have been offered the same entries keep the same set:
+// Every rule but one is a function of the entries offered, never of their order of arrival, so
+// two phones that have been offered the same entries keep the same set (the exception: before a
+// START, which strangers hold the joiner slots, first come first kept; see recount):
 // - each entry falls in exactly one bucket (its author and kind, see ruleOf) that keeps its K
 //   lowest (seq, id): when a bucket is full a lower entry evicts the highest, a higher one is
 //   refused, which keeps exactly the K lowest of everything ever offered while storing only them;
@@ -36,8 +37,11 @@ import { LOT_PHASE, revealLockIds, type Payload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
-  /** Authors counted for their JOIN alone (not the creator, not in a START's roster, not handed a power). */
-  joiners: 16,
+  /**
+   * Authors counted for their JOIN alone (not the creator, not in a START's roster, not handed a
+   * power), before any START: first come, first kept (README.md "Admission", issue 31).
+   */
+  joiners: 64,
   /** Phases per author that may hold its phase entries (commits, reveals, votes, acks). */
   phases: 512,
   /** Kinds the protocol allows once (CREATE, START, start ACK, lot commit, FINAL, LOCK, REVEAL): keep two. */
@@ -559,8 +563,8 @@ export class Admission {
         if (!this.isCounted(author)) return pending;
         break;
       case 'any':
-        // A JOIN: its author counts if vouched, already a joiner, or (before any START) lower than the highest joiner.
-        if (!this.isCounted(author) && (this.started || (this.joiners.size >= QUOTAS.joiners && compareText(author, this.maxJoiner()!) > 0))) return pending;
+        // A JOIN: its author counts if vouched, already a joiner, or (before any START) a joiner slot is free.
+        if (!this.isCounted(author) && (this.started || this.joiners.size >= QUOTAS.joiners)) return pending;
         break;
     }
     let evictPhase: string | null = null;
@@ -585,12 +589,6 @@ export class Admission {
       }
     }
     return { ok: true, entry, rule, bytes, evictBucket, evictPhase };
-  }
-
-  private maxJoiner(): string | undefined {
-    let max: string | undefined;
-    for (const j of this.joiners) if (max === undefined || compareText(j, max) > 0) max = j;
-    return max;
   }
 
   private apply(plan: Extract<Plan, { ok: true }>): void {
@@ -689,8 +687,10 @@ export class Admission {
    * creator: the author of an admitted CREATE (bound to the game id, so only one key can be it).
    * vouched: creator, pinned, every key of an admitted START's roster or lot participants, and
    * every `to` of a HANDOVER signed by a member or the creator.
-   * joiners: before any START, the QUOTAS.joiners lowest keys among the other authors of a JOIN
-   * (admitted or waiting); once a START is admitted, none (JOINs after START count only if vouched).
+   * joiners: before any START, the other authors of a JOIN (admitted or waiting) in the order they
+   * came: those already joiners keep their slots, then the others (admitted first, then waiting, each
+   * in arrival order) until QUOTAS.joiners; once a START is admitted, none (JOINs after START count
+   * only if vouched). No key, however low, takes a slot from one that came before it.
    * Authors whose standing changed are put back through admission from scratch (their held and
    * waiting entries), which gives the same buckets as if they had always stood so.
    */
@@ -717,7 +717,9 @@ export class Admission {
           for (const h of this.held.values()) if (h.payload.type === 'join' && !vouched.has(h.payload.from)) candidates.add(h.payload.from);
           for (const w of this.pending.values()) if (!vouched.has(w.author) && w.type === 'join') candidates.add(w.author);
         }
-        const joiners = new Set([...candidates].sort(compareText).slice(0, QUOTAS.joiners));
+        // First come, first kept: the joiners stay (while still candidates), then newcomers in arrival order.
+        const joiners = new Set([...this.joiners].filter((k) => candidates.has(k)));
+        for (const k of candidates) if (joiners.size < QUOTAS.joiners) joiners.add(k);
         const before = { creator: this.creator, vouched: this.vouched, joiners: this.joiners };
         const changed = new Set<string>();
         for (const k of new Set([...before.vouched, ...vouched])) if (before.vouched.has(k) !== vouched.has(k)) changed.add(k);

@@ -143,8 +143,16 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     ignored.push({ id: m.id, reason: 'create-not-bound-to-game' });
     return false;
   });
-  const create = [...creates].sort(bySeqThenId)[0];
+  // The game's version is its newest CREATE's (README.md "Game identity and the START anchor"):
+  // no entry of an older version counts, so a START (or a CREATE) cannot downgrade the rules.
+  const floor = Math.max(0, ...creates.map((m) => m.payload.v));
+  const create = creates.filter((m) => m.payload.v === floor).sort(bySeqThenId)[0];
   if (create === undefined) return empty;
+  messages = messages.filter((m) => {
+    if (m.payload.v >= floor) return true;
+    ignored.push({ id: m.id, reason: 'older-version-than-game' });
+    return false;
+  });
   const creator = create.payload.from;
   const settings = create.payload.settings;
 
