@@ -207,8 +207,14 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     const candidates = [...new Set(named)].filter((id) => startById.has(id)).sort(compareText);
     if (candidates.length === 1) anchor = startById.get(candidates[0]!);
   }
+  // Without an anchor: the complete START whose accepting members (the creator aside) include
+  // those of every other complete START (README.md "Game identity and the START anchor"): a START
+  // naming only its creator is accepted by nobody and out-ranks nothing; else the only START.
+  const acceptors = new Map(complete.map((s) => [s, new Set(acceptedBy(s).filter((k) => k !== creator))]));
+  const covers = (s: Message<StartPayload>, o: Message<StartPayload>) => [...acceptors.get(o)!].every((k) => acceptors.get(s)!.has(k));
+  const ahead = complete.filter((s) => complete.every((o) => covers(s, o)));
   let start = anchor;
-  if (start === undefined) start = complete.length === 1 ? complete[0] : complete.length === 0 && starts.length === 1 ? starts[0] : undefined;
+  if (start === undefined) start = ahead.length === 1 ? ahead[0] : complete.length === 0 && starts.length === 1 ? starts[0] : undefined;
   const forks: ForkView[] =
     start === undefined && starts.length > 1
       ? starts.map((s) => ({
