@@ -10,9 +10,9 @@
 //   refused, which keeps exactly the K lowest of everything ever offered while storing only them;
 //   kinds the protocol allows once keep two (the second proves equivocation, a third adds nothing);
 // - an entry named by an admitted entry (the commit a FINAL names, the FINALs and commits a LOCK
-//   names, the LOCKs a REVEAL names, the START a start ACK names) is admitted over its bucket's
-//   quota and never evicted, so no phone misses what another phone's admitted entry refers to
-//   (anti-entropy fetches it by id);
+//   names, the LOCKs a REVEAL names) is admitted over its bucket's quota and never evicted, so no
+//   phone misses what another phone's admitted entry refers to (anti-entropy fetches it by id);
+// - the creator's STARTs: the two lowest, and each one a root it names accepted (startRoots);
 // - the phases an author's phase entries fall in are kept the same way (the lowest PHASES);
 // - whose entries count at all ("counted" authors) is recomputed from the admitted CREATE,
 //   STARTs, HANDOVERs and JOINs whenever one of them changes.
@@ -33,7 +33,7 @@ import {
   type Verifier,
 } from './envelope';
 import { gameIdFor, wireContextOf } from './lobby';
-import { LOT_PHASE, revealLockIds, type Payload } from './messages';
+import { LOT_PHASE, revealLockIds, startKeys, type Payload, type StartPayload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
@@ -206,8 +206,8 @@ function namedBy(p: Payload): string[] {
     case 'reveal':
       return [...revealLockIds(p)];
     case 'ack':
-      // A start ACK names the START its author plays under: the creator's other STARTs never push
-      // it out (and a compact entry is read with the START it was signed under; README.md).
+      // A start ACK names the START its author plays under; whether it keeps it over the quota is
+      // decided by rootAccepted (README.md "Admission": STARTs held).
       return p.phase === 'start' ? [p.hash] : [];
     default:
       return [];
@@ -578,9 +578,15 @@ export class Admission {
     }
     const list = this.buckets.get(rule.bucket);
     let evictBucket: Held | null = null;
-    // A bucket emptied by a phase eviction cannot be this one (a new phase starts empty buckets).
-    // Entries named by admitted entries are over quota: they neither count nor get evicted.
-    if (list !== undefined && !this.named.has(entry.id)) {
+    if (p.type === 'start') {
+      // The creator's STARTs: the two lowest, and over them each one a rooted member accepted
+      // (README.md "Admission": STARTs held). A START no longer among the two lowest and not so
+      // accepted is dropped after (pruneStarts), never evicted here.
+      if (list !== undefined && list.length >= rule.limit && compareHeld(entry, list[rule.limit - 1]!) > 0 && !this.rootAccepted(entry.id, p))
+        return refuse('quota', false);
+    } else if (list !== undefined && !this.named.has(entry.id)) {
+      // A bucket emptied by a phase eviction cannot be this one (a new phase starts empty buckets).
+      // Entries named by admitted entries are over quota: they neither count nor get evicted.
       const counting = list.filter((h) => !this.named.has(h.id));
       if (counting.length >= rule.limit) {
         const highest = counting[counting.length - 1]!;
@@ -589,6 +595,39 @@ export class Admission {
       }
     }
     return { ok: true, entry, rule, bytes, evictBucket, evictPhase };
+  }
+
+  /**
+   * Keys whose acceptance keeps a START over the quota: the creator, this phone's own (pinned), and
+   * the keys of the creator's two lowest STARTs. Not the keys of a START kept only for such an
+   * acceptance, so a creator's sybils cannot vouch for more STARTs than these keys have acceptances.
+   */
+  private startRoots(): Set<string> {
+    const roots = new Set(this.pinned);
+    if (this.creator === undefined) return roots;
+    roots.add(this.creator);
+    for (const h of (this.buckets.get(`${this.creator}|start`) ?? []).slice(0, QUOTAS.once)) {
+      if (h.payload.type === 'start') for (const k of startKeys(h.payload)) roots.add(k);
+    }
+    return roots;
+  }
+
+  /** Whether a root that this START names has an admitted start ACK naming it. */
+  private rootAccepted(id: string, start: StartPayload, roots: ReadonlySet<string> = this.startRoots()): boolean {
+    return startKeys(start).some(
+      (k) => roots.has(k) && (this.buckets.get(`${k}|ack|start`) ?? []).some((h) => h.payload.type === 'ack' && h.payload.hash === id),
+    );
+  }
+
+  /** Drops the creator's STARTs beyond the two lowest that no root accepted (their acceptance or root gone). */
+  private pruneStarts(): boolean {
+    if (this.creator === undefined) return false;
+    const list = this.buckets.get(`${this.creator}|start`) ?? [];
+    if (list.length <= QUOTAS.once) return false;
+    const roots = this.startRoots();
+    const out = list.slice(QUOTAS.once).filter((h) => h.payload.type !== 'start' || !this.rootAccepted(h.id, h.payload, roots));
+    for (const h of out) this.drop(h.id);
+    return out.length > 0;
   }
 
   private apply(plan: Extract<Plan, { ok: true }>): void {
@@ -617,8 +656,11 @@ export class Admission {
     this.touch(h.id);
     for (const id of namedBy(entry.payload)) this.named.set(id, (this.named.get(id) ?? 0) + 1);
     const t = entry.payload.type;
-    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join'].includes(e.payload.type));
-    if (t === 'create' || t === 'start' || evictedCounting) this.context = null;
+    const evictedCounting = [plan.evictBucket].some(
+      (e) => e !== null && (['create', 'start', 'handover', 'join'].includes(e.payload.type) || (e.payload.type === 'ack' && e.payload.phase === 'start')),
+    );
+    const anchors = t === 'ack' && entry.payload.phase === 'start' && this.pinned.has(author);
+    if (t === 'create' || t === 'start' || evictedCounting || anchors) this.context = null;
     if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
     if (t === 'start' && this.placeless.size > 0) {
       // Compact entries may name their author by a place in this START.
@@ -699,6 +741,8 @@ export class Admission {
     this.recounting = true;
     try {
       for (let round = 0; round < 64; round++) {
+        // A START kept for an acceptance that is gone (or whose root is) goes first.
+        if (this.pruneStarts()) this.context = null;
         const creator = this.findCreator();
         const roster = new Set<string>();
         let started = false;
@@ -769,8 +813,17 @@ export class Admission {
 
   /** What a compact entry is read with: this game, and the key list of each START of its creator held. */
   wireContext(): WireContext {
-    this.context ??= wireContextOf(this.gameId, this.held.values());
+    this.context ??= wireContextOf(this.gameId, this.held.values(), this.anchor());
     return this.context;
+  }
+
+  /** The START a pinned key (this phone's) accepted: its entries, and its players', are read with it first. */
+  private anchor(): string | undefined {
+    for (const k of this.pinned) {
+      const ack = (this.buckets.get(`${k}|ack|start`) ?? []).find((h) => h.payload.type === 'ack');
+      if (ack?.payload.type === 'ack') return ack.payload.hash;
+    }
+    return undefined;
   }
 
   /**
