@@ -16,7 +16,7 @@
 // directory); with it, the process is stateless: blobs in Redis Streams, fan-out over pub/sub.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
@@ -252,6 +252,8 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     frameworkErrors: (_error, req, reply) => {
       operator?.refused('bad-target');
       if (writeAccess) accessLog(req.raw, reply.raw, null, writeAccess);
+      // An upgrade's socket is no HTTP connection Node times out: closed once the answer is out.
+      if (req.raw.headers.upgrade !== undefined) reply.raw.once('finish', () => req.raw.socket.destroy());
       void (reply as FastifyReply).code(400).header('connection', 'close').type('text/plain').send('bad request');
     },
   });
@@ -301,8 +303,9 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
     });
 
     /** An upgrade is admitted by the guard before the handshake (slots per address, new
-     *  connections per second); a refused one is answered here and counted. */
-    const admitUpgrade = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+     *  connections per second), after the rate limit (a preParsing hook runs after every onRequest
+     *  hook); a refused one is answered here and counted. */
+    const admitUpgrade = (request: FastifyRequest, reply: FastifyReply, _payload: unknown, done: () => void): void => {
       if (!request.ws) return done();
       const refusal = guard.enter(request.raw, request.raw.socket);
       if (refusal === null) return done();
@@ -331,15 +334,18 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       });
 
     if (relay) {
-      app.get(RELAY_PATH, { websocket: true, config: { upgrades: true }, onRequest: admitUpgrade }, (socket, request) => relay.accept(socket, request.raw));
+      app.get(RELAY_PATH, { websocket: true, config: { upgrades: true }, preParsing: admitUpgrade }, (socket, request) => relay.accept(socket, request.raw));
       // The relay's HTTP API reads its own body (to its own cap, with its own errors) and answers
       // with its own CORS headers: the request is handed over before Fastify parses anything.
+      // (After every onRequest hook, the rate limit's among them. The router chose the route,
+      // `//relay/v1` and `/relay/%761` included, so the relay serves it whatever the path's
+      // spelling: a request the route took and nobody answered would hold its socket for ever.)
       app.route({
         method: ['POST', 'OPTIONS', 'GET', 'PUT', 'DELETE', 'PATCH'],
         url: RELAY_HTTP_PATH,
-        onRequest: (request, reply, done) => {
+        preParsing: (request, reply, _payload, done) => {
           reply.hijack();
-          relay.handleRequest(request.raw, reply.raw);
+          relay.serveHttp(request.raw, reply.raw);
           done();
         },
         handler: () => undefined,
@@ -361,7 +367,7 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
           (s) => s.isFile(),
           () => false,
         ))
-          ? wanted
+          ? relative(dir, full).split(sep).join('/')
           : 'index.html';
       if (REVALIDATE.test(file)) reply.header('cache-control', 'no-cache');
       return reply.sendFile(file);
@@ -370,11 +376,13 @@ export function createAppServer(root?: string, options: AppServerOptions = {}): 
       method: ['GET', 'HEAD'],
       url: '/*',
       config: { upgrades: true },
-      onRequest: admitUpgrade,
+      preParsing: admitUpgrade,
       handler: serveApp,
       wsHandler: (socket, request) => signaling.accept(socket, request.raw),
     });
-    app.setNotFoundHandler((request, reply) => {
+    // Unknown routes count against the rate limit too (the not-found route has none of the
+    // plugin's own hooks).
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
       if (dir === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || request.ws)
         return reply.code(404).type('text/plain').send('not found');
       reply.header('cache-control', 'no-cache');

@@ -65,6 +65,8 @@ export interface RelayServer {
   accept(ws: WebSocket, req: IncomingMessage): void;
   /** Serves `req` if it is for the HTTP API; false if the path is not the relay's. */
   handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Serves `req` as a request of the HTTP API, whatever its path (a router already chose it). */
+  serveHttp(req: IncomingMessage, res: ServerResponse): void;
   /** The VAPID public key, made and stored on first use; null without push. */
   pushKey(): Promise<string | null>;
   /** Resolves once every push already started has been answered (tests, shutdown). */
@@ -558,17 +560,35 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
 
   const handleRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (isRelayPath(req.url) !== RELAY_HTTP_PATH) return false;
+    serveHttp(req, res);
+    return true;
+  };
+
+  /** At most this many HTTP callers are remembered: past it the least recently seen is forgotten
+   *  (a stranger rotating addresses would otherwise grow the map for ten minutes at a time). */
+  const MAX_HTTP_CALLERS = 50_000;
+
+  const serveHttp = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method === 'OPTIONS') {
       respond(req, res, 204, null);
-      return true;
+      return;
     }
     if (req.method !== 'POST') {
       respond(req, res, 405, errorFrame('bad-frame', 'POST a frame (append, fetch, push-key, push-register, push-unregister or notify) as JSON'));
-      return true;
+      return;
     }
     const key = addressKey(req, guard.limits.trustProxy);
     let caller = httpCallers.get(key);
-    if (!caller) httpCallers.set(key, (caller = newCaller(key)));
+    if (caller)
+      httpCallers.delete(key); // re-inserted last: the map's order is least recently seen first
+    else caller = newCaller(key);
+    httpCallers.set(key, caller);
+    if (httpCallers.size > MAX_HTTP_CALLERS) {
+      for (const [k, old] of httpCallers) {
+        if (httpCallers.size <= MAX_HTTP_CALLERS) break;
+        if (old.inFlight === 0) httpCallers.delete(k);
+      }
+    }
     const c = caller;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -609,7 +629,6 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         )
         .finally(() => c.inFlight--);
     });
-    return true;
   };
 
   // Forget HTTP callers idle for ten minutes, and expire idle rooms.
@@ -638,6 +657,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     handleUpgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
     accept,
     handleRequest,
+    serveHttp,
     pushKey: async () => (push ? (await vapidKeys()).publicKey : null),
     pushesSettled: async () => {
       while (inFlightPushes.size > 0) await Promise.all([...inFlightPushes]);
