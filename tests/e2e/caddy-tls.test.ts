@@ -50,6 +50,8 @@ https://127.0.0.1:${port} {
 		format json
 	}
 	encode zstd gzip
+	@operator path /metrics /metrics/*
+	respond @operator 404
 	reverse_proxy 127.0.0.1:${upstream}
 }
 `;
@@ -136,6 +138,9 @@ beforeAll(async () => {
       throw new Error(`Caddy did not answer on ${base}: ${health instanceof Error ? health.message : health.status}\n${caddy.output()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  // /metrics is the operator's: not served through Caddy, served on the machine.
+  expect((await httpsGet(`${base}metrics`, readFileSync(root, 'utf8'))).status).toBe(404);
+  expect((await fetch(`http://127.0.0.1:${server.port}/metrics`)).status).toBe(200);
   const intermediate = join(caddyDir, 'data', 'pki', 'authorities', 'local', 'intermediate.crt');
   browser = await chromium.launch({
     executablePath: chromiumPath(),
