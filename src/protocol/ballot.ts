@@ -17,6 +17,7 @@ import { checkCommitSecret, checkHolderShare, complaintValidFor, escrowOn, recon
 import { revealLockIds, type Complaint, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
 import { memoUnseal, type EscrowChecks } from './memo';
 import { openSealed } from './seal';
+import { clockMedian } from './timeout';
 import type { BallotView, Ignored, Misconduct } from './view';
 
 export interface BallotCommit {
@@ -81,11 +82,11 @@ export interface BallotResult {
   readonly outcomes: ReadonlyMap<string, SlotOutcome>;
   readonly closed: boolean;
   readonly view: BallotView;
-  /** Per key with a valid REVEAL, the earliest time its REVEALs claim (for the next opening time). */
-  readonly revealClaims: ReadonlyMap<string, number>;
-  /** When every awaited slot had a FINAL: the upper median over the ballot's keys of when each finished its FINALs. */
+  /** Per key with a counted LOCK, the earliest time its counted LOCKs claim (timeout.ts nextOpening). */
+  readonly lockClaims: ReadonlyMap<string, number>;
+  /** When every awaited slot had a FINAL: the clock median (timeout.ts) over the ballot's keys of when each finished its FINALs. */
   readonly finalsAt: number;
-  /** When every key of the ballot had a LOCK: the upper median of their LOCK claims. */
+  /** When every key of the ballot had a LOCK: the clock median of their LOCK claims. */
   readonly locksAt: number;
   readonly ignored: Ignored[];
   readonly misconduct: Misconduct[];
@@ -575,8 +576,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
   }
   const stage: BallotView['stage'] = noCommit.length > 0 ? 'orders' : noFinal.length > 0 ? 'final' : noLock.length > 0 ? 'lock' : 'reveal';
   const waiting = stage === 'orders' ? noCommit.map(input.holderOf) : stage === 'final' ? noFinal.map(input.holderOf) : stage === 'lock' ? noLock : [...needed];
-  const revealClaims = new Map<string, number>();
-  for (const [key, vs] of validBy) revealClaims.set(key, least(vs.map((v) => v.r.payload.time)));
+  const lockClaims = new Map<string, number>();
+  for (const [key, ls] of counted) lockClaims.set(key, least(ls.map((l) => l.time)));
   const outcomeView: Record<string, string> = {};
   for (const [slot, o] of outcomes) outcomeView[slot] = o.kind === 'void' ? `void:${o.reason}` : o.kind;
   const commitIds: Record<string, string[]> = {};
@@ -595,10 +596,9 @@ export function tallyBallot(input: BallotInput): BallotResult {
     outcomes: outcomeView,
     equivocators: [...equivocators].sort(compareText),
   };
-  const median = (xs: number[]) =>
-    xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const median = (xs: number[]) => (xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : clockMedian(xs)!);
   const finalAt = (slot: string) => least((finalsBySlot.get(slot) ?? []).map((f) => f.time));
   const finalsAt = median(keys.map((k) => -least(awaited.filter((s) => input.holderOf(s) === k).map((s) => -finalAt(s)))));
   const locksAt = median(keys.map((k) => least((locksBy.get(k) ?? []).filter((l) => lockValid(l.id)).map((l) => l.payload.time))));
-  return { outcomes, closed, view, revealClaims, finalsAt, locksAt, ignored, misconduct };
+  return { outcomes, closed, view, lockClaims, finalsAt, locksAt, ignored, misconduct };
 }

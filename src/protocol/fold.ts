@@ -40,7 +40,7 @@ import type {
 } from './messages';
 import { memoAdjudicate, type EscrowChecks, type PhaseFacts } from './memo';
 import { ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
-import { countTimeouts, upperMedian, type TimeoutCount } from './timeout';
+import { clockMedian, countTimeouts, type TimeoutCount } from './timeout';
 import { handoversDone, isTossPhase, tossWinner, type HandoverInput } from './variants';
 import type { Alliances } from './variants';
 import type { GameResult, Ignored, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
@@ -83,7 +83,7 @@ export function byHolder<P extends Payload & { power: Power }>(
 }
 
 /**
- * When the seats finished sealing: once every key has a commit, the upper median of each key's
+ * When the seats finished sealing: once every key has a commit, the clock median of each key's
  * earliest commit claim (no single clock sets it); +Infinity while a key has none. Commits only
  * add, so it only ever comes earlier.
  */
@@ -91,14 +91,14 @@ export function sealedAt(keys: readonly string[], claims: readonly { key: string
   const earliest = new Map<string, number>();
   for (const c of claims) earliest.set(c.key, Math.min(earliest.get(c.key) ?? Infinity, c.time));
   if (keys.some((k) => !earliest.has(k))) return Infinity;
-  return upperMedian(keys.map((k) => earliest.get(k)!)) ?? Infinity;
+  return clockMedian(keys.map((k) => earliest.get(k)!)) ?? Infinity;
 }
 
 /**
  * For the players: from when a seat that has sealed may be voted out for not finishing the
  * automatic steps (what the phones suggest; a vote counts from the deadline that applies). While a
  * seat has not sealed, that is after the orders deadline. Otherwise each automatic step gets the
- * whole reveal duration from when the step before it was complete (the upper median of the claims
+ * whole reveal duration from when the step before it was complete (the clock median of the claims
  * that completed it, so no single clock sets it), and from any vote that unblocked it.
  */
 export function stepsGrace(

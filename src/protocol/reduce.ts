@@ -55,7 +55,7 @@ import {
 } from './messages';
 import { escrowChecksOf, memoChain, memoFixed, memoOpen, memoOpenedLog, memoPhase, memoPositionHash, memoFacts, memoView, type EscrowChecks } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
-import { countTimeouts, openingTime, upperMedian } from './timeout';
+import { clockMedian, countTimeouts, nextOpening } from './timeout';
 import { Alliances, variantOf } from './variants';
 import type {
   AllianceView,
@@ -529,8 +529,8 @@ function reduceOpened(
   const groups = index.groups;
   const acks = index.acks;
 
-  // The first opening time: the upper median of the START's and its acceptances' claims.
-  const lobbyOpening = upperMedian([...lobby.startClaims.values()]) ?? start.payload.time;
+  // The first opening time: the clock median of the START's and its acceptances' claims.
+  const lobbyOpening = clockMedian([...lobby.startClaims.values()]) ?? start.payload.time;
   let roster: Record<Power, string>;
   let firstOpening = lobbyOpening;
   let lotView: LotView | undefined;
@@ -777,7 +777,7 @@ function foldLot(
   }
   const order = lotOrder(participants, values);
   const roster = lotRoster(order, values, variantOf(settings.variant), lobby.create!.payload.from);
-  return { view: { ...view, order }, roster, opening: openingTime(openedAt, [...tally.revealClaims.values()]) };
+  return { view: { ...view, order }, roster, opening: nextOpening(openedAt, participants, tally.lockClaims, deadline) };
 }
 
 interface FoldInput {
@@ -1125,7 +1125,7 @@ function foldPhase(args: {
   ignored.addAll(handed.ignored);
   const next: FoldState = {
     position: adjudged.next,
-    openedAt: openingTime(state.openedAt, [...ballot.tally.revealClaims.values()]),
+    openedAt: nextOpening(state.openedAt, seats.ballotKeys, ballot.tally.lockClaims, ballot.deadline),
     memoKey: adjudged.memoKey,
     holders: handed.holders,
     conceded: handed.conceded,

@@ -1,8 +1,10 @@
 // The clock and timeouts. There is no trusted clock, so no single phone's word about time can
 // matter. The rules (README.md "The clock and timeouts", with why each is safe):
 //  - every quorum and every median counts distinct players (keys), never powers;
-//  - a phase opens at the upper median of its players' claims (opening(): with one liar among
-//    three or more players the median is an honest claim; with two it is the later claim);
+//  - a phase opens at the clock median (clockMedian: the lower median, the later of two claims) of
+//    one claim per key of the ballot that closed the one before: its counted LOCK's, or that
+//    phase's deadline (nextOpening); fewer than half the keys move it nowhere beyond the others'
+//    claims, and a late entry of a closed phase changes no counted LOCK;
 //  - a slot (a power, or a participant of the lot) is timed out in a phase when TIMEOUT votes
 //    naming it, each claiming a time at or after the phase's threshold, come from more than half
 //    of the other players and at least two of them; with a single other player, that one vote
@@ -20,10 +22,27 @@ export function upperMedian(values: readonly number[]): number | undefined {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** A phase opens no earlier than the one before, at the upper median of the claims that closed it. */
-export function openingTime(previous: number, claims: readonly number[]): number {
-  const u = upperMedian(claims);
-  return u === undefined ? previous : Math.max(previous, u);
+/**
+ * The median every clock rule reads (one claim per key): the later of two claims, else the lower
+ * median (index ⌊(n−1)/2⌋ of the sorted list); undefined for none. Fewer than half the claims can
+ * lift it above every other claim or pull it below every other claim; with two keys a lone liar
+ * cannot pull it before the other side's claim.
+ */
+export function clockMedian(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length === 2 ? 1 : Math.floor((sorted.length - 1) / 2)];
+}
+
+/**
+ * When the next phase (or the first phase after the lot) opens: the clock median of one claim per
+ * key of the closed ballot — the earliest time its counted LOCKs claim, or the closed phase's
+ * deadline for a key with no counted LOCK — and never before the closed phase opened. Counted
+ * LOCKs are fixed by the entries that closed the phase (README "The clock and timeouts").
+ */
+export function nextOpening(previous: number, ballotKeys: readonly string[], lockClaims: ReadonlyMap<string, number>, deadline: number): number {
+  const m = clockMedian(ballotKeys.map((k) => lockClaims.get(k) ?? deadline));
+  return m === undefined ? previous : Math.max(previous, m);
 }
 
 export function quorumReached(voters: number, others: number): boolean {
