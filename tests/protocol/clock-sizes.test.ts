@@ -129,9 +129,14 @@ describe('timing at a table (no deadline, the reveal stage is the clock)', () =>
 
 describe('exactly half of the keys', () => {
   for (const n of [4, 6]) {
-    it(`${n} keys, ${n / 2} claiming a hundred years ahead: no later than the honest claims; the epoch (1970): no earlier than the phase before opened`, () => {
+    it(`${n} keys, ${n / 2} claiming a hundred years ahead: no later than the honest claims, and the honest half times it out; the epoch (1970): no earlier than the phase before opened`, () => {
       const ahead = firstPhase(n, n / 2, 'future', { absent: false, tableMode: false, seed: 3170 + n });
       expect(ahead.opening).toBeLessThanOrEqual(ahead.honestAt + 1);
+      // The honest half is more than half of the others of any coalition key: it times the coalition out after the deadline.
+      sealAll(ahead.t, ahead.honest, {}, ahead.honestAt + HOUR);
+      const targets = required(ahead.t, ahead.coalition);
+      voteOut(ahead.t, ahead.honest, targets, ahead.deadline + HOUR);
+      expect(reduceAs(ahead.t, null).current!.timedOut).toEqual([...targets].sort());
       const back = firstPhase(n, n / 2, 'past', { absent: false, tableMode: false, seed: 3175 + n });
       expect(back.opening).toBeGreaterThanOrEqual(back.firstOpening);
     });
