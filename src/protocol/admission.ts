@@ -2,16 +2,17 @@
 // reads; whatever carries entries (Yjs, a data channel, the store) only offers them here. The
 // rules are in README.md ("Admission"), each with why it is safe; this file implements them.
 //
-// Every rule is a function of the entries offered, never of their order of arrival, so two
-// phones that have been offered the same entries keep the same set:
+// Every rule but one is a function of the entries offered, never of their order of arrival, so
+// two phones that have been offered the same entries keep the same set (the exception: before a
+// START, which strangers hold the joiner slots, first come first kept; see recount):
 // - each entry falls in exactly one bucket (its author and kind, see ruleOf) that keeps its K
 //   lowest (seq, id): when a bucket is full a lower entry evicts the highest, a higher one is
 //   refused, which keeps exactly the K lowest of everything ever offered while storing only them;
 //   kinds the protocol allows once keep two (the second proves equivocation, a third adds nothing);
 // - an entry named by an admitted entry (the commit a FINAL names, the FINALs and commits a LOCK
-//   names, the LOCKs a REVEAL names, the START a start ACK names) is admitted over its bucket's
-//   quota and never evicted, so no phone misses what another phone's admitted entry refers to
-//   (anti-entropy fetches it by id);
+//   names, the LOCKs a REVEAL names) is admitted over its bucket's quota and never evicted, so no
+//   phone misses what another phone's admitted entry refers to (anti-entropy fetches it by id);
+// - the creator's STARTs: the two lowest, and each one a root it names accepted (startRoots);
 // - the phases an author's phase entries fall in are kept the same way (the lowest PHASES);
 // - whose entries count at all ("counted" authors) is recomputed from the admitted CREATE,
 //   STARTs, HANDOVERs and JOINs whenever one of them changes.
@@ -32,12 +33,15 @@ import {
   type Verifier,
 } from './envelope';
 import { gameIdFor, wireContextOf } from './lobby';
-import { LOT_PHASE, revealLockIds, type Payload } from './messages';
+import { LOT_PHASE, revealLockIds, startKeys, type Payload, type StartPayload } from './messages';
 
 /** The quotas and caps, each explained in README.md. */
 export const QUOTAS = {
-  /** Authors counted for their JOIN alone (not the creator, not in a START's roster, not handed a power). */
-  joiners: 16,
+  /**
+   * Authors counted for their JOIN alone (not the creator, not in a START's roster, not handed a
+   * power), before any START: first come, first kept (README.md "Admission", issue 31).
+   */
+  joiners: 64,
   /** Phases per author that may hold its phase entries (commits, reveals, votes, acks). */
   phases: 512,
   /** Kinds the protocol allows once (CREATE, START, start ACK, lot commit, FINAL, LOCK, REVEAL): keep two. */
@@ -202,8 +206,8 @@ function namedBy(p: Payload): string[] {
     case 'reveal':
       return [...revealLockIds(p)];
     case 'ack':
-      // A start ACK names the START its author plays under: the creator's other STARTs never push
-      // it out (and a compact entry is read with the START it was signed under; README.md).
+      // A start ACK names the START its author plays under; whether it keeps it over the quota is
+      // decided by rootAccepted (README.md "Admission": STARTs held).
       return p.phase === 'start' ? [p.hash] : [];
     default:
       return [];
@@ -559,8 +563,8 @@ export class Admission {
         if (!this.isCounted(author)) return pending;
         break;
       case 'any':
-        // A JOIN: its author counts if vouched, already a joiner, or (before any START) lower than the highest joiner.
-        if (!this.isCounted(author) && (this.started || (this.joiners.size >= QUOTAS.joiners && compareText(author, this.maxJoiner()!) > 0))) return pending;
+        // A JOIN: its author counts if vouched, already a joiner, or (before any START) a joiner slot is free.
+        if (!this.isCounted(author) && (this.started || this.joiners.size >= QUOTAS.joiners)) return pending;
         break;
     }
     let evictPhase: string | null = null;
@@ -574,9 +578,15 @@ export class Admission {
     }
     const list = this.buckets.get(rule.bucket);
     let evictBucket: Held | null = null;
-    // A bucket emptied by a phase eviction cannot be this one (a new phase starts empty buckets).
-    // Entries named by admitted entries are over quota: they neither count nor get evicted.
-    if (list !== undefined && !this.named.has(entry.id)) {
+    if (p.type === 'start') {
+      // The creator's STARTs: the two lowest, and over them each one a rooted member accepted
+      // (README.md "Admission": STARTs held). A START no longer among the two lowest and not so
+      // accepted is dropped after (pruneStarts), never evicted here.
+      if (list !== undefined && list.length >= rule.limit && compareHeld(entry, list[rule.limit - 1]!) > 0 && !this.rootAccepted(entry.id, p))
+        return refuse('quota', false);
+    } else if (list !== undefined && !this.named.has(entry.id)) {
+      // A bucket emptied by a phase eviction cannot be this one (a new phase starts empty buckets).
+      // Entries named by admitted entries are over quota: they neither count nor get evicted.
       const counting = list.filter((h) => !this.named.has(h.id));
       if (counting.length >= rule.limit) {
         const highest = counting[counting.length - 1]!;
@@ -587,10 +597,37 @@ export class Admission {
     return { ok: true, entry, rule, bytes, evictBucket, evictPhase };
   }
 
-  private maxJoiner(): string | undefined {
-    let max: string | undefined;
-    for (const j of this.joiners) if (max === undefined || compareText(j, max) > 0) max = j;
-    return max;
+  /**
+   * Keys whose acceptance keeps a START over the quota: the creator, this phone's own (pinned), and
+   * the keys of the creator's two lowest STARTs. Not the keys of a START kept only for such an
+   * acceptance, so a creator's sybils cannot vouch for more STARTs than these keys have acceptances.
+   */
+  private startRoots(): Set<string> {
+    const roots = new Set(this.pinned);
+    if (this.creator === undefined) return roots;
+    roots.add(this.creator);
+    for (const h of (this.buckets.get(`${this.creator}|start`) ?? []).slice(0, QUOTAS.once)) {
+      if (h.payload.type === 'start') for (const k of startKeys(h.payload)) roots.add(k);
+    }
+    return roots;
+  }
+
+  /** Whether a root that this START names has an admitted start ACK naming it. */
+  private rootAccepted(id: string, start: StartPayload, roots: ReadonlySet<string> = this.startRoots()): boolean {
+    return startKeys(start).some(
+      (k) => roots.has(k) && (this.buckets.get(`${k}|ack|start`) ?? []).some((h) => h.payload.type === 'ack' && h.payload.hash === id),
+    );
+  }
+
+  /** Drops the creator's STARTs beyond the two lowest that no root accepted (their acceptance or root gone). */
+  private pruneStarts(): boolean {
+    if (this.creator === undefined) return false;
+    const list = this.buckets.get(`${this.creator}|start`) ?? [];
+    if (list.length <= QUOTAS.once) return false;
+    const roots = this.startRoots();
+    const out = list.slice(QUOTAS.once).filter((h) => h.payload.type !== 'start' || !this.rootAccepted(h.id, h.payload, roots));
+    for (const h of out) this.drop(h.id);
+    return out.length > 0;
   }
 
   private apply(plan: Extract<Plan, { ok: true }>): void {
@@ -619,8 +656,11 @@ export class Admission {
     this.touch(h.id);
     for (const id of namedBy(entry.payload)) this.named.set(id, (this.named.get(id) ?? 0) + 1);
     const t = entry.payload.type;
-    const evictedCounting = [plan.evictBucket].some((e) => e !== null && ['create', 'start', 'handover', 'join'].includes(e.payload.type));
-    if (t === 'create' || t === 'start' || evictedCounting) this.context = null;
+    const evictedCounting = [plan.evictBucket].some(
+      (e) => e !== null && (['create', 'start', 'handover', 'join'].includes(e.payload.type) || (e.payload.type === 'ack' && e.payload.phase === 'start')),
+    );
+    const anchors = t === 'ack' && entry.payload.phase === 'start' && this.pinned.has(author);
+    if (t === 'create' || t === 'start' || evictedCounting || anchors) this.context = null;
     if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
     if (t === 'start' && this.placeless.size > 0) {
       // Compact entries may name their author by a place in this START.
@@ -689,8 +729,10 @@ export class Admission {
    * creator: the author of an admitted CREATE (bound to the game id, so only one key can be it).
    * vouched: creator, pinned, every key of an admitted START's roster or lot participants, and
    * every `to` of a HANDOVER signed by a member or the creator.
-   * joiners: before any START, the QUOTAS.joiners lowest keys among the other authors of a JOIN
-   * (admitted or waiting); once a START is admitted, none (JOINs after START count only if vouched).
+   * joiners: before any START, the other authors of a JOIN (admitted or waiting) in the order they
+   * came: those already joiners keep their slots, then the others (admitted first, then waiting, each
+   * in arrival order) until QUOTAS.joiners; once a START is admitted, none (JOINs after START count
+   * only if vouched). No key, however low, takes a slot from one that came before it.
    * Authors whose standing changed are put back through admission from scratch (their held and
    * waiting entries), which gives the same buckets as if they had always stood so.
    */
@@ -699,6 +741,8 @@ export class Admission {
     this.recounting = true;
     try {
       for (let round = 0; round < 64; round++) {
+        // A START kept for an acceptance that is gone (or whose root is) goes first.
+        if (this.pruneStarts()) this.context = null;
         const creator = this.findCreator();
         const roster = new Set<string>();
         let started = false;
@@ -717,7 +761,9 @@ export class Admission {
           for (const h of this.held.values()) if (h.payload.type === 'join' && !vouched.has(h.payload.from)) candidates.add(h.payload.from);
           for (const w of this.pending.values()) if (!vouched.has(w.author) && w.type === 'join') candidates.add(w.author);
         }
-        const joiners = new Set([...candidates].sort(compareText).slice(0, QUOTAS.joiners));
+        // First come, first kept: the joiners stay (while still candidates), then newcomers in arrival order.
+        const joiners = new Set([...this.joiners].filter((k) => candidates.has(k)));
+        for (const k of candidates) if (joiners.size < QUOTAS.joiners) joiners.add(k);
         const before = { creator: this.creator, vouched: this.vouched, joiners: this.joiners };
         const changed = new Set<string>();
         for (const k of new Set([...before.vouched, ...vouched])) if (before.vouched.has(k) !== vouched.has(k)) changed.add(k);
@@ -767,8 +813,17 @@ export class Admission {
 
   /** What a compact entry is read with: this game, and the key list of each START of its creator held. */
   wireContext(): WireContext {
-    this.context ??= wireContextOf(this.gameId, this.held.values());
+    this.context ??= wireContextOf(this.gameId, this.held.values(), this.anchor());
     return this.context;
+  }
+
+  /** The START a pinned key (this phone's) accepted: its entries, and its players', are read with it first. */
+  private anchor(): string | undefined {
+    for (const k of this.pinned) {
+      const ack = (this.buckets.get(`${k}|ack|start`) ?? []).find((h) => h.payload.type === 'ack');
+      if (ack?.payload.type === 'ack') return ack.payload.hash;
+    }
+    return undefined;
   }
 
   /**

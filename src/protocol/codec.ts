@@ -720,7 +720,8 @@ export function expandWire(wire: Uint8Array, ctx: WireContext | undefined): Expa
     if (place === 0 || again.done().length !== i.pos - head) return { ok: false, reason: 'not-canonical' };
     const game = ctx === undefined ? null : fromHex(ctx.game);
     if (ctx === undefined || game === null || game.length !== 16) return { ok: false, reason: 'author-place-unknown' };
-    const named = [...new Set(ctx.keyLists.map((l) => l[place - 1]).filter((k): k is string => k !== undefined))].sort(compareText);
+    // In the order of the lists (the START the reader plays under first): only the cost depends on it.
+    const named = [...new Set(ctx.keyLists.map((l) => l[place - 1]).filter((k): k is string => k !== undefined))];
     const keys = named.map((k) => fromHex(k)).filter((k): k is Uint8Array => k !== null && k.length === 32);
     if (keys.length === 0) return { ok: false, reason: 'author-place-unknown' };
     const rest = wire.subarray(i.pos);

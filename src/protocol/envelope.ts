@@ -115,15 +115,20 @@ export { checkSignature };
 /** A signature check takes milliseconds, so a phone verifies each message once and remembers. */
 export function cachedVerifier(check: (payload: Uint8Array, signature: Uint8Array, publicKey: Uint8Array) => boolean, limit = 200_000): Verifier {
   const good = new Set<string>();
+  // Failed checks too (README.md "Determinism and speed"): a compact entry is tried against each
+  // key its place names, and every reader after the first asks again about the keys that failed.
+  const bad = new Set<string>();
   return {
     readings: readingMemo(),
     verify(id, payload, signature, publicKey) {
       const key = id + toHex(signature);
       if (good.has(key)) return true;
-      if (!check(payload, signature, publicKey)) return false;
-      if (good.size >= limit) good.clear();
-      good.add(key);
-      return true;
+      if (bad.has(key)) return false;
+      const ok = check(payload, signature, publicKey);
+      const into = ok ? good : bad;
+      if (into.size >= limit) into.clear();
+      into.add(key);
+      return ok;
     },
   };
 }

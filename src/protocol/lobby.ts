@@ -32,13 +32,15 @@ export function gameIdFor(creatorKey: string, salt: string, settings: Settings):
 /**
  * What a compact entry is read with (codec.ts expandWire; README.md "The compact wire form"): the
  * game, and the key list (startKeys) of each START of the game's creator among `entries`, each
- * once, in id order (`startIds` names them). The creator is the author of a CREATE bound to the
- * game id. One fact for the admission (the entries it holds; at restore, also those its store
- * holds) and the reducer (the entries it opened in full form).
+ * once, `first` (the START the reader is anchored to) first, then lowest (seq, id) first
+ * (`startIds` names them). The creator is the author of a CREATE bound to the game id. One fact for
+ * the admission (the entries it holds; at restore, also those its store holds) and the reducer (the
+ * entries it opened in full form). The order decides only which key is tried first.
  */
 export function wireContextOf(
   game: string,
   entries: Iterable<{ readonly id: string; readonly payload: Payload }>,
+  first?: string,
 ): WireContext & { readonly startIds: readonly string[] } {
   let creator: string | undefined;
   const starts = new Map<string, StartPayload>();
@@ -47,7 +49,10 @@ export function wireContextOf(
     if (p.type === 'create' && creator === undefined && gameIdFor(p.from, p.salt, p.settings) === game) creator = p.from;
     else if (p.type === 'start') starts.set(id, p);
   }
-  const startIds = [...starts].flatMap(([id, p]) => (p.from === creator ? [id] : [])).sort(compareText);
+  const rank = (id: string) => (id === first ? 0 : 1);
+  const startIds = [...starts]
+    .flatMap(([id, p]) => (p.from === creator ? [id] : []))
+    .sort((a, b) => rank(a) - rank(b) || starts.get(a)!.seq - starts.get(b)!.seq || compareText(a, b));
   return { game, keyLists: startIds.map((id) => startKeys(starts.get(id)!)), startIds };
 }
 
@@ -143,8 +148,16 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     ignored.push({ id: m.id, reason: 'create-not-bound-to-game' });
     return false;
   });
-  const create = [...creates].sort(bySeqThenId)[0];
+  // The game's version is its newest CREATE's (README.md "Game identity and the START anchor"):
+  // no entry of an older version counts, so a START (or a CREATE) cannot downgrade the rules.
+  const floor = Math.max(0, ...creates.map((m) => m.payload.v));
+  const create = creates.filter((m) => m.payload.v === floor).sort(bySeqThenId)[0];
   if (create === undefined) return empty;
+  messages = messages.filter((m) => {
+    if (m.payload.v >= floor) return true;
+    ignored.push({ id: m.id, reason: 'older-version-than-game' });
+    return false;
+  });
   const creator = create.payload.from;
   const settings = create.payload.settings;
 
@@ -207,8 +220,14 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     const candidates = [...new Set(named)].filter((id) => startById.has(id)).sort(compareText);
     if (candidates.length === 1) anchor = startById.get(candidates[0]!);
   }
+  // Without an anchor: the complete START whose accepting members (the creator aside) include
+  // those of every other complete START (README.md "Game identity and the START anchor"): a START
+  // naming only its creator is accepted by nobody and out-ranks nothing; else the only START.
+  const acceptors = new Map(complete.map((s) => [s, new Set(acceptedBy(s).filter((k) => k !== creator))]));
+  const covers = (s: Message<StartPayload>, o: Message<StartPayload>) => [...acceptors.get(o)!].every((k) => acceptors.get(s)!.has(k));
+  const ahead = complete.filter((s) => complete.every((o) => covers(s, o)));
   let start = anchor;
-  if (start === undefined) start = complete.length === 1 ? complete[0] : complete.length === 0 && starts.length === 1 ? starts[0] : undefined;
+  if (start === undefined) start = ahead.length === 1 ? ahead[0] : complete.length === 0 && starts.length === 1 ? starts[0] : undefined;
   const forks: ForkView[] =
     start === undefined && starts.length > 1
       ? starts.map((s) => ({

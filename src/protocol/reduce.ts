@@ -30,7 +30,7 @@ import {
   uniqueSorted,
   type FoldState,
 } from './fold';
-import { reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
+import { gameIdFor, reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
   DERIVED_ESCROW_VERSION,
@@ -276,6 +276,13 @@ interface EntryIndex {
   readonly refused: Map<string, Ignored>;
   /** The protocol version of an unreadable CREATE of this game, if one was seen. */
   legacy: number | undefined;
+  /**
+   * The newest version of a CREATE bound to the game seen so far: an entry older than it is not
+   * taken in (README.md "Game identity and the START anchor"); minVersion, the lowest version
+   * taken in, says whether one came in before such a CREATE.
+   */
+  floor: number;
+  minVersion: number;
   /** Per author, per sequence number, the ids signed with it; `twice`: the pairs with two or more. */
   readonly bySeq: Map<string, Map<number, string[]>>;
   readonly twice: Map<string, [string, number]>;
@@ -300,6 +307,8 @@ function emptyIndex(): EntryIndex {
     messages: [],
     refused: new Map(),
     legacy: undefined,
+    floor: 0,
+    minVersion: Infinity,
     bySeq: new Map(),
     twice: new Map(),
     maxSeq: new Map(),
@@ -370,6 +379,7 @@ function indexMessage(index: EntryIndex, m: Message, made: Set<PhaseGroup>): voi
   index.ids.add(m.id);
   insertSorted(index.messages, m);
   const p = m.payload;
+  index.minVersion = Math.min(index.minVersion, p.v);
   const mine = index.bySeq.get(p.from) ?? new Map<number, string[]>();
   index.bySeq.set(p.from, mine);
   const same = mine.get(p.seq);
@@ -419,9 +429,13 @@ function indexLog(index: EntryIndex, gameId: string, log: readonly unknown[], op
       if (old !== null && old.game === gameId && old.type === 'create') index.legacy = old.version;
     }
   }
+  for (const { payload: p } of fresh) if (p.type === 'create' && p.v > index.floor && gameIdFor(p.from, p.salt, p.settings) === gameId) index.floor = p.v;
   // Sorted first, so a new index's lists grow at their ends.
   const made = new Set<PhaseGroup>();
-  for (const m of fresh.map((f) => [sortKey(f), f] as const).sort((a, b) => compareText(a[0], b[0]))) indexMessage(index, m[1], made);
+  for (const m of fresh.map((f) => [sortKey(f), f] as const).sort((a, b) => compareText(a[0], b[0]))) {
+    if (m[1].payload.v < index.floor) index.refused.set(`${m[1].id}|older-version-than-game`, { id: m[1].id, reason: 'older-version-than-game' });
+    else indexMessage(index, m[1], made);
+  }
   index.count = log.length;
 }
 
@@ -494,6 +508,14 @@ function reduceOpened(
     }
     for (const m of messages) if (m.payload.type !== 'create') ignored.add(m.id, 'no-game');
     return { ...common(), status: 'no-game' } satisfies NoGameView;
+  }
+  // The game's version is its CREATE's: an entry of an older one is not read at all (README.md).
+  // The index takes none in once it holds the CREATE; one taken in before means reading afresh.
+  if (index.minVersion < create.payload.v) {
+    const floor = create.payload.v;
+    const older = (o: Opened): Opened =>
+      o.ok && o.message.payload.game === gameId && o.message.payload.v < floor ? { ok: false, id: o.message.id, reason: 'older-version-than-game' } : o;
+    return reduceOpened(gameId, log, openedList.map(older), options, engine, undefined, out);
   }
   const settings = create.payload.settings;
   const header = { creator: create.payload.from, settings };

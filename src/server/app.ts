@@ -129,7 +129,8 @@ const REVALIDATE = /(^|[\\/])(sw\.js|index\.html|registerSW\.js|manifest\.webman
 /**
  * The content security policy of the app: its own scripts only, no plugins, no framing, and
  * connections to any WebSocket or https host, because a game's invite names its own signaling
- * servers and relays. Inline styles stay allowed (React's style attributes). No
+ * servers and relays, and to the page's own blob: and data: URLs (an exported game is a blob:
+ * URL). Inline styles stay allowed (React's style attributes). No
  * upgrade-insecure-requests: friends on a LAN use plain http.
  */
 const CSP = {
@@ -139,7 +140,7 @@ const CSP = {
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:'],
+    connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:', 'blob:', 'data:'],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     mediaSrc: ["'self'", 'blob:'],

@@ -124,13 +124,13 @@ describe('admission', () => {
     expect(a.has(early.id)).toBe(true);
   });
 
-  it('a stranger with the invite cannot crowd out the roster: 16 joiners before START, none after', () => {
+  it('a stranger with the invite cannot crowd out the roster: QUOTAS.joiners joiners before START, none after', () => {
     const game = startedGame(8);
     const gameId = game.gameId;
     const lobby = game.log.slice(0, 8); // CREATE and seven JOINs
     const rest = game.log.slice(8); // START and the acceptances
-    // Forty strangers join before the START; the creator's STARTed roster is seven of the first joiners.
-    const strangers = Array.from({ length: 40 }, (_, i) => joinGame(identity(100 + i), gameId, `s${i}`, null, { seq: 0, time: T0 }).bytes);
+    // Seventy strangers join before the START (more than the slots); the creator's STARTed roster is seven of the first joiners.
+    const strangers = Array.from({ length: 70 }, (_, i) => joinGame(identity(100 + i), gameId, `s${i}`, null, { seq: 0, time: T0 }).bytes);
     const before = admitAll(gameId, [...lobby, ...strangers]);
     expect(before.counted().joiners).toHaveLength(QUOTAS.joiners);
     // After START every roster key counts and strangers do not, in any order of arrival.

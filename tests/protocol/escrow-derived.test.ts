@@ -275,7 +275,8 @@ describe('version 5 escrow in a game', () => {
     post(t, [{ id, bytes }]);
     turkey.sealed.set(`${v0.current!.key}|turkey`, [id]);
     turkey.secrets.set(id, turkey.secrets.get(honest.id)!);
-    expect(reduceAs(t, null).ignored.filter((i) => i.id === id)).toEqual([{ id, reason: 'commit-bad-escrow' }]);
+    // A version 6 game reads no entry of an older version at all (README.md "Game identity and the START anchor").
+    expect(reduceAs(t, null).ignored.filter((i) => i.id === id)).toEqual([{ id, reason: 'older-version-than-game' }]);
     sealAll(t, t.devices, {}, T0 + HOUR, ['turkey']);
     settle(t, t.devices, T0 + HOUR + 1);
     // Turkey's FINAL names a refused commit, so Turkey is voted out after the reveal deadline: that

@@ -22,7 +22,7 @@ describe('wireContextOf: the STARTs a compact entry is read with', () => {
   const start = messages.find((m) => m.id === g.startId)!;
   const late = otherStart(g, g.gameId, 3, 95, 40);
 
-  it("takes the bound creator's STARTs of this game only, each once, in id order", () => {
+  it("takes the bound creator's STARTs of this game only, each once, lowest (seq, id) first, the anchor first", () => {
     const other = startedGame(85);
     const foreign = otherStart(other, other.gameId, 2, 96, 41);
     // A START by a member (not the creator), and a CREATE of another game by a member.
@@ -30,10 +30,12 @@ describe('wireContextOf: the STARTs a compact entry is read with', () => {
     const made = createGame(g.phones[1]!.me, rng(86).bytes(16), settings(), { seq: 0, time: T0 }).message;
     const stranger = { id: made.id, payload: { ...(payloadOf(made.bytes) as Message['payload']), game: g.gameId } } as Message;
     const ctx = wireContextOf(g.gameId, [late, byMember, foreign, start, late, stranger, ...messages]);
-    const ids = [g.startId, late.id].sort();
+    // The game's START (seq 2) before the late one (seq 40), whatever their ids; the anchor before both.
+    const ids = [g.startId, late.id];
     expect(ctx.startIds).toEqual(ids);
     expect(ctx.game).toBe(g.gameId);
     expect(ctx.keyLists).toEqual(ids.map((id) => startKeys((id === late.id ? late : start).payload as never)));
+    expect(wireContextOf(g.gameId, [late, start, ...messages], late.id).startIds).toEqual([late.id, g.startId]);
     // No CREATE bound to the game: no creator, no START counts.
     expect(wireContextOf(g.gameId, [start, late]).keyLists).toEqual([]);
   });
