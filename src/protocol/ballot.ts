@@ -14,9 +14,10 @@
 import { compareText } from './bytes';
 import type { Message } from './envelope';
 import { checkCommitSecret, checkHolderShare, complaintValidFor, escrowOn, reconstructFor, scalarFromText } from './escrow';
-import { revealLockIds, type Complaint, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
+import { PROTOCOL_VERSION, revealLockIds, type Complaint, type EscrowPayload, type LockPayload, type RevealPayload } from './messages';
 import { memoUnseal, type EscrowChecks } from './memo';
 import { openSealed } from './seal';
+import { clockMedian } from './timeout';
 import type { BallotView, Ignored, Misconduct } from './view';
 
 export interface BallotCommit {
@@ -65,6 +66,11 @@ export interface BallotInput {
    * carry a complaint in the place of a share (revealOwes). Older games keep the old rule.
    */
   readonly revealComplaints?: boolean;
+  /**
+   * The game's version (its CREATE's): from messages.ts CLOCK_VERSION on, finalsAt and locksAt are
+   * lower medians (timeout.ts clockMedian); before, upper medians. Default: PROTOCOL_VERSION.
+   */
+  readonly gameVersion?: number;
 }
 
 /** A count of entry visits, for tests that assert linear work (reduce.ts ReduceOptions.work). */
@@ -81,11 +87,13 @@ export interface BallotResult {
   readonly outcomes: ReadonlyMap<string, SlotOutcome>;
   readonly closed: boolean;
   readonly view: BallotView;
-  /** Per key with a valid REVEAL, the earliest time its REVEALs claim (for the next opening time). */
+  /** Per key with a counted LOCK, the earliest time its counted LOCKs claim (timeout.ts nextOpening, version 7 on). */
+  readonly lockClaims: ReadonlyMap<string, number>;
+  /** Per key with a valid REVEAL, the earliest time its REVEALs claim (timeout.ts nextOpening, version 6 and older). */
   readonly revealClaims: ReadonlyMap<string, number>;
-  /** When every awaited slot had a FINAL: the upper median over the ballot's keys of when each finished its FINALs. */
+  /** When every awaited slot had a FINAL: the clock median (timeout.ts) over the ballot's keys of when each finished its FINALs. */
   readonly finalsAt: number;
-  /** When every key of the ballot had a LOCK: the upper median of their LOCK claims. */
+  /** When every key of the ballot had a LOCK: the clock median of their LOCK claims. */
   readonly locksAt: number;
   readonly ignored: Ignored[];
   readonly misconduct: Misconduct[];
@@ -575,6 +583,8 @@ export function tallyBallot(input: BallotInput): BallotResult {
   }
   const stage: BallotView['stage'] = noCommit.length > 0 ? 'orders' : noFinal.length > 0 ? 'final' : noLock.length > 0 ? 'lock' : 'reveal';
   const waiting = stage === 'orders' ? noCommit.map(input.holderOf) : stage === 'final' ? noFinal.map(input.holderOf) : stage === 'lock' ? noLock : [...needed];
+  const lockClaims = new Map<string, number>();
+  for (const [key, ls] of counted) lockClaims.set(key, least(ls.map((l) => l.time)));
   const revealClaims = new Map<string, number>();
   for (const [key, vs] of validBy) revealClaims.set(key, least(vs.map((v) => v.r.payload.time)));
   const outcomeView: Record<string, string> = {};
@@ -595,10 +605,10 @@ export function tallyBallot(input: BallotInput): BallotResult {
     outcomes: outcomeView,
     equivocators: [...equivocators].sort(compareText),
   };
-  const median = (xs: number[]) =>
-    xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const gameVersion = input.gameVersion ?? PROTOCOL_VERSION;
+  const median = (xs: number[]) => (xs.length === 0 || xs.some((x) => !Number.isFinite(x)) ? Infinity : clockMedian(xs, gameVersion)!);
   const finalAt = (slot: string) => least((finalsBySlot.get(slot) ?? []).map((f) => f.time));
   const finalsAt = median(keys.map((k) => -least(awaited.filter((s) => input.holderOf(s) === k).map((s) => -finalAt(s)))));
   const locksAt = median(keys.map((k) => least((locksBy.get(k) ?? []).filter((l) => lockValid(l.id)).map((l) => l.payload.time))));
-  return { outcomes, closed, view, revealClaims, finalsAt, locksAt, ignored, misconduct };
+  return { outcomes, closed, view, lockClaims, revealClaims, finalsAt, locksAt, ignored, misconduct };
 }

@@ -40,9 +40,15 @@ export const BINARY_VERSION = 3;
  * commit's escrow (the ephemeral point, then one commitment per holder, no share;
  * DERIVED_ESCROW_VERSION), a LOCK's ACK (ACK_IN_LOCK_VERSION), and a START's and a HANDOVER's
  * escrow keys (PIN_VERSION). 6 signs exactly 5's layout (with v = 6) and is carried in the compact
- * wire form (compactPayload, expandWire; COMPACT_VERSION).
+ * wire form (compactPayload, expandWire; COMPACT_VERSION). 7 is 6 byte for byte (with v = 7): a
+ * version 7 game differs in its clock only (messages.ts CLOCK_VERSION).
  */
-export const BINARY_VERSIONS: readonly number[] = [3, 4, 5, 6];
+export const BINARY_VERSIONS: readonly number[] = [3, 4, 5, 6, 7];
+
+/** Whether entries of this version may be carried compact: version 6 and every later one read (7). */
+export function compactVersion(version: number): boolean {
+  return version >= COMPACT_VERSION && BINARY_VERSIONS.includes(version);
+}
 
 /** Thrown by encodePayload for a value that has no binary form (a bug in the caller, never peer input). */
 export class CodecError extends Error {}
@@ -627,9 +633,9 @@ export function isBinaryPayload(bytes: Uint8Array): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The compact wire form (version 6; src/protocol/README.md "The compact wire form").
+// The compact wire form (version 6, and 7 alike; src/protocol/README.md "The compact wire form").
 //
-// The signed bytes (and the id) of a version 6 payload are exactly what encodePayload writes:
+// The signed bytes (and the id) of a version 6 (or 7) payload are exactly what encodePayload writes:
 // version, type, game id, author key, then the rest. That is also its full wire form, read with no
 // context. After the START an entry may instead be carried compact: version, type + 128, the
 // author's place in a START's key list (messages.ts startKeys, 1 for the first) as a varint, then
@@ -649,9 +655,9 @@ const BY_PLACE = 128;
 const KEY_ONLY: readonly MessageType[] = ['create', 'join', 'start'];
 
 /**
- * The wire form of version 6 signed payload bytes: compact (the author by its place in `keys`, a
- * START's key list) when the author is there and the type may be, else the bytes as signed. Throws
- * (CodecError) for bytes that are not a version 6 payload: a caller's bug.
+ * The wire form of version 6 or 7 signed payload bytes: compact (the author by its place in `keys`,
+ * a START's key list) when the author is there and the type may be, else the bytes as signed.
+ * Throws (CodecError) for bytes that are not a version 6 or 7 payload: a caller's bug.
  */
 export function compactPayload(signed: Uint8Array, keys: readonly string[] | null): Uint8Array {
   let version: number;
@@ -668,7 +674,7 @@ export function compactPayload(signed: Uint8Array, keys: readonly string[] | nul
   } catch {
     throw new CodecError('not a payload');
   }
-  if (version !== COMPACT_VERSION || TYPES[type] === undefined) throw new CodecError(`not a version ${COMPACT_VERSION} payload`);
+  if (!compactVersion(version) || TYPES[type] === undefined) throw new CodecError(`not a payload of version ${COMPACT_VERSION} or later`);
   const at = keys === null || KEY_ONLY.includes(TYPES[type]!) ? -1 : keys.indexOf(from);
   if (at < 0) return signed.slice();
   const o = new Writer();
@@ -683,11 +689,11 @@ export type Expanded =
   /** The signed bytes the wire bytes stand for: one, or one per distinct key the place names across the START lists. */
   { readonly ok: true; readonly signed: readonly Uint8Array[] } | { readonly ok: false; readonly reason: string };
 
-/** Whether wire bytes name their author by place (version 6 compact): they need the game's STARTs to be read. */
+/** Whether wire bytes name their author by place (version 6 or 7 compact): they need the game's STARTs to be read. */
 export function namesAuthorByPlace(wire: Uint8Array): boolean {
   try {
     const i = new Reader(wire);
-    return i.varint() === COMPACT_VERSION && i.u8() >= BY_PLACE;
+    return compactVersion(i.varint()) && i.u8() >= BY_PLACE;
   } catch {
     return false;
   }
@@ -705,7 +711,7 @@ export function expandWire(wire: Uint8Array, ctx: WireContext | undefined): Expa
   try {
     const i = new Reader(wire);
     const version = i.varint();
-    if (version !== COMPACT_VERSION) return { ok: true, signed: [wire] };
+    if (!compactVersion(version)) return { ok: true, signed: [wire] };
     const flagged = i.u8();
     if (flagged < BY_PLACE) return { ok: true, signed: [wire] };
     // The version as written (one byte): a padded one would make another byte string of the message.

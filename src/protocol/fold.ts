@@ -23,7 +23,7 @@ import { hashHex, stateHash } from './canonical';
 import type { Engine } from './engine';
 import type { Message } from './envelope';
 import { escrowKeyText, escrowPointsValid, escrowShape, type EscrowFields } from './escrow';
-import { DERIVED_ESCROW_VERSION } from './messages';
+import { DERIVED_ESCROW_VERSION, PROTOCOL_VERSION } from './messages';
 import type {
   AlliancePayload,
   ClockPayload,
@@ -40,7 +40,7 @@ import type {
 } from './messages';
 import { memoAdjudicate, type EscrowChecks, type PhaseFacts } from './memo';
 import { ordersFromPlain, paddingUnits, sealedSizeAllowed } from './seal';
-import { countTimeouts, upperMedian, type TimeoutCount } from './timeout';
+import { clockMedian, countTimeouts, type TimeoutCount } from './timeout';
 import { handoversDone, isTossPhase, tossWinner, type HandoverInput } from './variants';
 import type { Alliances } from './variants';
 import type { GameResult, Ignored, Misconduct, OpenPhase, ResolvedPhase, TossView } from './view';
@@ -83,22 +83,27 @@ export function byHolder<P extends Payload & { power: Power }>(
 }
 
 /**
- * When the seats finished sealing: once every key has a commit, the upper median of each key's
- * earliest commit claim (no single clock sets it); +Infinity while a key has none. Commits only
- * add, so it only ever comes earlier.
+ * When the seats finished sealing: once every key has a commit, the clock median (of the game's
+ * version, timeout.ts clockMedian) of each key's earliest commit claim (no single clock sets it);
+ * +Infinity while a key has none. Commits only add, so it only ever comes earlier.
  */
-export function sealedAt(keys: readonly string[], claims: readonly { key: string; time: number }[]): number {
+export function sealedAt(keys: readonly string[], claims: readonly { key: string; time: number }[], gameVersion: number): number {
   const earliest = new Map<string, number>();
   for (const c of claims) earliest.set(c.key, Math.min(earliest.get(c.key) ?? Infinity, c.time));
   if (keys.some((k) => !earliest.has(k))) return Infinity;
-  return upperMedian(keys.map((k) => earliest.get(k)!)) ?? Infinity;
+  return (
+    clockMedian(
+      keys.map((k) => earliest.get(k)!),
+      gameVersion,
+    ) ?? Infinity
+  );
 }
 
 /**
  * For the players: from when a seat that has sealed may be voted out for not finishing the
  * automatic steps (what the phones suggest; a vote counts from the deadline that applies). While a
  * seat has not sealed, that is after the orders deadline. Otherwise each automatic step gets the
- * whole reveal duration from when the step before it was complete (the upper median of the claims
+ * whole reveal duration from when the step before it was complete (the clock median of the claims
  * that completed it, so no single clock sets it), and from any vote that unblocked it.
  */
 export function stepsGrace(
@@ -279,6 +284,8 @@ export function ballotStep(input: {
   readonly checks?: EscrowChecks;
   /** The game's START is of version 6 or later: REVEALs may complain (ballot.ts revealOwes). */
   readonly revealComplaints?: boolean;
+  /** The game's version (its CREATE's), which says its clock (timeout.ts clockMedian). Default: PROTOCOL_VERSION. */
+  readonly gameVersion?: number;
 }): PhaseBallot {
   const { key, position, holders, neutral, seats, entries, settings } = input;
   const ignored: Ignored[] = [];
@@ -313,11 +320,13 @@ export function ballotStep(input: {
     commit: m.payload.commit,
   }));
 
+  const gameVersion = input.gameVersion ?? PROTOCOL_VERSION;
   const deadline = input.openedAt + settings.deadlines[position.phase.kind];
   const revealDeadline =
     sealedAt(
       seats.ballotKeys,
       commits.map((c) => ({ key: c.from, time: c.time })),
+      gameVersion,
     ) + settings.deadlines.reveal;
   const isPlayer = new Set(seats.players);
   const committed = new Set(commits.map((c) => c.slot as Power));
@@ -346,6 +355,7 @@ export function ballotStep(input: {
     work: input.work,
     ...(input.checks === undefined ? {} : { checks: input.checks }),
     revealComplaints: input.revealComplaints === true,
+    gameVersion,
   });
   ignored.push(...tally.ignored);
   return { deadline, revealDeadline, committed, timeouts, timedOut, clocked: uniqueSorted(clocks.keys()), tally, ignored, misconduct: [...tally.misconduct] };

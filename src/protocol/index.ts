@@ -7,6 +7,7 @@ export {
   PROTOCOL_VERSION,
   READABLE_VERSIONS,
   COMPACT_VERSION,
+  CLOCK_VERSION,
   JSON_VERSION,
   LOCK_LIST_VERSION,
   PIN_VERSION,
@@ -92,7 +93,7 @@ export { sealChat, openChat, chatPlayers, CHAT_SIZES, type ChatRecipient, type C
 export { lotSeed, lotOrder, dealPowers, dealSeats, lotRoster, coinToss } from './lot';
 export { variantOf, rosterProblem, lotPlayersProblem, tossWinner } from './variants';
 export { gameIdFor, startMembers, wireContextOf } from './lobby';
-export { countTimeouts, openingTime, quorumReached, upperMedian } from './timeout';
+export { clockMedian, countTimeouts, nextOpening, quorumReached, upperMedian } from './timeout';
 export { escrowHolders, revealOwes, tallyBallot, type RevealDue, type WorkCounter } from './ballot';
 export { standardEngine, phaseKey, type Engine } from './engine';
 export { RULES_ENGINE_VERSION } from '../rules';

@@ -5,24 +5,41 @@ import { POWERS, type Power } from '../rules';
 import { compareText } from './bytes';
 
 /**
- * The version new entries are written in: 6, binary payloads (codec.ts) carried in the compact
- * wire form after the START. Each entry carries its own version, which says its encoding; README.md
- * "Wire form and ids".
+ * The version new entries are written in: 7, binary payloads (codec.ts) carried in the compact
+ * wire form after the START, encoded as version 6's. Each entry carries its own version, which says
+ * its encoding; the game's version (its newest CREATE's) says its rules. README.md "Wire form and
+ * ids".
  */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /**
  * The versions a phone reads: 2 (canonical JSON with hex, logs written before the codec), 3
- * (binary, a REVEAL's LOCKs keyed by author), 4 (a REVEAL names its LOCKs by id alone), 5 and 6.
+ * (binary, a REVEAL's LOCKs keyed by author), 4 (a REVEAL names its LOCKs by id alone), 5, 6 and 7
+ * (6's bytes; a version 7 game keeps the clock of CLOCK_VERSION).
  */
-export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5, 6];
+export const READABLE_VERSIONS: readonly number[] = [2, 3, 4, 5, 6, 7];
 
 /**
  * The first version whose entries may be carried in the compact wire form (codec.ts
  * compactPayload): after the START, no game id and the author named by its place in a START's key
  * list. The signed bytes and the id are over the full payload, which is also its full wire form.
+ * Every later version read (7) is encoded and carried the same way.
  */
 export const COMPACT_VERSION = 6;
+
+/**
+ * The first game version (its CREATE's, the game's version: README.md "Game identity and the START
+ * anchor") whose clock is the lower median and whose phases open at the clock median of the closed
+ * ballot's counted LOCK claims (timeout.ts clockMedian, nextOpening; issue 31). Games of an older
+ * version keep the old clock exactly (the upper median; the next opening from the REVEAL claims),
+ * so every phone in a game already played agrees with the release that created it.
+ */
+export const CLOCK_VERSION = 7;
+
+/** Whether a game of this version (its CREATE's) keeps the clock of CLOCK_VERSION. */
+export function usesLockClock(gameVersion: number): boolean {
+  return gameVersion >= CLOCK_VERSION;
+}
 
 /**
  * The first version whose REVEAL names its LOCKs as a sorted list of ids (the author of each is the

@@ -55,7 +55,7 @@ import {
 } from './messages';
 import { escrowChecksOf, memoChain, memoFixed, memoOpen, memoOpenedLog, memoPhase, memoPositionHash, memoFacts, memoView, type EscrowChecks } from './memo';
 import { lotValueFromPlain, sealedSizeAllowed } from './seal';
-import { countTimeouts, openingTime, upperMedian } from './timeout';
+import { clockMedian, countTimeouts, nextOpening } from './timeout';
 import { Alliances, variantOf } from './variants';
 import type {
   AllianceView,
@@ -551,13 +551,15 @@ function reduceOpened(
   const groups = index.groups;
   const acks = index.acks;
 
-  // The first opening time: the upper median of the START's and its acceptances' claims.
-  const lobbyOpening = upperMedian([...lobby.startClaims.values()]) ?? start.payload.time;
+  // The game's version, its newest CREATE's, says its clock (messages.ts CLOCK_VERSION).
+  const gameVersion = create.payload.v;
+  // The first opening time: the clock median of the START's and its acceptances' claims.
+  const lobbyOpening = clockMedian([...lobby.startClaims.values()], gameVersion) ?? start.payload.time;
   let roster: Record<Power, string>;
   let firstOpening = lobbyOpening;
   let lotView: LotView | undefined;
   if (start.payload.roster === null) {
-    const lot = lotBallot(lobby, settings, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct, work, checks);
+    const lot = lotBallot(lobby, settings, gameVersion, groups.get(LOT_PHASE) ?? emptyGroup(), lobbyOpening, ignored, misconduct, work, checks);
     lotView = lot.view;
     if (lot.roster === undefined) {
       for (const [key, g] of groups) if (key !== LOT_PHASE) for (const m of Object.values(g).flat() as Message[]) ignored.add(m.id, 'game-not-started');
@@ -591,6 +593,7 @@ function reduceOpened(
     work,
     checks,
     revealComplaints: revealComplaintsIn(lobby),
+    gameVersion,
   });
   // The escrow key a hand-over pinned is the one shares are dealt to (view.players' `escrow`).
   base.players = withEscrowKeys(base.players, phaseEscrowKeys(lobby.escrowKeys, fold.handedEscrow));
@@ -686,6 +689,7 @@ type LotOutcome = { view: LotView; roster?: Record<Power, string>; opening: numb
 function lotBallot(
   lobby: Lobby,
   settings: Settings,
+  gameVersion: number,
   group: PhaseGroup,
   openedAt: number,
   ignored: IgnoredList,
@@ -694,7 +698,7 @@ function lotBallot(
   checks: EscrowChecks,
 ): LotOutcome {
   const revealComplaints = revealComplaintsIn(lobby);
-  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${revealComplaints}|${groupIds(group)}`;
+  const inKey = `${canonicalText({ participants: lobby.members, escrow: [...lobby.escrowKeys].sort((a, b) => compareText(a[0], b[0])), creator: lobby.create!.payload.from, settings })}|${openedAt}|${revealComplaints}|${gameVersion}|${groupIds(group)}`;
   const slot = `${lobby.create!.payload.game}|${LOT_PHASE}`;
   const hit = memoPhase.get(slot) as { inKey: string; outcome: LotOutcome; ignored: Ignored[]; misconduct: Misconduct[] } | undefined;
   if (hit !== undefined && hit.inKey === inKey) {
@@ -704,7 +708,7 @@ function lotBallot(
   }
   const ownIgnored = new IgnoredList();
   const ownMisconduct: Misconduct[] = [];
-  const outcome = foldLot(lobby, settings, group, openedAt, ownIgnored, ownMisconduct, work, checks);
+  const outcome = foldLot(lobby, settings, gameVersion, group, openedAt, ownIgnored, ownMisconduct, work, checks);
   memoPhase.set(slot, { inKey, outcome, ignored: ownIgnored.list(), misconduct: ownMisconduct });
   ignored.addAll(ownIgnored.list());
   misconduct.push(...ownMisconduct);
@@ -717,6 +721,7 @@ const revealComplaintsIn = (lobby: Lobby) => revealComplaintsAllowed(lobby.start
 function foldLot(
   lobby: Lobby,
   settings: Settings,
+  gameVersion: number,
   group: PhaseGroup,
   openedAt: number,
   ignored: IgnoredList,
@@ -751,6 +756,7 @@ function foldLot(
     sealedAt(
       participants,
       commits.map((c) => ({ key: c.from, time: c.time })),
+      gameVersion,
     ) + settings.deadlines.reveal;
   const committed = new Set(commits.map((c) => c.slot));
   const clocks = clocksOf(group.clocks.filter((c) => isParticipant.has(c.payload.from)));
@@ -776,6 +782,7 @@ function foldLot(
     escrowKeys: lobby.escrowKeys,
     work,
     revealComplaints: revealComplaintsIn(lobby),
+    gameVersion,
   });
   ignored.addAll(tally.ignored);
   misconduct.push(...tally.misconduct);
@@ -799,7 +806,7 @@ function foldLot(
   }
   const order = lotOrder(participants, values);
   const roster = lotRoster(order, values, variantOf(settings.variant), lobby.create!.payload.from);
-  return { view: { ...view, order }, roster, opening: openingTime(openedAt, [...tally.revealClaims.values()]) };
+  return { view: { ...view, order }, roster, opening: nextOpening(openedAt, participants, tally, deadline, gameVersion) };
 }
 
 interface FoldInput {
@@ -826,6 +833,8 @@ interface FoldInput {
   readonly checks: EscrowChecks;
   /** The START is of version 6 or later: REVEALs may complain (ballot.ts revealOwes); fixed by startId. */
   readonly revealComplaints: boolean;
+  /** The game's version (its newest CREATE's), which says its clock (messages.ts CLOCK_VERSION). */
+  readonly gameVersion: number;
 }
 
 interface Fold {
@@ -910,6 +919,7 @@ function fixedKeysOf(input: FoldInput, rules: VariantRules): FixedKeys {
   const fixedKey = canonicalText({
     game: input.gameId,
     start: input.startId,
+    version: input.gameVersion,
     settings,
     engine: engine.version,
     roster: input.roster,
@@ -1113,6 +1123,7 @@ function foldPhase(args: {
     work: input.work,
     checks: input.checks,
     revealComplaints: input.revealComplaints,
+    gameVersion: input.gameVersion,
   });
   ignored.addAll(ballot.ignored);
   misconduct.push(...ballot.misconduct);
@@ -1147,7 +1158,7 @@ function foldPhase(args: {
   ignored.addAll(handed.ignored);
   const next: FoldState = {
     position: adjudged.next,
-    openedAt: openingTime(state.openedAt, [...ballot.tally.revealClaims.values()]),
+    openedAt: nextOpening(state.openedAt, seats.ballotKeys, ballot.tally, ballot.deadline, input.gameVersion),
     memoKey: adjudged.memoKey,
     holders: handed.holders,
     conceded: handed.conceded,

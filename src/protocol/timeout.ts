@@ -1,8 +1,11 @@
 // The clock and timeouts. There is no trusted clock, so no single phone's word about time can
 // matter. The rules (README.md "The clock and timeouts", with why each is safe):
 //  - every quorum and every median counts distinct players (keys), never powers;
-//  - a phase opens at the upper median of its players' claims (opening(): with one liar among
-//    three or more players the median is an honest claim; with two it is the later claim);
+//  - a phase opens at the clock median (clockMedian: in a version 7 game the lower median, the
+//    later of two claims) of one claim per key of the ballot that closed the one before: its
+//    counted LOCK's, or that phase's deadline (nextOpening); fewer than half the keys move it
+//    nowhere beyond the others' claims, and a late entry of a closed phase changes no counted LOCK.
+//    A game of version 6 or older keeps its old clock (the upper median; the REVEAL claims);
 //  - a slot (a power, or a participant of the lot) is timed out in a phase when TIMEOUT votes
 //    naming it, each claiming a time at or after the phase's threshold, come from more than half
 //    of the other players and at least two of them; with a single other player, that one vote
@@ -11,7 +14,7 @@
 //    the target has since acted, so what a timeout makes final stays final.
 import { compareText } from './bytes';
 import type { Message } from './envelope';
-import type { TimeoutPayload } from './messages';
+import { usesLockClock, type TimeoutPayload } from './messages';
 
 /** The upper median (index ⌊n/2⌋ of the sorted list), or undefined for none. */
 export function upperMedian(values: readonly number[]): number | undefined {
@@ -20,9 +23,48 @@ export function upperMedian(values: readonly number[]): number | undefined {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-/** A phase opens no earlier than the one before, at the upper median of the claims that closed it. */
-export function openingTime(previous: number, claims: readonly number[]): number {
-  const u = upperMedian(claims);
+/**
+ * The median every clock rule of a game reads (one claim per key), by the game's version (its
+ * CREATE's; messages.ts CLOCK_VERSION). Version 7 on: the later of two claims, else the lower
+ * median (index ⌊(n−1)/2⌋ of the sorted list); fewer than half the claims can lift it above every
+ * other claim or pull it below every other claim; with two keys a lone liar cannot pull it before
+ * the other side's claim. Version 6 and older: the upper median, as the releases that played them.
+ * Undefined for none.
+ */
+export function clockMedian(values: readonly number[], gameVersion: number): number | undefined {
+  if (!usesLockClock(gameVersion)) return upperMedian(values);
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length === 2 ? 1 : Math.floor((sorted.length - 1) / 2)];
+}
+
+/** What a closed ballot's keys claimed, per key (ballot.ts BallotResult): the inputs of nextOpening. */
+export interface ClosingClaims {
+  /** The earliest time each key's counted LOCKs claim. */
+  readonly lockClaims: ReadonlyMap<string, number>;
+  /** The earliest time each key's valid REVEALs claim (the clock of version 6 and older). */
+  readonly revealClaims: ReadonlyMap<string, number>;
+}
+
+/**
+ * When the next phase (or the first phase after the lot) opens, never before the closed phase
+ * opened. Version 7 on: the clock median of one claim per key of the closed ballot — the earliest
+ * time its counted LOCKs claim, or the closed phase's deadline for a key with no counted LOCK.
+ * Counted LOCKs are fixed by the entries that closed the phase (README "The clock and timeouts").
+ * Version 6 and older: the upper median of the REVEAL claims held (openingTime), unchanged.
+ */
+export function nextOpening(previous: number, ballotKeys: readonly string[], claims: ClosingClaims, deadline: number, gameVersion: number): number {
+  if (!usesLockClock(gameVersion)) return openingTime(previous, [...claims.revealClaims.values()]);
+  const m = clockMedian(
+    ballotKeys.map((k) => claims.lockClaims.get(k) ?? deadline),
+    gameVersion,
+  );
+  return m === undefined ? previous : Math.max(previous, m);
+}
+
+/** The clock of version 6 and older: no earlier than the phase before, at the upper median of the REVEAL claims. */
+export function openingTime(previous: number, revealClaims: readonly number[]): number {
+  const u = upperMedian(revealClaims);
   return u === undefined ? previous : Math.max(previous, u);
 }
 

@@ -38,10 +38,10 @@ const ack = (over: Record<string, unknown> = {}): Payload => ({ ...base, type: '
 const of = (fields: Record<string, unknown>): Payload => ({ ...base, ...fields }) as unknown as Payload;
 
 describe('the binary payload encoding', () => {
-  it('new entries are written in version 6; versions 2, 3, 4, 5 and 6 are read', () => {
-    expect(PROTOCOL_VERSION).toBe(6);
-    expect(BINARY_VERSIONS).toEqual([BINARY_VERSION, 4, 5, PROTOCOL_VERSION]);
-    expect(READABLE_VERSIONS).toEqual([2, 3, 4, 5, 6]);
+  it('new entries are written in version 7; versions 2, 3, 4, 5, 6 and 7 are read', () => {
+    expect(PROTOCOL_VERSION).toBe(7);
+    expect(BINARY_VERSIONS).toEqual([BINARY_VERSION, 4, 5, 6, PROTOCOL_VERSION]);
+    expect(READABLE_VERSIONS).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   it('carries every payload of the recorded games unchanged, in far fewer bytes', () => {

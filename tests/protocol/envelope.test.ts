@@ -56,7 +56,9 @@ describe('identities and signed messages', () => {
     expect(checkPayload({ ...base, v: 2 }).ok).toBe(true);
     expect(checkPayload({ ...base, v: 3 }).ok).toBe(true);
     expect(checkPayload({ ...base, v: 4 }).ok).toBe(true);
-    expect(checkPayload({ ...base, v: 7 })).toEqual({ ok: false, reason: 'unknown-protocol-version' });
+    expect(checkPayload({ ...base, v: 6 }).ok).toBe(true);
+    expect(checkPayload({ ...base, v: 7 }).ok).toBe(true);
+    expect(checkPayload({ ...base, v: 8 })).toEqual({ ok: false, reason: 'unknown-protocol-version' });
     expect(checkPayload({ ...base, seq: -1 })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...base, phase: '1901-summer-movement' })).toEqual({ ok: false, reason: 'bad-shape' });
     expect(checkPayload({ ...base, game: 'AB'.repeat(16) })).toEqual({ ok: false, reason: 'bad-shape' });

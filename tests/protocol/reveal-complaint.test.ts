@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { messageId, voteTimeout, type GameView } from '../../src/protocol';
 import { proveShared } from '../../src/protocol/escrow';
 import { decodePayload, encodePayload } from '../../src/protocol/codec';
-import { checkPayload, type Payload } from '../../src/protocol/messages';
+import { checkPayload, PROTOCOL_VERSION, type Payload } from '../../src/protocol/messages';
 import { payloadOf, startedGame, T0, view, type Game, type Phone } from './helpers';
 import { equivocatedFinals, resign, spoiledCommit } from './complaint-helpers';
 
@@ -115,10 +115,10 @@ describe('a complaint in a REVEAL excuses only a share that provably does not ch
     expect(v.ignored).toContainEqual({ id: messageId(forged), reason: 'reveal-complains-about-commit-not-owed' });
   });
 
-  it('the shape: a version 6 REVEAL lists its complaints (maybe none); an older one has none', () => {
+  it('the shape: a REVEAL of version 6 on lists its complaints (maybe none); an older one has none', () => {
     const { game, france } = equivocatedFinalsFrance(11);
     const reveal = payloadOf(france.reveal(game.gameId, view(game), game.log, T0 + 105).bytes);
-    expect(reveal.v).toBe(6);
+    expect(reveal.v).toBe(PROTOCOL_VERSION);
     expect(checkPayload(reveal).ok).toBe(true);
     const { complaints: _c, ...bare } = reveal;
     expect(checkPayload(bare)).toEqual({ ok: false, reason: 'bad-shape' });

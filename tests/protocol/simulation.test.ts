@@ -162,7 +162,11 @@ describe('seven phones on Yjs', () => {
     for (const v of views) expect(canonicalEncode(v)).toEqual(reference);
     const final = views[0]!;
     expect(final.status === 'finished' || final.current!.position.phase.year > LAST_YEAR).toBe(true);
-    expect(final.phases.length).toBeGreaterThanOrEqual(30);
+    // Ten years played: every spring and fall of 1901 to 1910 resolved (how many retreats and
+    // adjustments come with them depends on the random orders, drawn at the tick each phone seals).
+    if (final.status !== 'finished')
+      for (let year = 1901; year <= LAST_YEAR; year++)
+        for (const season of ['spring', 'fall']) expect(final.phases.map((p) => p.key)).toContain(`${year}-${season}-movement`);
     expect(offlinePhases).toBeGreaterThanOrEqual(4);
     expect(final.phases.some((p) => p.timedOut.includes(offlinePower))).toBe(true);
     expect(final.hashMismatches).toEqual([]);

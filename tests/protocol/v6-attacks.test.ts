@@ -16,6 +16,7 @@ import {
   openMessage,
   parseEntry,
   PENDING_LIMITS,
+  PROTOCOL_VERSION,
   reduceLog,
   SIGNATURE_BYTES,
   signPayloadBytes,
@@ -154,11 +155,11 @@ describe('protocol 6 attacks: bytes no honest phone sends', () => {
 
   it('a compact entry whose version is a padded varint is not read as the honest one (it would be a second byte string anyone can make)', () => {
     expect(namesAuthorByPlace(wire(ack))).toBe(true);
-    expect(ack[SIGNATURE_BYTES]).toBe(6);
+    expect(ack[SIGNATURE_BYTES]).toBe(PROTOCOL_VERSION);
     const ctx = { game: g.gameId, keyLists: [g.keys] };
     for (const pad of [
-      [0x86, 0x00],
-      [0x86, 0x80, 0x00],
+      [0x80 | PROTOCOL_VERSION, 0x00],
+      [0x80 | PROTOCOL_VERSION, 0x80, 0x00],
     ]) {
       const padded = cat(ack.subarray(0, SIGNATURE_BYTES), pad, ack.subarray(SIGNATURE_BYTES + 1));
       expect(parseEntry(padded, ctx)).toMatchObject({ ok: false, reason: 'not-canonical' });
@@ -170,9 +171,10 @@ describe('protocol 6 attacks: bytes no honest phone sends', () => {
     }
   });
 
-  it('a compact flag on another version, or a version 6 entry whose version the reader cannot rebuild, is refused, never thrown', () => {
+  it('a compact flag on another version, or a version 7 entry whose version the reader cannot rebuild, is refused, never thrown', () => {
     const ctx = { game: g.gameId, keyLists: [g.keys] };
-    for (const v of [5, 7, 0x7b - 1]) {
+    // 6: rebuilt as a version 6 payload, which the author did not sign; 5 and 8: never compact.
+    for (const v of [5, 6, 8, 0x7b - 1]) {
       const other = cat(ack.subarray(0, SIGNATURE_BYTES), [v], ack.subarray(SIGNATURE_BYTES + 1));
       expect(() => openMessage(other, undefined, ctx)).not.toThrow();
       expect(openMessage(other, undefined, ctx).ok).toBe(false);
@@ -180,7 +182,7 @@ describe('protocol 6 attacks: bytes no honest phone sends', () => {
     }
   });
 
-  it('mixed versions in one game: a version 5 lobby and compact version 6 entries read as all-full', () => {
+  it('mixed versions in one game: a version 5 lobby and compact version 7 entries read as all-full', () => {
     const r = rng(63);
     const players = POWERS.map((_, i) => identity(i));
     const creator = players[0]!;
