@@ -2,17 +2,8 @@
 // a REVEAL of a closed phase sent late. Every test has a colluding pair and a player holding
 // several powers.
 import { describe, expect, it } from 'vitest';
-import type { Power } from '../../src/rules';
 import { fork, honestSteps, powersHeld, reduceAs, sealAll, settle, table, voteOut, type Device, type Table } from './sealed-adapter';
-import { T0 } from './helpers';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const REAL = T0 + 50 * HOUR; // the honest clocks when the first phase closes
-const FUTURE = REAL + 100 * 365 * DAY; // a liar's claim, a hundred years ahead
-
-/** Four keys, each of the pair holding two powers (one more key holds two as well). */
-const FOUR: Power[][] = [['austria', 'england'], ['france', 'germany'], ['italy', 'russia'], ['turkey']];
+import { DAY, FOUR, FUTURE, HOUR, pairAttack, REAL } from './clock-helpers';
 
 const required = (t: Table, d: Device) => {
   const v = reduceAs(t, null);
@@ -22,14 +13,8 @@ const required = (t: Table, d: Device) => {
 describe('attack 1: two of four players stall the game', () => {
   it('a pair claiming a time a hundred years ahead does not move the next deadline; the honest timeout votes a month later count', () => {
     const t = table({ seed: 3101, seats: FOUR });
-    const pair = t.devices.slice(0, 2);
-    const honest = t.devices.slice(2);
     // The pair reveals first, every entry of theirs claiming a hundred years ahead.
-    sealAll(t, t.devices, {}, REAL);
-    settle(t, t.devices, REAL + 1, { hold: t.devices, clock: (d) => (pair.includes(d) ? FUTURE : undefined) });
-    settle(t, pair, FUTURE);
-    settle(t, honest, REAL + 2);
-    const v = reduceAs(t, null);
+    const { before: v, pair, honest } = pairAttack(t);
     expect(v.phases).toHaveLength(1);
     expect(v.current!.openedAt, 'the opening stays within the honest claims').toBeLessThanOrEqual(REAL + 2);
     expect(v.current!.deadline).toBeLessThanOrEqual(REAL + 2 + t.settings.deadlines.movement);

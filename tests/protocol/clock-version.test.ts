@@ -8,17 +8,8 @@
 // clock back into it.
 import { describe, expect, it } from 'vitest';
 import { encodePayload, messageId, PROTOCOL_VERSION, signPayloadBytes, type GameView, type Identity, type Payload, type Signed } from '../../src/protocol';
-import type { Power } from '../../src/rules';
-import { T0 } from './helpers';
-import { payloadOf, powersHeld, reduceAs, sealAll, settle, table, voteOut, type Device, type Table } from './sealed-adapter';
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const REAL = T0 + 50 * HOUR; // the honest clocks when the first phase closes
-const FUTURE = REAL + 100 * 365 * DAY; // the pair's claim, a hundred years ahead
-
-/** Four keys, each of the pair holding two powers (as in clock-coalition.test.ts). */
-const FOUR: Power[][] = [['austria', 'england'], ['france', 'germany'], ['italy', 'russia'], ['turkey']];
+import { DAY, FOUR, FUTURE, HOUR, pairAttack, REAL } from './clock-helpers';
+import { payloadOf, powersHeld, reduceAs, sealAll, table, voteOut, type Device, type Table } from './sealed-adapter';
 
 /** The same payload signed at another version: what an older release (or a patched app) signs. */
 function resigned(me: Identity, bytes: Uint8Array, v: number, over: Record<string, unknown> = {}): Signed {
@@ -35,17 +26,6 @@ function createdAt6(seed: number): Table {
 }
 
 const required = (t: Table, v: GameView, d: Device) => powersHeld(v, d).filter((p) => v.current!.required.includes(p));
-
-/** Issue 31's attack 1: the pair reveals first claiming a hundred years ahead; the honest pair at REAL + 2. */
-function pairAttack(t: Table): { before: GameView; pair: Device[]; honest: Device[] } {
-  const pair = t.devices.slice(0, 2);
-  const honest = t.devices.slice(2);
-  sealAll(t, t.devices, {}, REAL);
-  settle(t, t.devices, REAL + 1, { hold: t.devices, clock: (d) => (pair.includes(d) ? FUTURE : undefined) });
-  settle(t, pair, FUTURE);
-  settle(t, honest, REAL + 2);
-  return { before: reduceAs(t, null), pair, honest };
-}
 
 describe('the clock is the game version’s', () => {
   it('the app writes version 7', () => {

@@ -282,3 +282,19 @@ export function lobby(seed: number, players: Identity[] = POWERS.map((_, i) => i
   log.push(start.bytes);
   return { gameId, players, log, start, keys: startKeys({ roster, participants: [] }) };
 }
+
+/** A roster giving the powers to `members` in turn (the standard game lets one key hold several). */
+export function rosterOf(members: readonly Identity[]): Record<Power, string> {
+  return Object.fromEntries(POWERS.map((p, i) => [p, members[i % members.length]!.id])) as Record<Power, string>;
+}
+
+/** A standard game started and accepted by all (entries after the START compact), and the entries of its next phase. */
+export function compactStartedGame(seed: number): { g: Game; lobby: Uint8Array[]; phase: Uint8Array[] } {
+  const g = startedGame(seed);
+  const keys = startKeys(payloadOf(g.log.find((b) => payloadOf(b).type === 'start')!) as never);
+  const startAt = g.log.findIndex((b) => payloadOf(b).type === 'start');
+  const before = g.log.length;
+  playPhase(g, randomPhaseOrders(view(g), rng(seed).int), T0 + 100);
+  const compact = g.log.map((b, i) => (i > startAt ? compactEntry(b, keys) : b));
+  return { g, lobby: compact.slice(0, before), phase: compact.slice(before) };
+}

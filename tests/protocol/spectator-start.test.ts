@@ -2,28 +2,11 @@
 // only its creator, signed mid-game, made a reader with no anchor see two STARTs "every member
 // accepted" and go `forked` while the members kept playing.
 import { describe, expect, it } from 'vitest';
-import { acceptStart, compactEntry, joinGame, reduceLog, startGame, startKeys, type Identity } from '../../src/protocol';
-import { POWERS, type Power } from '../../src/rules';
-import { escrowOf, identity, payloadOf, playPhase, randomPhaseOrders, rng, startedGame, T0, view, type Game } from './helpers';
-
-/** A roster giving the powers to `members` in turn (the standard game lets one key hold several). */
-function rosterOf(members: readonly Identity[]): Record<Power, string> {
-  return Object.fromEntries(POWERS.map((p, i) => [p, members[i % members.length]!.id])) as Record<Power, string>;
-}
-
-/** A standard game started and accepted by all (entries after the START compact), and the entries of its next phase. */
-function honest(seed: number): { g: Game; lobby: Uint8Array[]; phase: Uint8Array[] } {
-  const g = startedGame(seed);
-  const keys = startKeys(payloadOf(g.log.find((b) => payloadOf(b).type === 'start')!) as never);
-  const startAt = g.log.findIndex((b) => payloadOf(b).type === 'start');
-  const before = g.log.length;
-  playPhase(g, randomPhaseOrders(view(g), rng(seed).int), T0 + 100);
-  const compact = g.log.map((b, i) => (i > startAt ? compactEntry(b, keys) : b));
-  return { g, lobby: compact.slice(0, before), phase: compact.slice(before) };
-}
+import { acceptStart, joinGame, reduceLog, startGame } from '../../src/protocol';
+import { compactStartedGame, escrowOf, identity, rosterOf, T0 } from './helpers';
 
 describe('issue 31 (5): spectators and readers with no identity see the game its members play', () => {
-  const { g, lobby, phase } = honest(312);
+  const { g, lobby, phase } = compactStartedGame(312);
   const log = [...lobby, ...phase];
   const creator = g.phones[0]!.me;
   // Mid-game, the creator signs a START naming only itself (every power its own): "accepted by every member".

@@ -19,8 +19,7 @@ import {
   type Signed,
   type Verifier,
 } from '../../src/protocol';
-import { POWERS, type Power } from '../../src/rules';
-import { escrowOf, identity, payloadOf, playPhase, randomPhaseOrders, rng, shuffled, startedGame, T0, view, type Game } from './helpers';
+import { compactStartedGame, escrowOf, identity, payloadOf, rosterOf, shuffled, T0, type Game } from './helpers';
 
 /** A verifier as phones use (remembers answers), counting the signature checks it really runs. */
 function counting(): Verifier & { n: () => number; reset: () => void } {
@@ -30,11 +29,6 @@ function counting(): Verifier & { n: () => number; reset: () => void } {
     return checkSignature(payload, signature, key);
   });
   return Object.assign(v, { n: () => n, reset: () => void (n = 0) });
-}
-
-/** A roster giving the powers to `members` in turn (the standard game lets one key hold several). */
-function rosterOf(members: readonly Identity[]): Record<Power, string> {
-  return Object.fromEntries(POWERS.map((p, i) => [p, members[i % members.length]!.id])) as Record<Power, string>;
 }
 
 /**
@@ -78,21 +72,10 @@ function fanOut(g: Game, depth: number, width: number, compact = true): { entrie
   return { entries, starts };
 }
 
-/** A standard game started and accepted by all (entries after the START compact), and the entries of its next phase. */
-function honest(seed: number): { g: Game; lobby: Uint8Array[]; phase: Uint8Array[] } {
-  const g = startedGame(seed);
-  const keys = startKeys(payloadOf(g.log.find((b) => payloadOf(b).type === 'start')!) as never);
-  const startAt = g.log.findIndex((b) => payloadOf(b).type === 'start');
-  const before = g.log.length;
-  playPhase(g, randomPhaseOrders(view(g), rng(seed).int), T0 + 100);
-  const compact = g.log.map((b, i) => (i > startAt ? compactEntry(b, keys) : b));
-  return { g, lobby: compact.slice(0, before), phase: compact.slice(before) };
-}
-
 const heldStarts = (a: Admission) => a.wireContext().keyLists.length;
 
 describe('issue 31 (4): a creator’s sybil fan-out of STARTs costs every phone a bounded amount', () => {
-  const { g, lobby, phase } = honest(311);
+  const { g, lobby, phase } = compactStartedGame(311);
   const member = g.phones[2]!.me.id;
 
   /** Checks to admit the honest phase on a phone that holds `lobby` and `extra` (a spectator, or a member with its key pinned). */
