@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The relay's tests run a real redis-server (PACTO_REDIS_URL), a real coturn (TURN), openssl
-// (a certificate for the fake push service) and Caddy (TLS in front of the server, as
-// docs/hosting.md sets it up) from Debian's packages. Install them when missing, the way
+// (a certificate for the fake push service), Caddy (TLS in front of the server, as
+// docs/hosting.md sets it up) and systemd-analyze (the unit's checker) from Debian's packages. Install them when missing, the way
 // ensure-chromium.mjs installs Chromium, so `npm test` works on a fresh machine. None is started as
 // a service: tests start their own on free ports with their files in temp dirs.
 import { existsSync } from 'node:fs';
@@ -14,6 +14,8 @@ const wanted = [
   { bin: ['/usr/bin/openssl'], pkg: 'openssl' },
   // Caddy in front of the server with `tls internal` (tests/e2e/caddy-tls.test.ts), as docs/hosting.md sets it up.
   { bin: ['/usr/bin/caddy'], pkg: 'caddy' },
+  // systemd's own checker of docs/hosting/pacto.service (tests/net/hosting-unit.test.ts); no systemd is run.
+  { bin: ['/usr/bin/systemd-analyze'], pkg: 'systemd' },
 ];
 const missing = wanted.filter((w) => !w.bin.every((b) => existsSync(b)));
 if (missing.length === 0) process.exit(0);
