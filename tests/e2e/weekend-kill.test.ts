@@ -512,15 +512,19 @@ async function finalViews(game: Game): Promise<{ phone: string; view: GameView; 
 async function playThrough(spec: Spec): Promise<void> {
   let t0 = Date.now();
   let game = await setUp(spec);
-  let log: VisitLog[];
-  try {
-    log = await play(game);
-  } catch (e) {
-    if (!(e instanceof ProfileWiped)) throw e;
-    console.log(`weekend-kill: ${e.message}; the game is played again on fresh profiles`);
-    t0 = Date.now();
-    game = await setUp(spec);
-    log = await play(game);
+  let log: VisitLog[] | undefined;
+  // Chromium sometimes loses a killed profile's whole IndexedDB (not the app's doing: nothing is
+  // left to carry); the game is then played again on fresh profiles, at most twice more (it came
+  // twice in one run of a fresh clone).
+  for (let replays = 0; log === undefined; replays++) {
+    try {
+      log = await play(game);
+    } catch (e) {
+      if (!(e instanceof ProfileWiped) || replays >= 2) throw e;
+      console.log(`weekend-kill: ${e.message}; the game is played again on fresh profiles`);
+      t0 = Date.now();
+      game = await setUp(spec);
+    }
   }
   const views = await finalViews(game);
   const summary = `${spec.players} players, ${spec.kind}, ${spec.assignment}: ${log.length} visits in ${Math.round((Date.now() - t0) / 1000)} s (${log
