@@ -5,23 +5,12 @@
 // sees a game in clear. Node only. The protocol is written down in ../README.md.
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { fromBase64, toBase64 } from '../../../protocol';
 import { relayChannel, type Bus, type BusSubscription } from '../../signal/bus';
 import { addressKey, ByteBudget, type ConnectionGuard } from '../../signal/guard';
 import { roomIdForToken } from '../keys';
-import {
-  DEFAULT_RELAY_LIMITS,
-  httpStatusFor,
-  parseClientFrame,
-  RELAY_HTTP_PATH,
-  RELAY_PATH,
-  type ClientFrame,
-  type ErrorCode,
-  type RelayLimits,
-  type ServerFrame,
-} from '../protocol';
+import { DEFAULT_RELAY_LIMITS, httpStatusFor, parseClientFrame, type ClientFrame, type ErrorCode, type RelayLimits, type ServerFrame } from '../protocol';
 import { checkEndpoint, isP256Point, newVapidKeys, parseVapidKeys, pushSender, type PushOptions, type PushSender, type VapidKeys } from './push';
 import { openPush, sealedEndpointId, sealPush } from './push-seal';
 import { decodeLive, type RelayStore } from './store';
@@ -59,12 +48,8 @@ export interface RelayStats {
 export interface RelayServer {
   readonly stats: RelayStats;
   readonly limits: RelayLimits;
-  /** An upgrade on RELAY_PATH, already admitted by the guard. */
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Serves a WebSocket another server upgraded on RELAY_PATH (admitted by the guard). */
   accept(ws: WebSocket, req: IncomingMessage): void;
-  /** Serves `req` if it is for the HTTP API; false if the path is not the relay's. */
-  handleRequest(req: IncomingMessage, res: ServerResponse): boolean;
   /** Serves `req` as a request of the HTTP API, whatever its path (a router already chose it). */
   serveHttp(req: IncomingMessage, res: ServerResponse): void;
   /** The VAPID public key, made and stored on first use; null without push. */
@@ -112,17 +97,6 @@ function pickAtMost<T>(items: readonly T[], n: number): T[] {
   return out.slice(0, n);
 }
 
-const isRelayPath = (url: string | undefined): string | null => {
-  // Not `new URL(url, base)`: it throws on a target such as `//` or `//@`, and this runs for every
-  // request and upgrade the server gets.
-  const path = (url ?? '/').split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
-  return path === RELAY_PATH || path === RELAY_HTTP_PATH ? path : null;
-};
-
-export function isRelayUpgrade(req: IncomingMessage): boolean {
-  return isRelayPath(req.url) === RELAY_PATH;
-}
-
 export function attachRelay(options: RelayServerOptions): RelayServer {
   const lim: RelayLimits = { ...DEFAULT_RELAY_LIMITS, ...options.limits };
   const { store, bus, guard } = options;
@@ -141,7 +115,6 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     pushesGone: 0,
     errors: {},
   };
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * lim.maxFrameBytes });
   /** Live subscribers per room on this process, and this process's subscription to the room's feed. */
   const rooms = new Map<string, { subs: Set<WebSocket>; channel: BusSubscription }>();
   const httpCallers = new Map<string, Caller>();
@@ -530,7 +503,6 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
       }
     });
   };
-  wss.on('connection', accept);
 
   // --- HTTP ---------------------------------------------------------------------------------
 
@@ -556,12 +528,6 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
     headers['content-type'] = 'application/json';
     res.writeHead(status, headers);
     res.end(JSON.stringify(body));
-  };
-
-  const handleRequest = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (isRelayPath(req.url) !== RELAY_HTTP_PATH) return false;
-    serveHttp(req, res);
-    return true;
   };
 
   /** At most this many HTTP callers are remembered: past it the least recently seen is forgotten
@@ -654,9 +620,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
   return {
     stats,
     limits: lim,
-    handleUpgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
     accept,
-    handleRequest,
     serveHttp,
     pushKey: async () => (push ? (await vapidKeys()).publicKey : null),
     pushesSettled: async () => {
@@ -674,7 +638,7 @@ export function attachRelay(options: RelayServerOptions): RelayServer {
         for (const ws of live) ws.terminate();
         for (const r of rooms.values()) r.channel.unsubscribe();
         rooms.clear();
-        wss.close(() => resolve());
+        resolve();
       }),
   };
 }
