@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Power } from '../../src/rules';
-import { canonicalEncode, lockBallot, reduceLog, type GameView } from '../../src/protocol';
+import { canonicalEncode, lockBallot, reduceLog, voteTimeout, type GameView } from '../../src/protocol';
 import { T0 } from './helpers';
 import { fork, honestSteps, nativeVerifier, opened, powersHeld, reduceAs, sealAll, settle, table, voteOut, type Device } from './sealed-adapter';
 
@@ -93,5 +93,30 @@ describe('finality: late entries of a closed phase', () => {
       ),
       { numRuns: 6, seed: 31 },
     );
+  });
+});
+
+describe('finality: the residual of late TIMEOUT votes (README "The clock and timeouts")', () => {
+  it('exactly half of the keys (the pair of four) can still time out, after the close, a key that revealed: its orders of that phase turn void', () => {
+    const s = scenario(3151, { reveal: REAL + 1, lock: REAL + 1 });
+    const log = [...s.before, ...s.after];
+    const closed = reduce(s.gameId, log);
+    const fall = closed.phases[1]!;
+    const honestPowers = (['italy', 'russia', 'turkey'] as Power[]).filter((p) => fall.commits[p] !== undefined);
+    expect(honestPowers).toHaveLength(3);
+    // The pair signs TIMEOUT votes for fall once it has resolved (claiming a hundred years ahead: at or after any threshold).
+    const t = table({ seed: 3151, seats: FOUR });
+    const late = t.devices.slice(0, 2).map((d) => {
+      d.seq = 5000;
+      return voteTimeout(d.me, s.gameId, fall.key, honestPowers, d.stamp(FUTURE));
+    });
+    const after = reduce(s.gameId, [...log, ...late.map((m) => m.bytes)]).phases[1]!;
+    // Votes only add, and two of the three other keys are a quorum: the honest powers are timed out in fall, their
+    // LOCKs and REVEALs no longer count, and their orders are void. Not closed: a vote cannot be told late from a
+    // REVEAL that comes late (README).
+    expect(after.timedOut).toEqual(expect.arrayContaining(honestPowers));
+    for (const p of honestPowers) expect(after.commits[p]).toBeUndefined();
+    // One key alone (fewer than a quorum of the others) changes nothing.
+    expect(reduce(s.gameId, [...log, late[0]!.bytes]).phases[1]).toEqual(fall);
   });
 });

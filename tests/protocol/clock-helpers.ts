@@ -1,9 +1,9 @@
 // What the clock tests of issue 31 share (clock-coalition, clock-version, clock-sizes,
 // clock-finality): the times, the four-key table with a colluding pair, and the pair's attack.
-import type { GameView } from '../../src/protocol';
+import { encodePayload, messageId, signPayloadBytes, type GameView, type Identity, type Payload, type Signed } from '../../src/protocol';
 import type { Power } from '../../src/rules';
 import { T0 } from './helpers';
-import { reduceAs, sealAll, settle, type Device, type Table } from './sealed-adapter';
+import { payloadOf, reduceAs, sealAll, settle, type Device, type Table } from './sealed-adapter';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -25,4 +25,14 @@ export function pairAttack(t: Table): { before: GameView; pair: Device[]; honest
   settle(t, pair, FUTURE);
   settle(t, honest, REAL + 2);
   return { before: reduceAs(t, null), pair, honest };
+}
+
+/**
+ * The same payload signed at another version (`over`: fields changed, a field set to undefined
+ * left out): what an older release (or a patched app) signs.
+ */
+export function resigned(me: Identity, bytes: Uint8Array, v: number, over: Record<string, unknown> = {}): Signed {
+  const fields = Object.entries({ ...payloadOf(bytes), ...over, v }).filter(([, x]) => x !== undefined);
+  const signed = signPayloadBytes(me, encodePayload(Object.fromEntries(fields) as unknown as Payload));
+  return { id: messageId(signed), bytes: signed };
 }

@@ -7,15 +7,9 @@
 // (README.md "Game identity and the START anchor"), so an older CREATE or START cannot bring the old
 // clock back into it.
 import { describe, expect, it } from 'vitest';
-import { encodePayload, messageId, PROTOCOL_VERSION, signPayloadBytes, type GameView, type Identity, type Payload, type Signed } from '../../src/protocol';
-import { DAY, FOUR, FUTURE, HOUR, pairAttack, REAL } from './clock-helpers';
+import { PROTOCOL_VERSION, type GameView } from '../../src/protocol';
+import { DAY, FOUR, FUTURE, HOUR, pairAttack, REAL, resigned } from './clock-helpers';
 import { payloadOf, powersHeld, reduceAs, sealAll, table, voteOut, type Device, type Table } from './sealed-adapter';
-
-/** The same payload signed at another version: what an older release (or a patched app) signs. */
-function resigned(me: Identity, bytes: Uint8Array, v: number, over: Record<string, unknown> = {}): Signed {
-  const signed = signPayloadBytes(me, encodePayload({ ...payloadOf(bytes), ...over, v } as Payload));
-  return { id: messageId(signed), bytes: signed };
-}
 
 /** A table whose CREATE is version 6 (a game created by the previous release); the rest as the app writes it. */
 function createdAt6(seed: number): Table {

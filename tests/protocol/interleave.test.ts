@@ -2,8 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POWERS, randomOrders, type Power } from '../../src/rules';
-import { canonicalEncode, clearFoldMemos, clearMemos, reduceLog, type GameView } from '../../src/protocol';
+import { canonicalEncode, clearFoldMemos, clearMemos, messageId, reduceLog, type GameView } from '../../src/protocol';
 import { rng, settlePhase, startedGame, T0, view, type Game } from './helpers';
+import { checkCase, lateScenario } from './late-entries';
+
+/** Cases of the late-entries property here (each follows four readers live); `npm run fuzz -- interleave` runs many more. */
+const INTERLEAVE_RUNS = 30;
 
 /**
  * Spring and Fall 1901 in which France and Germany re-seal while others are already finalizing:
@@ -104,5 +108,40 @@ describe('order and duplicates do not matter', () => {
   it('the full set in reverse, doubled, equals the full set', () => {
     const reversed = [...game.log].reverse();
     expect(encode(reduceLog(game.gameId, [...reversed, ...game.log.map((b) => b.slice())]))).toEqual(encode(full));
+  });
+});
+
+describe('late and replayed entries of closed phases, and entries of older versions, in any arrival order', () => {
+  const s = lateScenario(3160);
+
+  it('the scenario holds what it says: late entries of spring and fall, older versions, replays', () => {
+    const kinds = s.entries.map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'late').length).toBeGreaterThanOrEqual(7);
+    expect(kinds.filter((k) => k === 'old')).toHaveLength(6);
+    expect(kinds.filter((k) => k === 'copy')).toHaveLength(8);
+    expect(s.resolved).toBe(2);
+    // In the honest order, with everything else after it, nothing fails.
+    expect(checkCase(s, [[...s.entries.keys()]], true)).toEqual([]);
+    // Every entry of an older version is ignored with its reason, by members and readers alike.
+    for (const me of [s.honest[0]!, s.spectator, undefined]) {
+      const v = reduceLog(
+        s.gameId,
+        s.entries.map((e) => e.bytes),
+        me === undefined ? {} : { me },
+      );
+      for (const e of s.entries.filter((x) => x.kind === 'old'))
+        expect(v.ignored.filter((i) => i.id === messageId(e.bytes)).map((i) => i.reason)).toEqual(['older-version-than-game']);
+    }
+  });
+
+  it('honest phones following live in their own orders, a spectator, a reader with no identity and a cold re-read agree; a resolved phase never changes', () => {
+    const n = s.entries.length;
+    const order = fc.array(fc.nat(), { minLength: n, maxLength: n });
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(order, { minLength: 4, maxLength: 4 }), (causal, orders) => {
+        expect(checkCase(s, orders, causal)).toEqual([]);
+      }),
+      { numRuns: INTERLEAVE_RUNS, seed: 3160 },
+    );
   });
 });
