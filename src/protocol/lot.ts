@@ -13,12 +13,31 @@ export function lotSeed(revealed: ReadonlyMap<string, Uint8Array>): string {
   return hashHex(concatBytes(utf8('pacto-lot'), ...keys.flatMap((k) => [fromHex(k) ?? utf8(k), revealed.get(k)!])));
 }
 
+/**
+ * The one shuffle of the lot: items sorted by their rank under the seed, H(seed ‖ ":" ‖ name), 128
+ * bits (hashHex), ties in `tie`'s order (a fixed order, so equal ranks favour nobody chosen after
+ * the seed). The residual bias of every deal, exactly: tests/protocol/lot-bias.test.ts.
+ */
+export function shuffleBySeed<T>(seed: string, items: readonly T[], name: (x: T) => string, tie: (a: T, b: T) => number, rank = seedRank): T[] {
+  const ranks = new Map(items.map((x) => [x, rank(seed, name(x))]));
+  return [...items].sort((a, b) => compareText(ranks.get(a)!, ranks.get(b)!) || tie(a, b));
+}
+
+/** An item's rank under a seed: the first 128 bits of SHA-512 of `${seed}:${name}`, as hex. */
+export function seedRank(seed: string, name: string): string {
+  return hashHex(utf8(`${seed}:${name}`));
+}
+
 /** Revealers in an order drawn from the seed, then everyone who did not reveal, by key. */
 export function lotOrder(participants: readonly string[], revealed: ReadonlyMap<string, Uint8Array>): string[] {
   const seed = lotSeed(revealed);
-  const rank = (k: string) => hashHex(utf8(`${seed}:${k}`));
   const unique = [...new Set(participants)];
-  const inLot = unique.filter((k) => revealed.has(k)).sort((a, b) => compareText(rank(a), rank(b)) || compareText(a, b));
+  const inLot = shuffleBySeed(
+    seed,
+    unique.filter((k) => revealed.has(k)),
+    (k) => k,
+    compareText,
+  );
   const out = unique.filter((k) => !revealed.has(k)).sort(compareText);
   return [...inLot, ...out];
 }
@@ -26,7 +45,12 @@ export function lotOrder(participants: readonly string[], revealed: ReadonlyMap<
 /** The seven powers shuffled by the seed, dealt one per seat in lot order; seats beyond the players stay unassigned. */
 export function dealPowers(order: readonly string[], revealed: ReadonlyMap<string, Uint8Array>): Partial<Record<Power, string>> {
   const seed = lotSeed(revealed);
-  const powers = [...POWERS].sort((a, b) => compareText(hashHex(utf8(`${seed}:${a}`)), hashHex(utf8(`${seed}:${b}`))));
+  const powers = shuffleBySeed(
+    seed,
+    POWERS,
+    (p) => p,
+    (a, b) => POWERS.indexOf(a) - POWERS.indexOf(b),
+  );
   const out: Partial<Record<Power, string>> = {};
   order.forEach((player, i) => {
     const power = powers[i];
@@ -45,7 +69,12 @@ export function dealSeats(
   seats: readonly { readonly id: string; readonly powers: readonly Power[] }[],
 ): Partial<Record<Power, string>> {
   const seed = lotSeed(revealed);
-  const shuffled = [...seats].sort((a, b) => compareText(hashHex(utf8(`${seed}:${a.id}`)), hashHex(utf8(`${seed}:${b.id}`))));
+  const shuffled = shuffleBySeed(
+    seed,
+    seats,
+    (x) => x.id,
+    (a, b) => seats.indexOf(a) - seats.indexOf(b),
+  );
   const out: Partial<Record<Power, string>> = {};
   order.forEach((player, i) => {
     for (const power of shuffled[i]?.powers ?? []) out[power] = player;
@@ -55,7 +84,12 @@ export function dealSeats(
 
 /** A fair bit (heads = true) from a lot: the two-player coin toss. */
 export function coinToss(revealed: ReadonlyMap<string, Uint8Array>): boolean {
-  return parseInt(lotSeed(revealed).slice(0, 2), 16) % 2 === 0;
+  return coinOf(lotSeed(revealed));
+}
+
+/** The toss's bit of a seed: its first byte even. 256 values, 128 of each: no bias (tests/protocol/lot-bias.test.ts). */
+export function coinOf(seed: string): boolean {
+  return parseInt(seed.slice(0, 2), 16) % 2 === 0;
 }
 
 /**
