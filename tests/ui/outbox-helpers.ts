@@ -24,7 +24,8 @@ export async function unacceptedPhone(seed: number, storeName: string) {
   const opened = openMessage(g.log.find((b) => payloadOf(b).type === 'start')!);
   if (!opened.ok) throw new Error('start');
   const start: Message = opened.message;
-  const store = await openPactoStore(storeName, new IDBFactory());
+  const factory = new IDBFactory();
+  const store = await openPactoStore(storeName, factory);
   await store.putGame({ id: g.gameId, title: 't', created: 0, password: 'p', signaling: [] });
   const replica = await GameReplica.open({ gameId: g.gameId, verifier: fastVerifier, self: me.id, storage: entryStorage(store, g.gameId) });
   replica.receiveEntries(log, { name: 'peer', origin: 'peer' });
@@ -39,7 +40,9 @@ export async function unacceptedPhone(seed: number, storeName: string) {
       published: () => undefined,
       closed: () => false,
     });
-  return { g, me, start, store, replica, tab };
+  /** Another context of the device (a tab, the service worker): its own connection to the same databases. */
+  const connect = () => openPactoStore(storeName, factory);
+  return { g, me, start, store, replica, tab, connect };
 }
 
 /**
