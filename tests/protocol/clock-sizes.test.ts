@@ -142,3 +142,19 @@ describe('exactly half of the keys', () => {
     });
   }
 });
+
+describe('exactly half of the keys at a table (no deadline, the reveal stage is the clock)', () => {
+  for (const n of [4, 6]) {
+    it(`${n} keys, ${n / 2} claiming a hundred years ahead, then sealing and stopping: no later than the honest claims, and voted out once the reveal stage is over`, () => {
+      const run = firstPhase(n, n / 2, 'future', { absent: false, tableMode: true, seed: 3180 + n });
+      expect(run.opening).toBeLessThanOrEqual(run.honestAt + 1);
+      const later = run.honestAt + HOUR;
+      sealAll(run.t, run.coalition, {}, later + YEARS);
+      sealAll(run.t, run.honest, {}, later);
+      expect(reduceAs(run.t, null).current!.revealDeadline).toBeLessThanOrEqual(later + run.t.settings.deadlines.reveal);
+      const targets = required(run.t, run.coalition);
+      voteOut(run.t, run.honest, targets, later + HOUR);
+      expect(reduceAs(run.t, null).current!.timedOut).toEqual([...targets].sort());
+    });
+  }
+});
