@@ -7,7 +7,7 @@ import { rng, settlePhase, startedGame, T0, view, type Game } from './helpers';
 import { checkCase, lateScenario } from './late-entries';
 
 /** Cases of the late-entries property here (each follows four readers live); `npm run fuzz -- interleave` runs many more. */
-const INTERLEAVE_RUNS = 30;
+const INTERLEAVE_RUNS = 20;
 
 /**
  * Spring and Fall 1901 in which France and Germany re-seal while others are already finalizing:
