@@ -3,6 +3,7 @@
 // replacement points a card gives (9.4.1, 17.1.8) and peace terms (16.5). One predicate decides
 // what is legal: `legalChoices` lists it and `apply` accepts exactly what it lists.
 import { LIMITS, MANDATED_OFFENSIVES, PEACE_TERMS, SPACES, card, type Offensive, type RpKind, type Side } from './data';
+import { eventBuilt, eventConditions, playEvent } from './events';
 import { scenarioOf, type ActionRecord, type Neutral, type PlayKind, type PogState } from './state';
 
 export type Choice =
@@ -21,9 +22,14 @@ export interface Chance {
   readonly draws?: readonly string[];
 }
 
-/** The ways of playing a card whose whole effect is built; the others are listed by `playModes`
- *  but not yet offered. */
-export const BUILT_MODES: readonly PlayKind[] = ['rp'];
+/** Whether a way of playing a card has its whole effect built: RP always, an event when that
+ *  event is built (events.ts) and its own conditions hold. `playModes` lists every way the general
+ *  rules allow; `legalChoices` offers those that are also built. */
+export function built(state: PogState, cardId: string, as: PlayKind): boolean {
+  if (as === 'rp') return true;
+  if (as === 'event') return eventBuilt(cardId) && eventConditions(state, cardId);
+  return false;
+}
 
 const other = (side: Side): Side => (side === 'ap' ? 'cp' : 'ap');
 
@@ -56,7 +62,8 @@ export function rpGain(state: PogState, cardId: string): Partial<Record<RpKind, 
  *  not twice in a row within a turn (9.3.3, 9.4.3); Italy and Romania only as events while the
  *  Central Powers are at Total War and the Allies not (9.5.2.5); an event's general limits — no
  *  reinforcements in August 1914 (9.5.3.1), a neutral's entry only while it is neutral and once a
- *  turn for both sides (9.5.2.2). Each event's own conditions come with the event. */
+ *  turn for both sides (9.5.2.2), and a combat card's event only in a combat (9.5.4.1), never as the
+ *  action. Each event's own conditions come with the event (events.ts). */
 export function playModes(state: PogState, side: Side, cardId: string): PlayKind[] {
   if (!state.decks[side].hand.includes(cardId)) return [];
   const c = card(cardId);
@@ -68,7 +75,7 @@ export function playModes(state: PogState, side: Side, cardId: string): PlayKind
     if (previous !== 'sr') modes.push('sr');
     if (previous !== 'rp') modes.push('rp');
   }
-  if (eventAllowed(state, c.event, c.reinforcements)) modes.push('event');
+  if (!c.combat && eventAllowed(state, c.event, c.reinforcements)) modes.push('event');
   return modes;
 }
 
@@ -107,7 +114,7 @@ export function legalChoices(state: PogState): Choice[] {
   }
   const out: Choice[] = [];
   for (const id of state.decks[side].hand) {
-    for (const as of playModes(state, side, id)) if (BUILT_MODES.includes(as)) out.push({ kind: 'play', card: id, as });
+    for (const as of playModes(state, side, id)) if (built(state, id, as)) out.push({ kind: 'play', card: id, as });
   }
   if (mayOfferPeace(state, side)) out.push({ kind: 'offer-peace' });
   return out;
@@ -127,8 +134,10 @@ export function apply(state: PogState, choice: Choice, chance: Chance = {}): Pog
   switch (choice.kind) {
     case 'roll-mandated':
       return { ...state, mandated: rollMandated(state, die(chance, 0), die(chance, 1)), phase: 'action', round: 1, active: 'cp' };
-    case 'play':
-      return endAction(playForRp(state, state.active, choice.card), state.active, { kind: 'rp', card: choice.card });
+    case 'play': {
+      const next = choice.as === 'rp' ? playForRp(state, state.active, choice.card) : playEvent(state, state.active, choice.card);
+      return endAction(next, state.active, { kind: choice.as, card: choice.card });
+    }
     case 'offer-peace':
       return { ...state, peaceOffer: state.active };
     case 'answer-peace':

@@ -114,7 +114,9 @@ describe('the action rounds (8.1) and the ways to play a card (9.1-9.5)', () => 
 
   it('lets each card be played for OPS, SR, RP or its event under the general rules', () => {
     const s = started();
-    expect(playModes(s, 'cp', 'cp-2')).toEqual(['ops', 'sr', 'rp', 'event']);
+    expect(playModes(s, 'cp', 'cp-6')).toEqual(['ops', 'sr', 'rp', 'event']);
+    // A combat card's event is played in a combat, never as the action (9.5.4.1).
+    expect(playModes(s, 'cp', 'cp-2')).toEqual(['ops', 'sr', 'rp']);
     // No reinforcements in August 1914 (9.5.3.1).
     expect(playModes(s, 'cp', 'cp-7')).toEqual(['ops', 'sr', 'rp']);
     expect(playModes(withState(s, { turn: 2 }), 'cp', 'cp-7')).toEqual(['ops', 'sr', 'rp', 'event']);
@@ -171,7 +173,7 @@ describe('the action rounds (8.1) and the ways to play a card (9.1-9.5)', () => 
     const total = withState(hand, { commitment: { ap: 'limited', cp: 'total' } });
     expect(playModes(total, 'ap', 'ap-17')).toEqual(['event']);
     expect(playModes(total, 'ap', 'ap-16')).toEqual(['event']);
-    expect(playModes(total, 'ap', 'ap-18')).toEqual(['ops', 'sr', 'rp', 'event']);
+    expect(playModes(total, 'ap', 'ap-18')).toEqual(['ops', 'sr', 'rp']);
     expect(playModes(withState(total, { commitment: { ap: 'total', cp: 'total' } }), 'ap', 'ap-17')).toEqual(['ops', 'sr', 'rp', 'event']);
     // One neutral entry per turn, for both sides (9.5.2.2); a nation at war does not enter again.
     const entered = withState(hand, { actions: { ap: [], cp: [{ kind: 'event', card: 'cp-34' }] } });
