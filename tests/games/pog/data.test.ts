@@ -83,6 +83,9 @@ describe('the map', () => {
     expect(space('baku').vp).toBe(true);
     expect(SPACES.filter((s) => s.vp)).toHaveLength(62);
     expect(SPACES.filter((s) => s.fort !== undefined)).toHaveLength(34);
+    // The seed's questions and answers: Paris is no supply source; Antwerp is no port.
+    expect(space('paris').supplySource).toBeUndefined();
+    expect(space('antwerp').port).toBeUndefined();
     // The four MEF beaches (2.1).
     expect(SPACES.filter((s) => s.nation === 'none').map((s) => s.name)).toEqual(['MEF1', 'MEF2', 'MEF3', 'MEF4']);
   });
@@ -255,6 +258,8 @@ describe('the cards', () => {
     for (const id of ['cp-1', 'cp-11', 'ap-14', 'cp-9']) expect(card(id).removed, id).toBe(true);
     // Combat cards the example plays: Withdrawal, Pleve.
     expect([card('ap-6').combat, card('ap-4').combat]).toEqual([true, true]);
+    // Questions and answers: They Shall Not Pass (Allied #39) has no asterisk.
+    expect(card('ap-39').removed).toBeUndefined();
     // Card changes: the Kerensky Offensive (Allied #45) is not a combat card.
     expect(card('ap-45').combat).toBeUndefined();
   });
