@@ -1,6 +1,20 @@
 // The state of a game of Paths of Glory, and a new game from a scenario and the opening deal.
 // Plain data (JSON-safe): the same state gives the same bytes on every phone.
-import { CARDS, LIMITS, SCENARIOS, SETUP, SPACES, UNITS, card, type Commitment, type Offensive, type RpKind, type Scenario, type Side } from './data';
+import {
+  CARDS,
+  LIMITS,
+  SCENARIOS,
+  SETUP,
+  SPACES,
+  UNITS,
+  card,
+  type Commitment,
+  type Offensive,
+  type Placement,
+  type RpKind,
+  type Scenario,
+  type Side,
+} from './data';
 
 /** The phases of a turn (6.0), in order; 'ended' once the game is over. */
 export type Phase = 'mandated-offensives' | 'action' | 'attrition' | 'siege' | 'war-status' | 'replacement' | 'draw' | 'ended';
@@ -107,13 +121,7 @@ export function newGame(scenario: Scenario['id'], opening: Opening): PogState {
     const hand = [...kept, ...dealt];
     decks[side] = { draw: pile.filter((id) => !hand.includes(id)).sort(byCard), hand: [...hand].sort(byCard), discard: [], removed: [] };
   }
-  const units: Record<string, UnitState> = Object.fromEntries(UNITS.map((u) => [u.id, { at: 'offboard', reduced: false }]));
-  const trenches: Record<string, 1 | 2> = {};
-  for (const p of SETUP) {
-    for (const id of p.units ?? []) units[id] = { at: p.at, reduced: false };
-    for (const id of p.reduced ?? []) units[id] = { at: p.at, reduced: true };
-    if (p.trench) trenches[p.at] = p.trench;
-  }
+  const { units, trenches } = place(Object.fromEntries(UNITS.map((u) => [u.id, { at: 'offboard', reduced: false }])), {}, SETUP);
   return {
     scenario,
     turn: 1,
@@ -136,6 +144,22 @@ export function newGame(scenario: Scenario['id'], opening: Opening): PogState {
     peaceOffer: null,
     result: null,
   };
+}
+
+/** Units and trenches after placing a set-up's lines (4.2) on top of the given ones. */
+export function place(
+  units: Readonly<Record<string, UnitState>>,
+  trenches: Readonly<Record<string, 1 | 2>>,
+  placements: readonly Placement[],
+): { units: Record<string, UnitState>; trenches: Record<string, 1 | 2> } {
+  const u: Record<string, UnitState> = { ...units };
+  const t: Record<string, 1 | 2> = { ...trenches };
+  for (const p of placements) {
+    for (const id of p.units ?? []) u[id] = { at: p.at, reduced: false };
+    for (const id of p.reduced ?? []) u[id] = { at: p.at, reduced: true };
+    if (p.trench) t[p.at] = p.trench;
+  }
+  return { units: u, trenches: t };
 }
 
 /** Cards in a stable order: Allied before Central, then by number. */
