@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The layer table of the README ("Architecture"), checked on every source file: a layer imports only
-// the layers the table allows, and the pure layers (rules, protocol, util) touch no DOM, clock,
+// the layers the table allows, and the pure layers (rules, protocol, util, games) touch no DOM, clock,
 // randomness or I/O. When the table changes, change it here and in the README together.
 
 const root = resolve(__dirname, '../..');
@@ -13,6 +13,7 @@ const src = join(root, 'src');
 const allowed: Record<string, readonly string[]> = {
   rules: [],
   util: [],
+  games: ['util'],
   protocol: ['rules'],
   net: ['protocol', 'rules', 'util'],
   store: ['protocol', 'rules', 'util'],
@@ -25,6 +26,7 @@ const allowed: Record<string, readonly string[]> = {
 const packages: Record<string, readonly string[]> = {
   rules: [],
   util: [],
+  games: [],
   protocol: ['tweetnacl', '@noble/curves', '@noble/hashes'],
   net: ['*'],
   store: ['*'],
@@ -50,7 +52,7 @@ const impure = [
   /\bsetInterval\s*\(/,
   /\bprocess\./,
 ];
-const pure = ['rules', 'protocol', 'util'];
+const pure = ['rules', 'protocol', 'util', 'games'];
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -127,6 +129,9 @@ describe('layers', () => {
     expect(violations(at('protocol/x.ts'), "import * as Y from 'yjs';")).toHaveLength(1);
     expect(violations(at('protocol/x.ts'), 'export const t = () => Date.now();')).toHaveLength(1);
     expect(violations(at('rules/x.ts'), 'const r = Math.random();')).toHaveLength(1);
+    expect(violations(at('games/pog/x.ts'), 'const r = Math.random();')).toHaveLength(1);
+    expect(violations(at('games/pog/x.ts'), "import { a } from '../../rules/y';")).toHaveLength(1);
+    expect(violations(at('games/pog/x.ts'), "import { a } from '../../util/prng';")).toEqual([]);
     expect(violations(at('store/x.ts'), "import { a } from '../ui/y';")).toHaveLength(1);
     expect(violations(at('protocol/x.ts'), "const m = await import('../store/z');")).toHaveLength(1);
     // What is allowed stays allowed, and comments are not code.
