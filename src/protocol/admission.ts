@@ -744,8 +744,9 @@ export class Admission {
    * every `to` of a HANDOVER signed by a member or the creator.
    * joiners: before any START, the other authors of a JOIN (admitted or waiting) in the order they
    * came: those already joiners keep their slots, then the others (admitted first, then waiting, each
-   * in arrival order) until QUOTAS.joiners, the first QUOTAS.talkers of them talkers; once a START is admitted, none (JOINs after START count
-   * only if vouched). No key, however low, takes a slot from one that came before it.
+   * in arrival order) until QUOTAS.joiners, the first QUOTAS.talkers of them talkers (their chats
+   * count); once a START is admitted, none (JOINs after START count only if vouched). No key,
+   * however low, takes a slot from one that came before it.
    * Authors whose standing changed are put back through admission from scratch (their held and
    * waiting entries), which gives the same buckets as if they had always stood so.
    */
