@@ -39,9 +39,14 @@ import { LOT_PHASE, revealLockIds, startKeys, type Payload, type StartPayload } 
 export const QUOTAS = {
   /**
    * Authors counted for their JOIN alone (not the creator, not in a START's roster, not handed a
-   * power), before any START: first come, first kept (README.md "Admission", issue 31).
+   * power), before any START: first come, first kept, each listed in the lobby (README.md
+   * "Admission", issue 31).
    */
-  joiners: 64,
+  joiners: 1024,
+  /** Of the joiners, the first to come whose chats count and who keep `join` JOINs (the others keep `listedJoin`). */
+  talkers: 64,
+  /** JOINs kept of a joiner past the first `talkers` (its lowest: its name and first claim). */
+  listedJoin: 2,
   /** Phases per author that may hold its phase entries (commits, reveals, votes, acks). */
   phases: 512,
   /** Kinds the protocol allows once (CREATE, START, start ACK, lot commit, FINAL, LOCK, REVEAL): keep two. */
@@ -130,7 +135,7 @@ interface Waiting {
   readonly verified: boolean;
 }
 
-type Needs = 'any' | 'counted' | 'vouched' | 'creator' | 'bound';
+type Needs = 'any' | 'talker' | 'vouched' | 'creator' | 'bound';
 
 interface Rule {
   readonly bucket: string;
@@ -159,20 +164,24 @@ export function digestBucket(p: Payload): string {
   return 'lobby';
 }
 
-function ruleOf(p: Payload, vouched: boolean): Rule {
+/** An author's standing for its quotas: vouched, a joiner among the first `talkers`, or any other. */
+type Standing = 'vouched' | 'talker' | 'other';
+
+function ruleOf(p: Payload, standing: Standing): Rule {
+  const vouched = standing === 'vouched';
   const a = p.from;
   const other = SIZE_CAPS.other;
   switch (p.type) {
     case 'create':
       return { bucket: `${a}|create`, limit: QUOTAS.create, cap: other, needs: 'bound', phase: null };
     case 'join':
-      return { bucket: `${a}|join`, limit: QUOTAS.join, cap: other, needs: 'any', phase: null };
+      return { bucket: `${a}|join`, limit: standing === 'other' ? QUOTAS.listedJoin : QUOTAS.join, cap: other, needs: 'any', phase: null };
     case 'start':
       return { bucket: `${a}|start`, limit: QUOTAS.once, cap: other, needs: 'creator', phase: null };
     case 'lot-commit':
       return { bucket: `${a}|lot-commit`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: null };
     case 'chat':
-      return { bucket: `${a}|chat`, limit: vouched ? QUOTAS.chat : QUOTAS.joinerChat, cap: SIZE_CAPS.chat, needs: 'counted', phase: null };
+      return { bucket: `${a}|chat`, limit: vouched ? QUOTAS.chat : QUOTAS.joinerChat, cap: SIZE_CAPS.chat, needs: 'talker', phase: null };
     case 'ack':
       return p.phase === 'start'
         ? { bucket: `${a}|ack|start`, limit: QUOTAS.once, cap: other, needs: 'vouched', phase: null }
@@ -276,7 +285,9 @@ export class Admission {
   /** An admitted START exists: joiner slots are closed. */
   private started = false;
   private vouched = new Set<string>();
+  /** In the order they came (first come, first kept); `talkers`: the first QUOTAS.talkers of them. */
   private joiners = new Set<string>();
+  private talkers = new Set<string>();
 
   private dirty = new Set<string>();
   private changed = 0;
@@ -364,11 +375,12 @@ export class Admission {
   }
 
   /** Whose entries count now (for tests and diagnostics). */
-  counted(): { creator?: string; vouched: string[]; joiners: string[] } {
+  counted(): { creator?: string; vouched: string[]; joiners: string[]; talkers: string[] } {
     return {
       ...(this.creator === undefined ? {} : { creator: this.creator }),
       vouched: [...this.vouched].sort(compareText),
       joiners: [...this.joiners].sort(compareText),
+      talkers: [...this.talkers].sort(compareText),
     };
   }
 
@@ -543,7 +555,7 @@ export class Admission {
       }
       return { ok: false, verdict: { kind: 'duplicate', id: entry.id, author }, permanent: false };
     }
-    const rule = ruleOf(p, this.vouched.has(author));
+    const rule = ruleOf(p, this.vouched.has(author) ? 'vouched' : this.talkers.has(author) ? 'talker' : 'other');
     if (bytes.length > rule.cap) return refuse('too-large-for-kind', true);
     if (rule.phase !== null && rule.phase !== LOT_PHASE && !PHASE_RE.test(rule.phase)) return refuse('bad-phase', true);
     const pending: Plan = { ok: false, verdict: { kind: 'pending', id: entry.id, author }, permanent: false, type: p.type };
@@ -559,8 +571,8 @@ export class Admission {
       case 'vouched':
         if (!this.vouched.has(author)) return pending;
         break;
-      case 'counted':
-        if (!this.isCounted(author)) return pending;
+      case 'talker':
+        if (!this.vouched.has(author) && !this.talkers.has(author)) return pending;
         break;
       case 'any':
         // A JOIN: its author counts if vouched, already a joiner, or (before any START) a joiner slot is free.
@@ -661,7 +673,8 @@ export class Admission {
     );
     const anchors = t === 'ack' && entry.payload.phase === 'start' && this.pinned.has(author);
     if (t === 'create' || t === 'start' || evictedCounting || anchors) this.context = null;
-    if (t === 'create' || t === 'start' || t === 'handover' || (t === 'join' && !this.isCounted(author)) || evictedCounting) this.recount();
+    const newJoiner = t === 'join' && !this.isCounted(author);
+    if (t === 'create' || t === 'start' || t === 'handover' || evictedCounting || (newJoiner && !this.joinerCame(author))) this.recount();
     if (t === 'start' && this.placeless.size > 0) {
       // Compact entries may name their author by a place in this START.
       const waiting = [...this.placeless.values()];
@@ -731,8 +744,9 @@ export class Admission {
    * every `to` of a HANDOVER signed by a member or the creator.
    * joiners: before any START, the other authors of a JOIN (admitted or waiting) in the order they
    * came: those already joiners keep their slots, then the others (admitted first, then waiting, each
-   * in arrival order) until QUOTAS.joiners; once a START is admitted, none (JOINs after START count
-   * only if vouched). No key, however low, takes a slot from one that came before it.
+   * in arrival order) until QUOTAS.joiners, the first QUOTAS.talkers of them talkers (their chats
+   * count); once a START is admitted, none (JOINs after START count only if vouched). No key,
+   * however low, takes a slot from one that came before it.
    * Authors whose standing changed are put back through admission from scratch (their held and
    * waiting entries), which gives the same buckets as if they had always stood so.
    */
@@ -764,16 +778,19 @@ export class Admission {
         // First come, first kept: the joiners stay (while still candidates), then newcomers in arrival order.
         const joiners = new Set([...this.joiners].filter((k) => candidates.has(k)));
         for (const k of candidates) if (joiners.size < QUOTAS.joiners) joiners.add(k);
-        const before = { creator: this.creator, vouched: this.vouched, joiners: this.joiners };
+        const talkers = new Set([...joiners].slice(0, QUOTAS.talkers));
+        const before = { creator: this.creator, vouched: this.vouched, joiners: this.joiners, talkers: this.talkers };
         const changed = new Set<string>();
         for (const k of new Set([...before.vouched, ...vouched])) if (before.vouched.has(k) !== vouched.has(k)) changed.add(k);
         for (const k of new Set([...before.joiners, ...joiners])) if (before.joiners.has(k) !== joiners.has(k)) changed.add(k);
+        for (const k of new Set([...before.talkers, ...talkers])) if (before.talkers.has(k) !== talkers.has(k)) changed.add(k);
         const creatorChanged = before.creator !== creator;
         this.started = started;
         if (changed.size === 0 && !creatorChanged) return;
         this.creator = creator;
         this.vouched = vouched;
         this.joiners = joiners;
+        this.talkers = talkers;
         // The creator's STARTs may have waited for the CREATE.
         if (creatorChanged && creator !== undefined) changed.add(creator);
         for (const author of [...changed].sort(compareText)) this.reinstate(author);
@@ -781,6 +798,25 @@ export class Admission {
     } finally {
       this.recounting = false;
     }
+  }
+
+  /**
+   * A JOIN of an author not counted yet, while no START is held and a joiner slot is open: what
+   * recount decides then (every candidate is a joiner already, so the author joins last, a talker
+   * if a talker slot is open too, and nothing else changes), without going over every held entry,
+   * so a flood of JOINs costs linear time (README.md "Admission": joiner slots). False: recount.
+   */
+  private joinerCame(author: string): boolean {
+    if (this.recounting || this.started || this.vouched.has(author) || this.joiners.size >= QUOTAS.joiners) return false;
+    this.joiners.add(author);
+    if (this.talkers.size < QUOTAS.talkers) this.talkers.add(author);
+    this.recounting = true;
+    try {
+      this.reinstate(author);
+    } finally {
+      this.recounting = false;
+    }
+    return true;
   }
 
   private findCreator(): string | undefined {

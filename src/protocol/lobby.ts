@@ -11,6 +11,7 @@ import type { Message } from './envelope';
 import { pointFromText } from './escrow';
 import { fingerprint } from './identity';
 import {
+  FIXED_VERSION,
   PIN_VERSION,
   startKeys,
   type AckPayload,
@@ -27,6 +28,23 @@ import type { ForkView, Ignored, Misconduct, Player } from './view';
 /** The game id: creator key, salt and every setting, so a second CREATE cannot change what a game is. */
 export function gameIdFor(creatorKey: string, salt: string, settings: Settings): string {
   return hashHex(utf8(`pacto-game-v2:${creatorKey}:${salt}:${hashHex(canonicalEncode(settings))}`));
+}
+
+/**
+ * A game's protocol version, from the versions of the CREATEs bound to its id (README.md "Game
+ * identity and the START anchor"), or undefined with none: the lowest of version FIXED_VERSION or
+ * later, so a creator's second CREATE can neither raise nor lower a game created at version 7 on;
+ * else (an old game, all its CREATEs older) the newest, as before issue 31. One fact for the lobby
+ * and the reducer's index.
+ */
+export function gameVersionOf(versions: Iterable<number>): number | undefined {
+  let newest: number | undefined;
+  let fixed: number | undefined;
+  for (const v of versions) {
+    if (v >= FIXED_VERSION) fixed = Math.min(fixed ?? v, v);
+    newest = Math.max(newest ?? v, v);
+  }
+  return fixed ?? newest;
 }
 
 /**
@@ -148,14 +166,21 @@ export function reduceLobby(gameId: string, messages: readonly Message[], option
     ignored.push({ id: m.id, reason: 'create-not-bound-to-game' });
     return false;
   });
-  // The game's version is its newest CREATE's (README.md "Game identity and the START anchor"):
-  // no entry of an older version counts, so a START (or a CREATE) cannot downgrade the rules.
-  const floor = Math.max(0, ...creates.map((m) => m.payload.v));
-  const create = creates.filter((m) => m.payload.v === floor).sort(bySeqThenId)[0];
+  // The game's version (README.md "Game identity and the START anchor"): no entry of an older
+  // version counts, so a START (or a CREATE) cannot downgrade the rules; from version 7 on, a
+  // CREATE of another version cannot raise them either.
+  const version = gameVersionOf(creates.map((m) => m.payload.v));
+  const create = creates.filter((m) => m.payload.v === version).sort(bySeqThenId)[0];
   if (create === undefined) return empty;
   messages = messages.filter((m) => {
-    if (m.payload.v >= floor) return true;
-    ignored.push({ id: m.id, reason: 'older-version-than-game' });
+    const reason =
+      m.payload.v < create.payload.v
+        ? 'older-version-than-game'
+        : m.payload.type === 'create' && m.payload.v !== create.payload.v
+          ? 'create-of-another-version'
+          : null;
+    if (reason === null) return true;
+    ignored.push({ id: m.id, reason });
     return false;
   });
   const creator = create.payload.from;

@@ -7,7 +7,7 @@ import { compareText } from './bytes';
 /**
  * The version new entries are written in: 7, binary payloads (codec.ts) carried in the compact
  * wire form after the START, encoded as version 6's. Each entry carries its own version, which says
- * its encoding; the game's version (its newest CREATE's) says its rules. README.md "Wire form and
+ * its encoding; the game's version (its CREATE's: lobby.ts gameVersionOf) says its rules. README.md "Wire form and
  * ids".
  */
 export const PROTOCOL_VERSION = 7;
@@ -35,6 +35,14 @@ export const COMPACT_VERSION = 6;
  * so every phone in a game already played agrees with the release that created it.
  */
 export const CLOCK_VERSION = 7;
+
+/**
+ * The first version whose CREATE fixes the game's version for good (README.md "Game identity and the
+ * START anchor", issue 31): a game holding a CREATE of this version or later bound to its id is of
+ * the lowest such version, and a CREATE of another version is ignored. Before it, the newest CREATE
+ * set the version (which old games keep: their recorded logs reduce as they always did).
+ */
+export const FIXED_VERSION = 7;
 
 /** Whether a game of this version (its CREATE's) keeps the clock of CLOCK_VERSION. */
 export function usesLockClock(gameVersion: number): boolean {

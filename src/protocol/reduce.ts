@@ -30,7 +30,7 @@ import {
   uniqueSorted,
   type FoldState,
 } from './fold';
-import { gameIdFor, reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
+import { gameIdFor, gameVersionOf, reduceLobby, wireContextOf, withEscrowKeys, type Lobby } from './lobby';
 import { lotOrder, lotRoster } from './lot';
 import {
   DERIVED_ESCROW_VERSION,
@@ -277,11 +277,15 @@ interface EntryIndex {
   /** The protocol version of an unreadable CREATE of this game, if one was seen. */
   legacy: number | undefined;
   /**
-   * The newest version of a CREATE bound to the game seen so far: an entry older than it is not
-   * taken in (README.md "Game identity and the START anchor"); minVersion, the lowest version
-   * taken in, says whether one came in before such a CREATE.
+   * The game's version from the CREATEs bound to it seen so far (lobby.ts gameVersionOf, their
+   * versions in `createVersions`): an entry older than it is not taken in (README.md "Game identity
+   * and the START anchor"); minVersion, the lowest version taken in, says whether one came in before
+   * such a CREATE, and `lowered` whether the version went down (a CREATE of version 7 after a newer
+   * one), which refused entries that count: either means reading afresh.
    */
   floor: number;
+  readonly createVersions: Set<number>;
+  lowered: boolean;
   minVersion: number;
   /** Per author, per sequence number, the ids signed with it; `twice`: the pairs with two or more. */
   readonly bySeq: Map<string, Map<number, string[]>>;
@@ -308,6 +312,8 @@ function emptyIndex(): EntryIndex {
     refused: new Map(),
     legacy: undefined,
     floor: 0,
+    createVersions: new Set(),
+    lowered: false,
     minVersion: Infinity,
     bySeq: new Map(),
     twice: new Map(),
@@ -429,7 +435,10 @@ function indexLog(index: EntryIndex, gameId: string, log: readonly unknown[], op
       if (old !== null && old.game === gameId && old.type === 'create') index.legacy = old.version;
     }
   }
-  for (const { payload: p } of fresh) if (p.type === 'create' && p.v > index.floor && gameIdFor(p.from, p.salt, p.settings) === gameId) index.floor = p.v;
+  for (const { payload: p } of fresh) if (p.type === 'create' && gameIdFor(p.from, p.salt, p.settings) === gameId) index.createVersions.add(p.v);
+  const floor = gameVersionOf(index.createVersions) ?? 0;
+  if (floor < index.floor) index.lowered = true;
+  index.floor = floor;
   // Sorted first, so a new index's lists grow at their ends.
   const made = new Set<PhaseGroup>();
   for (const m of fresh.map((f) => [sortKey(f), f] as const).sort((a, b) => compareText(a[0], b[0]))) {
@@ -511,6 +520,7 @@ function reduceOpened(
   }
   // The game's version is its CREATE's: an entry of an older one is not read at all (README.md).
   // The index takes none in once it holds the CREATE; one taken in before means reading afresh.
+  if (index.lowered) return reduceOpened(gameId, log, openedList, options, engine, undefined, out);
   if (index.minVersion < create.payload.v) {
     const floor = create.payload.v;
     const older = (o: Opened): Opened =>
@@ -551,7 +561,7 @@ function reduceOpened(
   const groups = index.groups;
   const acks = index.acks;
 
-  // The game's version, its newest CREATE's, says its clock (messages.ts CLOCK_VERSION).
+  // The game's version, its CREATE's (lobby.ts gameVersionOf), says its clock (messages.ts CLOCK_VERSION).
   const gameVersion = create.payload.v;
   // The first opening time: the clock median of the START's and its acceptances' claims.
   const lobbyOpening = clockMedian([...lobby.startClaims.values()], gameVersion) ?? start.payload.time;
@@ -833,7 +843,7 @@ interface FoldInput {
   readonly checks: EscrowChecks;
   /** The START is of version 6 or later: REVEALs may complain (ballot.ts revealOwes); fixed by startId. */
   readonly revealComplaints: boolean;
-  /** The game's version (its newest CREATE's), which says its clock (messages.ts CLOCK_VERSION). */
+  /** The game's version (its CREATE's: lobby.ts gameVersionOf), which says its clock (messages.ts CLOCK_VERSION). */
   readonly gameVersion: number;
 }
 

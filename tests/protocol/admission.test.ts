@@ -129,10 +129,11 @@ describe('admission', () => {
     const gameId = game.gameId;
     const lobby = game.log.slice(0, 8); // CREATE and seven JOINs
     const rest = game.log.slice(8); // START and the acceptances
-    // Seventy strangers join before the START (more than the slots); the creator's STARTed roster is seven of the first joiners.
+    // Seventy strangers join before the START (more than the joiners whose chats count); the creator's STARTed roster is seven of the first joiners.
     const strangers = Array.from({ length: 70 }, (_, i) => joinGame(identity(100 + i), gameId, `s${i}`, null, { seq: 0, time: T0 }).bytes);
     const before = admitAll(gameId, [...lobby, ...strangers]);
-    expect(before.counted().joiners).toHaveLength(QUOTAS.joiners);
+    expect(before.counted().joiners).toHaveLength(Math.min(QUOTAS.joiners, 6 + 70));
+    expect(before.counted().talkers).toHaveLength(Math.min(QUOTAS.talkers, 6 + 70));
     // After START every roster key counts and strangers do not, in any order of arrival.
     const pressBefore = chat(1, gameId, 10);
     const lateJoins = Array.from({ length: 10 }, (_, i) => joinGame(identity(200 + i), gameId, `late${i}`, null, { seq: 0, time: T0 + 5 }).bytes);
